@@ -1,0 +1,23 @@
+"""The `wardsim` command line: one module per command group, wired here explicitly."""
+
+from __future__ import annotations
+
+import typer
+
+from wardsim.cli import cards as cards_cmd
+from wardsim.cli import deck as deck_cmd
+
+app = typer.Typer(
+    name="wardsim",
+    help="Monte Carlo balance and deck analytics for the WARD trading card game.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+app.command("cards")(cards_cmd.cards)
+app.add_typer(deck_cmd.app, name="deck")
+# battle commands
+
+
+def main() -> None:
+    app()

@@ -1,0 +1,1 @@
+"""`wardsim cards`: list the catalog."""

@@ -1,0 +1,1 @@
+"""`wardsim deck`: check deck files."""

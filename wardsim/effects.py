@@ -1,0 +1,421 @@
+"""The effect language: card effects as data.
+
+A card's effect is a list of rows. Each row says when it fires (`trigger`), on what extra
+condition (`condition`, `filter`, `roll`), what it does (`action`), to whom (`target`), how much
+(`amount`, `divisor`, `dice`, `stat`, `status`, `scale`), for how long (`duration`) and how it
+combines (`flags`). In a catalog file a row is a TOML table under the card::
+
+    [[card.effect]]
+    trigger = "on_hit"
+    roll = "4-6"
+    action = "apply_status"
+    status = "frozen"
+    target = "struck"
+    duration = 1
+
+This module validates rows, renders them as plain English for proofreading, and compiles them
+into the int32 effect table the kernels interpret (columns in `kernel.enums.EffectCol`). A new
+card that uses existing primitives needs no kernel change.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from wardsim.kernel.enums import (
+    N_EFFECT_COLS,
+    Action,
+    CardType,
+    Condition,
+    CreatureType,
+    Duration,
+    EffectCol,
+    Flag,
+    Scale,
+    Stat,
+    Status,
+    Target,
+    Trigger,
+    Zone,
+)
+
+ROW_KEYS = {
+    "trigger", "action", "target", "condition", "stat", "status", "amount", "divisor", "dice",
+    "roll", "release", "duration", "scale", "filter", "from", "to", "flags", "note",
+}
+FILTER_KEYS = {"types", "tags", "names", "card_type", "max_al"}
+
+
+class EffectError(ValueError):
+    """A malformed effect row; the message names the field."""
+
+
+@dataclass(frozen=True)
+class Filter:
+    """Which cards an effect cares about: any listed type, tag or name keyword matches."""
+
+    types: tuple[str, ...] = ()
+    tags: tuple[str, ...] = ()
+    names: tuple[str, ...] = ()
+    card_type: str | None = None
+    max_al: int = 0
+
+    def __bool__(self) -> bool:
+        return bool(self.types or self.tags or self.names or self.card_type or self.max_al)
+
+
+@dataclass(frozen=True)
+class Effect:
+    """One row of a card's effect."""
+
+    trigger: str
+    action: str
+    target: str = "self"
+    condition: str = "always"
+    stat: str = "none"
+    status: str = "none"
+    amount: int = 0
+    divisor: int = 1
+    dice: int = 0
+    roll: tuple[int, int] | None = None
+    release: tuple[int, int] | None = None
+    duration: int | str = "instant"
+    scale: str = "none"
+    filter: Filter = field(default_factory=Filter)
+    zone_from: str = "none"
+    zone_to: str = "none"
+    flags: tuple[str, ...] = ()
+    note: str = ""
+
+
+def _enum_value(group: Any, key: str, value: Any) -> str:
+    if not isinstance(value, str) or value not in group._fields:
+        raise EffectError(f"field {key!r}: {value!r} is not one of {', '.join(group._fields)}")
+    return value
+
+
+def _int(key: str, value: Any, low: int = 0) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < low:
+        raise EffectError(f"field {key!r}: expected an integer >= {low}, got {value!r}")
+    return value
+
+
+def _range(key: str, value: Any) -> tuple[int, int]:
+    """'4-6' or '6' (a single d6 face) -> (lo, hi)."""
+    text = str(value)
+    lo_s, _, hi_s = text.partition("-")
+    try:
+        lo, hi = int(lo_s), int(hi_s or lo_s)
+    except ValueError:
+        raise EffectError(f"field {key!r}: expected a d6 range such as '4-6', got {value!r}") from None
+    if not 1 <= lo <= hi <= 6:
+        raise EffectError(f"field {key!r}: {value!r} is not a range of d6 faces")
+    return lo, hi
+
+
+def _duration(value: Any) -> int | str:
+    if isinstance(value, int) and not isinstance(value, bool):
+        if value < 1:
+            raise EffectError(f"field 'duration': turn cycles must be >= 1, got {value}")
+        return value
+    return _enum_value(Duration, "duration", value)
+
+
+def _filter(value: Any) -> Filter:
+    if not isinstance(value, dict):
+        raise EffectError(f"field 'filter': expected a table, got {value!r}")
+    unknown = set(value) - FILTER_KEYS
+    if unknown:
+        raise EffectError(f"field 'filter': unknown keys {sorted(unknown)}")
+    types = tuple(value.get("types", ()))
+    for t in types:
+        _enum_value(CreatureType, "filter.types", t)
+    card_type = value.get("card_type")
+    if card_type is not None:
+        _enum_value(CardType, "filter.card_type", card_type)
+    return Filter(
+        types=types,
+        tags=tuple(str(t).lower() for t in value.get("tags", ())),
+        names=tuple(str(n) for n in value.get("names", ())),
+        card_type=card_type,
+        max_al=_int("filter.max_al", value.get("max_al", 0)),
+    )
+
+
+def parse_effect(row: dict[str, Any]) -> Effect:
+    """Validate one effect table from a catalog file."""
+    if not isinstance(row, dict):
+        raise EffectError(f"an effect row must be a table, got {row!r}")
+    unknown = set(row) - ROW_KEYS
+    if unknown:
+        raise EffectError(f"unknown fields {sorted(unknown)} (allowed: {', '.join(sorted(ROW_KEYS))})")
+    for key in ("trigger", "action"):
+        if key not in row:
+            raise EffectError(f"field {key!r} is required")
+    flags = tuple(row.get("flags", ()))
+    for f in flags:
+        _enum_value(Flag, "flags", f)
+    effect = Effect(
+        trigger=_enum_value(Trigger, "trigger", row["trigger"]),
+        action=_enum_value(Action, "action", row["action"]),
+        target=_enum_value(Target, "target", row.get("target", "self")),
+        condition=_enum_value(Condition, "condition", row.get("condition", "always")),
+        stat=_enum_value(Stat, "stat", row.get("stat", "none")),
+        status=_enum_value(Status, "status", row.get("status", "none")),
+        amount=_int("amount", row.get("amount", 0), low=-99),
+        divisor=_int("divisor", row.get("divisor", 1), low=1),
+        dice=_int("dice", row.get("dice", 0)),
+        roll=_range("roll", row["roll"]) if "roll" in row else None,
+        release=_range("release", row["release"]) if "release" in row else None,
+        duration=_duration(row.get("duration", "instant")),
+        scale=_enum_value(Scale, "scale", row.get("scale", "none")),
+        filter=_filter(row.get("filter", {})),
+        zone_from=_enum_value(Zone, "from", row.get("from", "none")),
+        zone_to=_enum_value(Zone, "to", row.get("to", "none")),
+        flags=flags,
+        note=str(row.get("note", "")),
+    )
+    _check_action_fields(effect)
+    return effect
+
+
+def _check_action_fields(e: Effect) -> None:
+    """The fields an action cannot do without."""
+    needs_stat = {"modify_stat", "scale_stat", "set_stat"}
+    if e.action in needs_stat and e.stat == "none":
+        raise EffectError(f"action {e.action!r} needs a 'stat'")
+    if e.action == "apply_status" and e.status == "none":
+        raise EffectError("action 'apply_status' needs a 'status'")
+    if e.action in {"dot", "hot"} and e.duration == "instant":
+        raise EffectError(f"action {e.action!r} needs a 'duration'")
+    if e.action in {"multiply_damage"} and e.amount < 2:
+        raise EffectError("action 'multiply_damage' needs an 'amount' of 2 or more")
+    if e.action in {"move_card", "limited_summon"} and e.zone_from == "none":
+        raise EffectError(f"action {e.action!r} needs a 'from' zone")
+    if e.action == "move_card" and e.zone_to == "none":
+        raise EffectError("action 'move_card' needs a 'to' zone")
+    if e.condition == "target_matches" and not e.filter:
+        raise EffectError("condition 'target_matches' needs a 'filter'")
+
+
+# ---------------------------------------------------------------- plain English
+
+_TRIGGER_TEXT = {
+    "static": "While on the field",
+    "on_play": "When played",
+    "on_summon": "When summoned",
+    "your_turn": "Once during your turn",
+    "turn_start": "At the start of your turn",
+    "turn_end": "At the end of your turn",
+    "opponent_turn": "During your opponent's turn",
+    "battle_start": "When a battle with this creature begins",
+    "on_strike": "When this creature strikes",
+    "on_hit": "When this creature hits",
+    "on_damage_dealt": "When this creature inflicts Atk damage",
+    "on_damage_taken": "When this creature would take damage",
+    "on_killed_in_battle": "If killed in battle",
+    "on_killed_by_opponent": "If killed by the opponent",
+    "on_sacrificed": "If sacrificed",
+    "on_destroyed": "If destroyed",
+    "on_leave_field": "When it leaves the field",
+    "summon_cost": "To summon it",
+    "response_opponent_magic": "Lightning, when your opponent plays a magic card",
+    "response_opponent_hit": "Lightning, when your opponent's creature hits",
+    "response_battle": "Lightning, during a battle",
+    "response_attack_finished": "Lightning, when your opponent finishes an attack",
+    "response_own_hit": "Lightning, when your creature hits",
+    "response_any": "Lightning, at any time",
+    "in_cemetery": "In the cemetery",
+}
+
+_TARGET_TEXT = {
+    "self": "this card",
+    "struck": "the creature it battles",
+    "attacker": "the attacking creature",
+    "equipped": "the equipped creature",
+    "own_primary": "your primary creature",
+    "opponent_primary": "the opponent's primary creature",
+    "own_creatures": "your creatures",
+    "opponent_creatures": "the opponent's creatures",
+    "all_creatures": "all creatures",
+    "all_primaries": "both primary creatures",
+    "own_player": "you",
+    "opponent_player": "your opponent",
+    "both_players": "both players",
+    "own_magic": "your magic cards",
+    "opponent_magic": "the opponent's magic cards",
+    "all_magic": "all magic cards",
+    "played_card": "the card played",
+}
+
+_STAT_TEXT = {
+    "armor_level": "AL", "speed": "SPD", "hp": "HP", "hit": "Hit", "atk": "Atk",
+    "attack_dice": "Atk Dice Rolls", "hit_dice": "Hit Dice Rolls", "modifier": "Modifier",
+}
+
+_ZONE_TEXT = {
+    "hand": "hand", "deck": "deck (shuffled)", "deck_bottom": "bottom of the deck",
+    "cemetery": "cemetery", "field": "field", "opponent_field": "opponent's field",
+}
+
+_CONDITION_TEXT = {
+    "strikes_first": "if it strikes first in the battle",
+    "atk_die_six": "if an Atk die shows 6",
+    "target_matches": "against {filter}",
+    "target_lower_al": "if the opponent's primary creature has a lower AL",
+    "slower_than_target": "if it is slower than the opponent's primary creature",
+    "attacker_not_matching": "from any creature that is not {filter}",
+    "not_atk_damage": "from anything but Atk damage",
+    "no_damage_this_turn": "if the equipped creature inflicted no damage this turn",
+    "named_on_field": "if {filter} is on the field",
+}
+
+
+def render_filter(f: Filter) -> str:
+    parts = [f"{t}-type" for t in f.types]
+    parts += [f"with {t} in the artwork" for t in f.tags]
+    parts += [f'named "{n}"' for n in f.names]
+    text = " or ".join(parts) or "any"
+    noun = f.card_type or "card"
+    text = f"a {noun} {text}" if parts else f"a {noun}"
+    if f.max_al:
+        text += f" of AL {f.max_al} or lower"
+    return text
+
+
+def _duration_text(d: int | str) -> str:
+    if isinstance(d, int):
+        return f" for {d} turn cycle{'s' if d > 1 else ''}"
+    return {
+        "instant": "", "battle": " for this battle", "turn": " this turn",
+        "source": " while the source stays on the field", "permanent": " for the rest of the game",
+        "released": " until released",
+    }[d]
+
+
+def _amount_text(e: Effect) -> str:
+    text = str(e.amount) if e.amount or not e.dice else ""
+    if e.dice:
+        text = f"{e.dice}d6" + (f"+{e.amount}" if e.amount else "")
+    if e.divisor > 1:
+        text = f"{e.amount}/{e.divisor}"
+    if e.scale != "none":
+        text += {
+            "hand_named": " per card in your hand that is {f}",
+            "opponent_cemetery_creatures": " per creature in the opponent's cemetery",
+            "opponent_deaths_since_summon": " per creature sent to the opponent's cemetery since summoned",
+            "turn_cycles": " per turn cycle",
+        }[e.scale].format(f=render_filter(e.filter))
+    return text
+
+
+def render(e: Effect) -> str:
+    """One plain-English sentence for an effect row."""
+    target = _TARGET_TEXT[e.target]
+    stat = _STAT_TEXT.get(e.stat, e.stat)
+    amount = _amount_text(e)
+    zfrom, zto = _ZONE_TEXT.get(e.zone_from, ""), _ZONE_TEXT.get(e.zone_to, "")
+    what = {
+        "multiply_damage": f"inflict {e.amount}x Atk damage",
+        "dot": f"{target} takes {amount} damage ({e.status}) once per turn cycle",
+        "hot": f"{target} heals {amount} HP once per turn cycle",
+        "apply_status": f"{target} is {e.status}",
+        "modify_stat": f"{target} gets {stat} {'+' if e.amount >= 0 else ''}{amount}",
+        "scale_stat": f"{target} has its {stat} multiplied by {e.amount}/{e.divisor}",
+        "set_stat": f"{target} has its {stat} set to {e.amount}",
+        "damage": f"inflict {amount} damage to {target}",
+        "damage_fraction": f"{target} loses {e.amount}/{e.divisor} of its remaining HP",
+        "heal": f"heal {target} {'to full HP' if 'full' in e.flags else f'for {amount} HP'}",
+        "heal_from_damage": f"heal {target} for {e.amount}/{e.divisor} of the Atk damage inflicted",
+        "reduce_damage": f"damage taken by {target} is multiplied by {e.amount}/{e.divisor}",
+        "prevent_damage": f"{target} takes no damage",
+        "negate_attack": f"negate the attack against {target}",
+        "reflect_attack": "send the negated damage back at the attacking creature",
+        "absorb_attack": "heal the targeted creature for the damage instead",
+        "negate_magic": "negate that magic card and send it to the cemetery",
+        "steal_magic": "steal the negated card and play it on your side",
+        "destroy_magic": f"destroy {'all' if e.amount == 0 else e.amount} of {target}",
+        "draw": f"{target} draw{'s' if e.target != 'both_players' else ''} {amount} cards",
+        "search_deck": f"search your deck for {render_filter(e.filter)} and put it in your hand",
+        "move_card": f"move {render_filter(e.filter) if e.filter else target} from the {zfrom} to the {zto}",
+        "limited_summon": f"summon {render_filter(e.filter)} from the {zfrom} as a Limited Summon",
+        "summon_to_opponent": "place this creature on the opponent's side as their primary creature",
+        "swap_primaries": "switch primary creatures with your opponent",
+        "skip_turn": f"{target} skips their next turn",
+        "block_battle": f"{target} cannot battle",
+        "block_magic": f"{target} cannot play magic cards",
+        "negate_effects": f"the effects of {target} are negated",
+        "immune": f"{target} is unaffected by "
+        + " and ".join(w for w, f in (("creature effects", "creature_effects"), ("magic cards", "magic")) if f in e.flags),
+        "sacrifices": f"it needs {e.amount} sacrifice{'s' if e.amount != 1 else ''}"
+        + (f" of {render_filter(e.filter)}" if e.filter else ""),
+        "force_low_summon": f"{target} must summon a creature of AL {e.amount} or lower",
+        "reveal_and_remove": "the opponent reveals their hand; discard a magic card or put a creature at the bottom of their deck",
+        "cemetery_hp": f"add {e.amount} HP to your cemetery",
+        "return_later": "this card returns to your hand",
+        "no_return": "this card cannot be returned from the cemetery",
+        "equip_self": f"equip this card to {target} as an Infinite equip magic card",
+        "discard_cost": f"discard {e.amount} {render_filter(e.filter)} to play this card",
+        "reset_turn": "reset the current player's turn",
+        "auto_hit": f"{target} hits regardless of the dice",
+        "strike_first": f"{target} strikes first",
+        "negate_speed_ups": f"other SPD increases on {target} do not apply",
+        "sacrifices_follow": "the sacrificed cards stay under this card and follow it",
+        "counter_heal": f"heal {target} {e.amount} HP per counter (starting at {e.dice}, +1 each of your turns)",
+    }[e.action]
+    parts = [_TRIGGER_TEXT[e.trigger]]
+    cond = _CONDITION_TEXT.get(e.condition)
+    if cond:
+        parts.append(cond.format(filter=render_filter(e.filter)))
+    if e.roll:
+        lo, hi = e.roll
+        parts.append(f"roll 1 die, on {lo}-{hi}" if lo != hi else f"roll 1 die, on {lo}")
+    if "optional" in e.flags:
+        what = "you may " + what
+    sentence = ", ".join(parts) + ": " + what + _duration_text(e.duration)
+    if e.release:
+        sentence += f" (released on a {e.release[0]}-{e.release[1]})"
+    return sentence + "."
+
+
+# ---------------------------------------------------------------- compiled form
+
+
+def compile_effect(e: Effect, card_index: int, tag_bits: dict[str, int], name_bits: dict[str, int],
+                   is_creature: bool) -> np.ndarray:
+    """One int32 row of the effect table (columns: `EffectCol`)."""
+    row = np.zeros(N_EFFECT_COLS, dtype=np.int32)
+    c = EffectCol
+    row[c.card] = card_index
+    row[c.trigger] = getattr(Trigger, e.trigger)
+    row[c.condition] = getattr(Condition, e.condition)
+    row[c.action] = getattr(Action, e.action)
+    row[c.target] = getattr(Target, e.target)
+    row[c.stat] = getattr(Stat, e.stat)
+    row[c.status] = getattr(Status, e.status)
+    row[c.amount] = e.amount
+    row[c.divisor] = e.divisor
+    row[c.dice] = e.dice
+    if e.roll:
+        row[c.roll_lo], row[c.roll_hi] = e.roll
+    if e.release:
+        row[c.release_lo], row[c.release_hi] = e.release
+    row[c.duration] = e.duration if isinstance(e.duration, int) else getattr(Duration, e.duration)
+    row[c.scale] = getattr(Scale, e.scale)
+    f = e.filter
+    row[c.filter_types] = sum(1 << getattr(CreatureType, t) for t in f.types)
+    row[c.filter_tags] = sum(1 << tag_bits[t] for t in f.tags)
+    row[c.filter_names] = sum(1 << name_bits[n.lower()] for n in f.names)
+    row[c.filter_card_type] = -1 if f.card_type is None else getattr(CardType, f.card_type)
+    row[c.filter_max_al] = f.max_al
+    row[c.zone_from] = getattr(Zone, e.zone_from)
+    row[c.zone_to] = getattr(Zone, e.zone_to)
+    flags = sum(getattr(Flag, name) for name in e.flags)
+    # rules guide: "Creature effects can only be used once per turn, unless otherwise stated"
+    if is_creature and e.trigger == "your_turn":
+        flags |= Flag.once_per_turn
+    row[c.flags] = flags
+    return row

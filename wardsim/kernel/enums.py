@@ -1,0 +1,351 @@
+"""Integer constants shared by the catalog compiler and the numba kernels.
+
+Each group is a NamedTuple instance of ints: kernels read `Action.dot` as a compile-time
+constant, and the Python layer maps names to codes through `._fields`. Codes are append-only:
+compiled card tables and saved records stay readable when a group grows.
+"""
+
+from typing import NamedTuple
+
+
+class CardTypeT(NamedTuple):
+    creature: int = 0
+    magic: int = 1
+
+
+CardType = CardTypeT()
+
+
+class CreatureTypeT(NamedTuple):
+    beast: int = 0
+    bug: int = 1
+    cosmic: int = 2
+    demon: int = 3
+    dino: int = 4
+    dragon: int = 5
+    elemental: int = 6
+    humanoid: int = 7
+    mech: int = 8
+    toon: int = 9
+    undead: int = 10
+    unknown: int = 11
+
+
+CreatureType = CreatureTypeT()
+
+
+class MagicTypeT(NamedTuple):
+    none: int = 0  # creature cards
+    standard: int = 1
+    infinite: int = 2
+    lightning: int = 3
+    battle_lightning: int = 4
+
+
+MagicType = MagicTypeT()
+
+
+class MagicSubtypeT(NamedTuple):
+    none: int = 0
+    equip: int = 1
+    field: int = 2
+
+
+MagicSubtype = MagicSubtypeT()
+
+
+class RarityT(NamedTuple):
+    common: int = 0
+    uncommon: int = 1
+    rare: int = 2
+    epic: int = 3
+    legendary: int = 4
+    mythic: int = 5
+    promo: int = 6
+
+
+Rarity = RarityT()
+
+
+class EffectStatusT(NamedTuple):
+    none: int = 0  # the card has no text
+    modeled: int = 1
+    partial: int = 2
+    unmodeled: int = 3
+
+
+EffectStatus = EffectStatusT()
+
+
+class TriggerT(NamedTuple):
+    """When an effect row fires."""
+
+    static: int = 0  # continuously, while the source is on the field (or equipped)
+    on_play: int = 1  # a magic card resolves, or a creature is played (before it is on the field)
+    on_summon: int = 2  # the creature arrives on the field
+    your_turn: int = 3  # activated once during its controller's magic/summoning phase
+    turn_start: int = 4  # start of its controller's turn (draw phase)
+    turn_end: int = 5  # end of its controller's turn (wrap-up)
+    opponent_turn: int = 6  # during the opponent's turn (release rolls, for example)
+    battle_start: int = 7  # a battle involving the source's creature is initiated
+    on_strike: int = 8  # the source's creature computes its damage (multipliers, dice)
+    on_hit: int = 9  # the source's creature hits with its Hit roll
+    on_damage_dealt: int = 10  # the source's creature has inflicted Atk damage
+    on_damage_taken: int = 11  # the source's creature is about to take damage
+    on_killed_in_battle: int = 12  # the source's creature dies in battle
+    on_killed_by_opponent: int = 13  # the source's creature dies by the opponent's hand
+    on_sacrificed: int = 14  # the source's creature is sacrificed
+    on_destroyed: int = 15  # the source magic card is destroyed
+    on_leave_field: int = 16  # the source leaves the field for any reason
+    summon_cost: int = 17  # replaces the base-AL sacrifice rule
+    response_opponent_magic: int = 18  # Lightning: the opponent plays a magic card
+    response_opponent_hit: int = 19  # Lightning: the opponent's creature hits
+    response_battle: int = 20  # Lightning: during a battle
+    response_attack_finished: int = 21  # Lightning: the opponent finishes an attack
+    response_own_hit: int = 22  # Lightning: your creature hits
+    response_any: int = 23  # Lightning: at any time
+    in_cemetery: int = 24  # a rule that holds while the card is in the cemetery
+
+
+Trigger = TriggerT()
+
+
+class ConditionT(NamedTuple):
+    """Extra test on top of the trigger; filters narrow it further."""
+
+    always: int = 0
+    strikes_first: int = 1  # the source's creature strikes first in this battle
+    atk_die_six: int = 2  # at least one Atk die of this strike shows 6
+    target_matches: int = 3  # the target passes the row's filter
+    target_lower_al: int = 4  # the opponent's primary has a lower AL than the source creature
+    slower_than_target: int = 5  # the source creature's SPD is lower than the opponent primary's
+    attacker_not_matching: int = 6  # damage from a creature that fails the filter
+    not_atk_damage: int = 7  # damage that is not Atk damage (effects, DOT)
+    no_damage_this_turn: int = 8  # the equipped creature inflicted no damage during your turn
+    named_on_field: int = 9  # a card passing the filter is on the field
+
+
+Condition = ConditionT()
+
+
+class ActionT(NamedTuple):
+    """What an effect row does."""
+
+    multiply_damage: int = 0  # Atk damage x amount (before the critical hit)
+    dot: int = 1  # damage over time: amount (+ dice) once per turn cycle
+    hot: int = 2  # healing over time
+    apply_status: int = 3  # put `status` on the target for `duration`
+    modify_stat: int = 4  # add amount to a stat
+    scale_stat: int = 5  # stat x amount / divisor (rounded down)
+    set_stat: int = 6  # stat = amount, superseding increases
+    damage: int = 7  # amount + dice d6 damage, not Atk damage
+    damage_fraction: int = 8  # remaining HP x amount / divisor is lost
+    heal: int = 9  # heal amount HP (amount 0 with flag full: to full HP)
+    heal_from_damage: int = 10  # heal amount / divisor of the Atk damage inflicted
+    reduce_damage: int = 11  # damage taken x amount / divisor
+    prevent_damage: int = 12  # damage taken is 0
+    negate_attack: int = 13  # the current strike deals nothing
+    reflect_attack: int = 14  # the negated strike's damage goes to the attacker
+    absorb_attack: int = 15  # the negated strike's damage heals its target instead
+    negate_magic: int = 16  # the magic card being played has no effect and goes to the cemetery
+    steal_magic: int = 17  # the negated magic card is played on your side instead
+    destroy_magic: int = 18  # destroy amount magic cards (0 = all) on the target side
+    draw: int = 19  # draw amount cards
+    search_deck: int = 20  # a card passing the filter moves from deck to hand (shuffle)
+    move_card: int = 21  # the target moves from zone_from to zone_to
+    limited_summon: int = 22  # summon a creature from zone_from as a Limited Summon
+    summon_to_opponent: int = 23  # this creature is placed on the opponent's side as primary
+    swap_primaries: int = 24  # players exchange primary creatures
+    skip_turn: int = 25  # the target player skips their next turn
+    block_battle: int = 26  # creatures cannot battle
+    block_magic: int = 27  # the target player cannot play magic cards
+    negate_effects: int = 28  # creature effects of the target are negated
+    immune: int = 29  # the target is unaffected by creature effects and/or magic (flags)
+    sacrifices: int = 30  # the creature needs `amount` sacrifices passing the filter
+    force_low_summon: int = 31  # the target player must summon a creature of AL <= amount
+    reveal_and_remove: int = 32  # reveal hand; a magic card is discarded, a creature bottomed
+    cemetery_hp: int = 33  # add amount HP to the controller's cemetery total
+    return_later: int = 34  # this card returns to hand after `duration` turn cycles
+    no_return: int = 35  # this card cannot be returned from the cemetery
+    equip_self: int = 36  # this creature card becomes an Infinite equip on the target
+    discard_cost: int = 37  # discard amount cards passing the filter to play this
+    reset_turn: int = 38  # the current turn is played again from its start
+    auto_hit: int = 39  # strikes hit regardless of the roll
+    strike_first: int = 40  # the target strikes first regardless of SPD
+    negate_speed_ups: int = 41  # other SPD increases on the target do not apply
+    sacrifices_follow: int = 42  # the sacrificed cards stay under this card and follow it
+    counter_heal: int = 43  # heal amount x counters; counters start at dice, +1 per own turn
+
+
+Action = ActionT()
+
+
+class TargetT(NamedTuple):
+    self: int = 0  # the source creature (or the source card)
+    struck: int = 1  # the creature the source creature struck / is battling
+    attacker: int = 2  # the creature that attacked the source creature
+    equipped: int = 3  # the creature the source equip card is attached to
+    own_primary: int = 4
+    opponent_primary: int = 5
+    own_creatures: int = 6
+    opponent_creatures: int = 7
+    all_creatures: int = 8
+    all_primaries: int = 9
+    own_player: int = 10
+    opponent_player: int = 11
+    both_players: int = 12
+    own_magic: int = 13
+    opponent_magic: int = 14
+    all_magic: int = 15
+    played_card: int = 16  # the card this response answers
+
+
+Target = TargetT()
+
+
+class StatT(NamedTuple):
+    none: int = 0
+    armor_level: int = 1
+    speed: int = 2
+    hp: int = 3
+    hit: int = 4  # bonus to the Hit roll
+    atk: int = 5  # bonus to the damage
+    attack_dice: int = 6
+    hit_dice: int = 7
+    modifier: int = 8  # adds to both Hit and damage
+
+
+Stat = StatT()
+
+
+class StatusT(NamedTuple):
+    none: int = 0
+    frozen: int = 1  # cannot battle, return attack, inflict Atk damage or be sacrificed
+    stunned: int = 2  # cannot battle or return attack
+    fear: int = 3  # rolls before each strike; on a fail it deals no damage
+    wrapped: int = 4  # DOT that ends on a release roll
+    disarmed: int = 5  # cannot inflict Atk damage
+    shielded: int = 6  # the next attack against it is negated
+    bleed: int = 7
+    poison: int = 8
+    burn: int = 9
+    dot: int = 10  # damage over time the card does not name
+    flying: int = 11  # cannot be damaged by creatures without wings
+
+
+Status = StatusT()
+
+
+class DurationT(NamedTuple):
+    """Special durations; a positive duration counts turn cycles."""
+
+    instant: int = 0
+    battle: int = -1  # until the end of the current battle
+    turn: int = -2  # until the end of the current turn
+    source: int = -3  # while the source stays on the field
+    permanent: int = -4  # for the rest of the game (or until removed)
+    released: int = -5  # until a release roll succeeds
+
+
+Duration = DurationT()
+
+
+class ScaleT(NamedTuple):
+    """What an amount is multiplied by."""
+
+    none: int = 0
+    hand_named: int = 1  # cards in the controller's hand passing the filter
+    opponent_cemetery_creatures: int = 2  # creature cards in the opponent's cemetery
+    opponent_deaths_since_summon: int = 3  # creatures sent to the opponent's cemetery since summon
+    turn_cycles: int = 4  # turn cycles since the effect began
+
+
+Scale = ScaleT()
+
+
+class ZoneT(NamedTuple):
+    none: int = 0
+    hand: int = 1
+    deck: int = 2  # shuffled in
+    deck_bottom: int = 3
+    cemetery: int = 4
+    field: int = 5
+    opponent_field: int = 6
+
+
+Zone = ZoneT()
+
+
+class FlagT(NamedTuple):
+    """Bits of the flags column."""
+
+    optional: int = 1  # "may": the policy chooses whether to use it
+    once_per_turn: int = 2
+    full: int = 4  # heal to full HP
+    magic: int = 8  # immune/negation applies to magic cards
+    creature_effects: int = 16  # immune/negation applies to creature effects
+    stacks: int = 32  # the same effect stacks instead of refreshing
+    non_negatable: int = 64  # can only be negated when played
+    supersedes: int = 128  # set_stat overrides later increases too
+    cumulative: int = 256  # applies again every turn cycle (Zombified)
+
+
+Flag = FlagT()
+
+
+class EffectColT(NamedTuple):
+    """Columns of the compiled effect table (int32, one row per effect)."""
+
+    card: int = 0
+    trigger: int = 1
+    condition: int = 2
+    action: int = 3
+    target: int = 4
+    stat: int = 5
+    status: int = 6
+    amount: int = 7
+    divisor: int = 8
+    dice: int = 9
+    roll_lo: int = 10  # effect roll on 1d6; 0 = no roll
+    roll_hi: int = 11
+    duration: int = 12
+    scale: int = 13
+    filter_types: int = 14  # creature-type bitmask (0 = any)
+    filter_tags: int = 15  # artwork-tag bitmask
+    filter_names: int = 16  # name-keyword bitmask
+    filter_card_type: int = 17  # -1 any, else CardType
+    filter_max_al: int = 18  # 0 = no limit
+    zone_from: int = 19
+    zone_to: int = 20
+    flags: int = 21
+    release_lo: int = 22  # release roll for statuses that end on a roll
+    release_hi: int = 23
+
+
+EffectCol = EffectColT()
+N_EFFECT_COLS = len(EffectCol)
+
+
+class CardColT(NamedTuple):
+    """Columns of the compiled card table (int32, one row per card)."""
+
+    card_type: int = 0
+    creature_type: int = 1  # -1 for magic
+    armor_level: int = 2
+    speed: int = 3
+    hp: int = 4
+    attack_dice: int = 5
+    modifier: int = 6
+    magic_type: int = 7
+    magic_subtype: int = 8
+    tags: int = 9  # artwork-tag bitmask
+    names: int = 10  # name-keyword bitmask
+    effect_start: int = 11  # first row in the effect table
+    effect_count: int = 12
+    effect_status: int = 13
+    rarity: int = 14
+    generation: int = 15  # 0 for promos
+
+
+CardCol = CardColT()
+N_CARD_COLS = len(CardCol)
