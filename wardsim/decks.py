@@ -1,0 +1,168 @@
+"""Deck files: plain text, one `COUNT NAME` (or `COUNTx NAME`) per line.
+
+`#` starts a comment; blank lines are ignored; the first comment line is the deck's plan.
+Checking a deck reports every problem at once, each with the file and the line, in words a
+player understands.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from wardsim.catalog import Card, Catalog, default_catalog
+from wardsim.formats import Format, get_format
+
+LINE = re.compile(r"^(?P<count>\d+)\s*[xX]?\s+(?P<name>\S.*?)\s*$")
+
+
+@dataclass(frozen=True)
+class DeckLine:
+    line: int  # 1-based line number in the file
+    count: int
+    name: str  # as written
+
+
+@dataclass(frozen=True)
+class Problem:
+    line: int | None  # None: the deck as a whole
+    message: str
+
+
+class DeckError(ValueError):
+    """An unreadable or illegal deck; `problems` lists every problem found."""
+
+    def __init__(self, path: str, problems: list[Problem]):
+        self.path = path
+        self.problems = problems
+        super().__init__("\n".join(self.lines()))
+
+    def lines(self) -> list[str]:
+        return [f"{self.path}:{p.line}: {p.message}" if p.line else f"{self.path}: {p.message}"
+                for p in self.problems]
+
+
+@dataclass
+class Deck:
+    """A parsed deck: its lines resolved to catalog cards."""
+
+    name: str
+    path: str
+    plan: str
+    lines: list[DeckLine]
+    cards: list[tuple[Card, int]] = field(default_factory=list)  # (card, copies), in file order
+    first_line: dict[str, int] = field(default_factory=dict)  # card name -> its first line
+
+    @property
+    def size(self) -> int:
+        return sum(n for _, n in self.cards)
+
+    def card_indices(self, catalog: Catalog | None = None) -> np.ndarray:
+        """The deck as catalog rows, one entry per copy: ndarray(int32, shape=(size,))."""
+        catalog = catalog or default_catalog()
+        return np.array([catalog.index(c.name) for c, n in self.cards for _ in range(n)], dtype=np.int32)
+
+    def not_modeled(self) -> list[Card]:
+        """Cards whose effect is not fully encoded (partial or unmodeled)."""
+        return [c for c, _ in self.cards if c.effect_status in ("partial", "unmodeled")]
+
+    def summary(self) -> str:
+        """One line: creatures vs magic and the AL curve by sacrifice class."""
+        creatures = [(c, n) for c, n in self.cards if c.is_creature]
+        n_creatures = sum(n for _, n in creatures)
+        classes = Counter()
+        for c, n in creatures:
+            # rules guide, Sacrificing: AL 1-6 no sacrifice, 7-11 one, 12 two
+            classes["1-6" if c.armor_level <= 6 else "7-11" if c.armor_level <= 11 else "12"] += n
+        curve = ", ".join(f"AL {k}: {classes[k]}" for k in ("1-6", "7-11", "12"))
+        return (f"{self.size} cards: {n_creatures} creatures, {self.size - n_creatures} magic; "
+                f"{curve}")
+
+
+def parse_deck(text: str, path: str = "<deck>", catalog: Catalog | None = None) -> tuple[Deck, list[Problem]]:
+    """Read a deck; return it with the problems of reading it (unknown names, bad lines)."""
+    catalog = catalog or default_catalog()
+    problems: list[Problem] = []
+    lines: list[DeckLine] = []
+    plan = ""
+    for number, raw in enumerate(text.splitlines(), start=1):
+        content, _, comment = raw.partition("#")
+        if not plan and comment.strip() and not content.strip():
+            plan = comment.strip()
+        content = content.strip()
+        if not content:
+            continue
+        match = LINE.match(content)
+        if not match:
+            problems.append(Problem(number, f"cannot read {content!r}: expected 'COUNT NAME', e.g. '3 Grizzly Bear'"))
+            continue
+        count = int(match["count"])
+        if count < 1:
+            problems.append(Problem(number, f"count must be at least 1, got {count}"))
+            continue
+        lines.append(DeckLine(number, count, match["name"]))
+    copies: dict[str, int] = {}
+    first_line: dict[str, int] = {}
+    by_name: dict[str, Card] = {}
+    for dl in lines:
+        if dl.name not in catalog:
+            hint = catalog.suggest(dl.name)
+            more = f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else ""
+            problems.append(Problem(dl.line, f"unknown card {dl.name!r}{more}"))
+            continue
+        card = catalog[dl.name]
+        by_name[card.name] = card
+        copies[card.name] = copies.get(card.name, 0) + dl.count
+        first_line.setdefault(card.name, dl.line)
+    deck = Deck(name=Path(path).stem, path=path, plan=plan, lines=lines,
+                cards=[(by_name[n], copies[n]) for n in copies], first_line=first_line)
+    return deck, problems
+
+
+def legality_problems(deck: Deck, fmt: Format) -> list[Problem]:
+    """Every way the deck breaks the format's deck rules (DESIGN.md ruling 1)."""
+    problems = []
+    for card, n in deck.cards:
+        line = deck.first_line.get(card.name)
+        allowed = fmt.copies_allowed(card.name, card.is_promo)
+        if card.name in fmt.banned:
+            problems.append(Problem(line, f"{card.name} is banned in the {fmt.name} format"))
+        elif n > allowed:
+            if card.name in fmt.limited:
+                why = f"{card.name} is limited in the {fmt.name} format: at most {allowed} copy"
+            elif card.is_promo and allowed < fmt.max_copies:
+                why = f"{card.name} is a promo card: at most {allowed} copy"
+            else:
+                why = f"too many copies of {card.name}: at most {allowed}"
+            problems.append(Problem(line, f"{why}, the deck has {n}"))
+    listed = sum(dl.count for dl in deck.lines)  # unknown names count: the player wrote them
+    if listed != fmt.deck_size:
+        problems.append(Problem(None, f"a deck must have exactly {fmt.deck_size} cards; this one has {listed}"))
+    if deck.cards and not any(c.is_creature for c, _ in deck.cards):
+        problems.append(Problem(None, "the deck has no creature, so it cannot place one (rules guide: How to play)"))
+    return problems
+
+
+def load_deck(path: str | Path, fmt: str | Format = "official", catalog: Catalog | None = None) -> Deck:
+    """Read and check a deck file; DeckError lists every problem."""
+    catalog = catalog or default_catalog()
+    fmt = get_format(fmt, catalog) if isinstance(fmt, str) else fmt
+    path = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as err:
+        raise DeckError(path, [Problem(None, f"cannot read the file: {err.strerror}")]) from None
+    deck, problems = parse_deck(text, path, catalog)
+    problems += legality_problems(deck, fmt)
+    if problems:
+        raise DeckError(path, sorted(problems, key=lambda p: (p.line or 10**9)))
+    return deck
+
+
+def bundled_decks_dir() -> Path:
+    """The `decks/` folder of a source checkout."""
+    return Path(__file__).resolve().parent.parent / "decks"
