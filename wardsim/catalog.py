@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from wardsim.effects import Effect, EffectError, compile_effect, render
+from wardsim.effects import Effect, EffectError, compile_effect, parse_effect, render
 from wardsim.kernel.enums import (
     N_CARD_COLS,
     N_EFFECT_COLS,
@@ -29,7 +29,6 @@ from wardsim.kernel.enums import (
     MagicType,
     Rarity,
 )
-from wardsim.effects import parse_effect
 
 CARD_FILES = ("gen1.toml", "gen2.toml", "gen3.toml", "promos.toml")
 GENERATION_OF_FILE = {"gen1.toml": 1, "gen2.toml": 2, "gen3.toml": 3, "promos.toml": 0}
@@ -273,12 +272,12 @@ class Catalog:
             r[col.generation] = c.generation
             r[col.effect_status] = getattr(EffectStatus, c.effect_status)
             r[col.names] = sum(1 << b for k, b in name_bits.items() if k in c.name.lower())
-            if c.is_creature:
+            if c.creature_type is not None:
                 r[col.creature_type] = getattr(CreatureType, c.creature_type)
                 r[col.armor_level], r[col.speed], r[col.hp] = c.armor_level, c.speed, c.hp
                 r[col.attack_dice], r[col.modifier] = c.attack_dice, c.modifier
                 r[col.tags] = sum(1 << tag_bits[t] for t in c.artwork)
-            else:
+            elif c.magic_type is not None and c.magic_subtype is not None:
                 r[col.creature_type] = -1
                 r[col.magic_type] = getattr(MagicType, c.magic_type)
                 r[col.magic_subtype] = getattr(MagicSubtype, c.magic_subtype)

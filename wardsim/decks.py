@@ -74,10 +74,11 @@ class Deck:
         """One line: creatures vs magic and the AL curve by sacrifice class."""
         creatures = [(c, n) for c, n in self.cards if c.is_creature]
         n_creatures = sum(n for _, n in creatures)
-        classes = Counter()
+        classes: Counter[str] = Counter()
         for c, n in creatures:
+            al = c.armor_level or 0
             # rules guide, Sacrificing: AL 1-6 no sacrifice, 7-11 one, 12 two
-            classes["1-6" if c.armor_level <= 6 else "7-11" if c.armor_level <= 11 else "12"] += n
+            classes["1-6" if al <= 6 else "7-11" if al <= 11 else "12"] += n
         curve = ", ".join(f"AL {k}: {classes[k]}" for k in ("1-6", "7-11", "12"))
         return (f"{self.size} cards: {n_creatures} creatures, {self.size - n_creatures} magic; "
                 f"{curve}")

@@ -349,11 +349,13 @@ def render(e: Effect) -> str:
         "block_magic": f"{target} cannot play magic cards",
         "negate_effects": f"the effects of {target} are negated",
         "immune": f"{target} is unaffected by "
-        + " and ".join(w for w, f in (("creature effects", "creature_effects"), ("magic cards", "magic")) if f in e.flags),
+        + " and ".join(w for w, f in (("creature effects", "creature_effects"), ("magic cards", "magic"))
+                       if f in e.flags),
         "sacrifices": f"it needs {e.amount} sacrifice{'s' if e.amount != 1 else ''}"
         + (f" of {render_filter(e.filter)}" if e.filter else ""),
         "force_low_summon": f"{target} must summon a creature of AL {e.amount} or lower",
-        "reveal_and_remove": "the opponent reveals their hand; discard a magic card or put a creature at the bottom of their deck",
+        "reveal_and_remove": "the opponent reveals their hand; discard a magic card of it "
+        "or put a creature of it at the bottom of their deck",
         "cemetery_hp": f"add {e.amount} HP to your cemetery",
         "return_later": "this card returns to your hand",
         "no_return": "this card cannot be returned from the cemetery",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from enum import Enum
+from enum import StrEnum
 
 import typer
 from rich.console import Console
@@ -12,7 +12,7 @@ from rich.table import Table
 from wardsim.catalog import Card, default_catalog
 
 
-class CardKind(str, Enum):
+class CardKind(StrEnum):
     creature = "creature"
     magic = "magic"
 
@@ -31,7 +31,7 @@ def _stat(card: Card) -> list[str]:
     if card.is_creature:
         return [str(card.armor_level), str(card.speed), str(card.hp),
                 f"{card.attack_dice}d6+{card.modifier}", card.creature_type or ""]
-    kind = card.magic_type.replace("_", " ") + ("" if card.magic_subtype == "none" else f" {card.magic_subtype}")
+    kind = (card.magic_type or "").replace("_", " ") + ("" if card.magic_subtype == "none" else f" {card.magic_subtype}")
     return ["", "", "", "", kind]
 
 
