@@ -31,7 +31,9 @@ def _stat(card: Card) -> list[str]:
     if card.is_creature:
         return [str(card.armor_level), str(card.speed), str(card.hp),
                 f"{card.attack_dice}d6+{card.modifier}", card.creature_type or ""]
-    kind = (card.magic_type or "").replace("_", " ") + ("" if card.magic_subtype == "none" else f" {card.magic_subtype}")
+    kind = (card.magic_type or "").replace("_", " ")
+    if card.magic_subtype != "none":
+        kind += f" {card.magic_subtype}"
     return ["", "", "", "", kind]
 
 
