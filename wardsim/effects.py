@@ -271,19 +271,33 @@ _CONDITION_TEXT = {
     "not_atk_damage": "from anything but Atk damage",
     "no_damage_this_turn": "if the equipped creature inflicted no damage this turn",
     "named_on_field": "if {filter} is on the field",
+    "own_turn": "during your turns",
 }
+
+# targets that take a plural verb
+_PLURAL = {"own_creatures", "opponent_creatures", "all_creatures", "all_primaries", "both_players",
+           "own_magic", "opponent_magic", "all_magic"}
 
 
 def render_filter(f: Filter) -> str:
     parts = [f"{t}-type" for t in f.types]
     parts += [f"with {t} in the artwork" for t in f.tags]
     parts += [f'named "{n}"' for n in f.names]
-    text = " or ".join(parts) or "any"
-    noun = f.card_type or "card"
+    text = " or ".join(parts)
+    noun = {"creature": "creature", "magic": "magic card"}.get(f.card_type or "", "card")
     text = f"a {noun} {text}" if parts else f"a {noun}"
     if f.max_al:
         text += f" of AL {f.max_al} or lower"
     return text
+
+
+def _destroy_text(amount: int, target_key: str, target: str) -> str:
+    if target_key == "self":
+        return "destroy this card"
+    if target_key == "all_magic":
+        target = "magic cards on the field" if amount != 1 else "magic card on the field"
+    return f"destroy {'all' if amount == 0 else amount} {target}" if target_key == "all_magic" \
+        else f"destroy {'all of' if amount == 0 else f'{amount} of'} {target}"
 
 
 def _duration_text(d: int | str) -> str:
@@ -308,6 +322,7 @@ def _amount_text(e: Effect) -> str:
             "opponent_cemetery_creatures": " per creature in the opponent's cemetery",
             "opponent_deaths_since_summon": " per creature sent to the opponent's cemetery since summoned",
             "turn_cycles": " per turn cycle",
+            "cards_moved": " per card the card sent to that player's deck",
         }[e.scale].format(f=render_filter(e.filter))
     return text
 
@@ -315,40 +330,46 @@ def _amount_text(e: Effect) -> str:
 def render(e: Effect) -> str:
     """One plain-English sentence for an effect row."""
     target = _TARGET_TEXT[e.target]
+    s = "" if e.target in _PLURAL else "s"  # verb agreement: "gets" / "get"
+    has = "have" if e.target in _PLURAL else "has"
+    is_ = "are" if e.target in _PLURAL else "is"
+    its = "their" if e.target in _PLURAL else "its"
     stat = _STAT_TEXT.get(e.stat, e.stat)
     amount = _amount_text(e)
     zfrom, zto = _ZONE_TEXT.get(e.zone_from, ""), _ZONE_TEXT.get(e.zone_to, "")
     what = {
         "multiply_damage": f"inflict {e.amount}x Atk damage",
-        "dot": f"{target} takes {amount} damage ({e.status}) once per turn cycle",
-        "hot": f"{target} heals {amount} HP once per turn cycle",
-        "apply_status": f"{target} is {e.status}",
-        "modify_stat": f"{target} gets {stat} {'+' if e.amount >= 0 else ''}{amount}",
-        "scale_stat": f"{target} has its {stat} multiplied by {e.amount}/{e.divisor}",
-        "set_stat": f"{target} has its {stat} set to {e.amount}",
+        "dot": f"{target} take{s} {amount} damage ({e.status}) once per turn cycle",
+        "hot": f"{target} heal{s} {amount} HP once per turn cycle",
+        "apply_status": f"{target} {is_} {e.status}"
+        + (f", taking {amount} damage once per turn cycle" if e.amount or e.dice else ""),
+        "modify_stat": f"{target} get{s} {stat} {'+' if e.amount >= 0 else ''}{amount}"
+        + (", again every turn cycle" if "cumulative" in e.flags else ""),
+        "scale_stat": f"{target} {has} {its} {stat} multiplied by {e.amount}/{e.divisor}",
+        "set_stat": f"{target} {has} {its} {stat} set to {e.amount}",
         "damage": f"inflict {amount} damage to {target}",
         "damage_fraction": f"{target} loses {e.amount}/{e.divisor} of its remaining HP",
         "heal": f"heal {target} {'to full HP' if 'full' in e.flags else f'for {amount} HP'}",
         "heal_from_damage": f"heal {target} for {e.amount}/{e.divisor} of the Atk damage inflicted",
         "reduce_damage": f"damage taken by {target} is multiplied by {e.amount}/{e.divisor}",
-        "prevent_damage": f"{target} takes no damage",
+        "prevent_damage": f"{target} take{s} no damage",
         "negate_attack": f"negate the attack against {target}",
         "reflect_attack": "send the negated damage back at the attacking creature",
         "absorb_attack": "heal the targeted creature for the damage instead",
         "negate_magic": "negate that magic card and send it to the cemetery",
         "steal_magic": "steal the negated card and play it on your side",
-        "destroy_magic": f"destroy {'all' if e.amount == 0 else e.amount} of {target}",
-        "draw": f"{target} draw{'s' if e.target != 'both_players' else ''} {amount} cards",
+        "destroy_magic": _destroy_text(e.amount, e.target, target),
+        "draw": f"{target} draw{s} {e.amount} card{'' if e.amount == 1 else 's'}{amount[len(str(e.amount)):]}",
         "search_deck": f"search your deck for {render_filter(e.filter)} and put it in your hand",
         "move_card": f"move {render_filter(e.filter) if e.filter else target} from the {zfrom} to the {zto}",
         "limited_summon": f"summon {render_filter(e.filter)} from the {zfrom} as a Limited Summon",
         "summon_to_opponent": "place this creature on the opponent's side as their primary creature",
         "swap_primaries": "switch primary creatures with your opponent",
-        "skip_turn": f"{target} skips their next turn",
+        "skip_turn": f"{target} skip{s} their next turn",
         "block_battle": f"{target} cannot battle",
         "block_magic": f"{target} cannot play magic cards",
         "negate_effects": f"the effects of {target} are negated",
-        "immune": f"{target} is unaffected by "
+        "immune": f"{target} {is_} unaffected by "
         + " and ".join(w for w, f in (("creature effects", "creature_effects"), ("magic cards", "magic"))
                        if f in e.flags),
         "sacrifices": f"it needs {e.amount} sacrifice{'s' if e.amount != 1 else ''}"
@@ -357,14 +378,14 @@ def render(e: Effect) -> str:
         "reveal_and_remove": "the opponent reveals their hand; discard a magic card of it "
         "or put a creature of it at the bottom of their deck",
         "cemetery_hp": f"add {e.amount} HP to your cemetery",
-        "return_later": "this card returns to your hand",
+        "return_later": f"this card returns to your hand after {e.duration} turn cycles",
         "no_return": "this card cannot be returned from the cemetery",
         "equip_self": f"equip this card to {target} as an Infinite equip magic card",
-        "discard_cost": f"discard {e.amount} {render_filter(e.filter)} to play this card",
+        "discard_cost": f"discard {e.amount} {render_filter(e.filter)[2:]} to play this card",
         "reset_turn": "reset the current player's turn",
-        "auto_hit": f"{target} hits regardless of the dice",
-        "strike_first": f"{target} strikes first",
-        "negate_speed_ups": f"other SPD increases on {target} do not apply",
+        "auto_hit": f"{target} hit{s} regardless of the dice",
+        "strike_first": f"{target} strike{s} first",
+        "negate_increases": f"other {stat} increases on {target} do not apply",
         "sacrifices_follow": "the sacrificed cards stay under this card and follow it",
         "counter_heal": f"heal {target} {e.amount} HP per counter (starting at {e.dice}, +1 each of your turns)",
     }[e.action]
@@ -376,8 +397,11 @@ def render(e: Effect) -> str:
         lo, hi = e.roll
         parts.append(f"roll 1 die, on {lo}-{hi}" if lo != hi else f"roll 1 die, on {lo}")
     if "optional" in e.flags:
-        what = "you may " + what
-    sentence = ", ".join(parts) + ": " + what + _duration_text(e.duration)
+        what = "optionally, " + what
+    if "choice" in e.flags:
+        what = "either (choose one) " + what
+    duration = "" if e.action == "return_later" else _duration_text(e.duration)
+    sentence = ", ".join(parts) + ": " + what + duration
     if e.release:
         sentence += f" (released on a {e.release[0]}-{e.release[1]})"
     return sentence + "."

@@ -123,6 +123,7 @@ class ConditionT(NamedTuple):
     not_atk_damage: int = 7  # damage that is not Atk damage (effects, DOT)
     no_damage_this_turn: int = 8  # the equipped creature inflicted no damage during your turn
     named_on_field: int = 9  # a card passing the filter is on the field
+    own_turn: int = 10  # only during the turns of the source card's controller
 
 
 Condition = ConditionT()
@@ -172,7 +173,7 @@ class ActionT(NamedTuple):
     reset_turn: int = 38  # the current turn is played again from its start
     auto_hit: int = 39  # strikes hit regardless of the roll
     strike_first: int = 40  # the target strikes first regardless of SPD
-    negate_speed_ups: int = 41  # other SPD increases on the target do not apply
+    negate_increases: int = 41  # other increases of `stat` on the target do not apply
     sacrifices_follow: int = 42  # the sacrificed cards stay under this card and follow it
     counter_heal: int = 43  # heal amount x counters; counters start at dice, +1 per own turn
 
@@ -258,6 +259,7 @@ class ScaleT(NamedTuple):
     opponent_cemetery_creatures: int = 2  # creature cards in the opponent's cemetery
     opponent_deaths_since_summon: int = 3  # creatures sent to the opponent's cemetery since summon
     turn_cycles: int = 4  # turn cycles since the effect began
+    cards_moved: int = 5  # cards the card's previous row moved, counted per player
 
 
 Scale = ScaleT()
@@ -288,6 +290,7 @@ class FlagT(NamedTuple):
     non_negatable: int = 64  # can only be negated when played
     supersedes: int = 128  # set_stat overrides later increases too
     cumulative: int = 256  # applies again every turn cycle (Zombified)
+    choice: int = 512  # the card's rows with this flag are alternatives: the player uses one
 
 
 Flag = FlagT()
@@ -349,3 +352,85 @@ class CardColT(NamedTuple):
 
 CardCol = CardColT()
 N_CARD_COLS = len(CardCol)
+
+
+class FighterColT(NamedTuple):
+    """Columns of a fighter array (int64, one creature in a battle; see `kernel.battle`).
+
+    Timers hold the last clock (exchange/turn index) at which the status still holds, -1 when
+    none. DOT slots hold the effect row + 1 (0 = empty), the ticks left (-1 = for as long as
+    the source stays) and the clock of the next tick.
+    """
+
+    card: int = 0  # row in the card table
+    hp: int = 1
+    max_hp: int = 2
+    armor_level: int = 3  # base AL, before AL changes
+    al_change: int = 4  # sum of AL buffs and debuffs; effective AL = min(AL + change, 12)
+    speed: int = 5
+    hit_bonus: int = 6  # Hit bonuses (effects, magic)
+    atk_bonus: int = 7  # Atk bonuses
+    hit_dice: int = 8
+    attack_dice: int = 9
+    modifier: int = 10  # adds to both Hit and damage
+    creature_type: int = 11
+    tags: int = 12  # artwork-tag bitmask
+    names: int = 13  # name-keyword bitmask
+    effect_start: int = 14  # first row of the creature's effects in the effect table
+    effect_count: int = 15
+    immune: int = 16  # Flag bits: unaffected by creature effects (16) / magic (8)
+    frozen_until: int = 17
+    stunned_until: int = 18
+    disarmed_until: int = 19
+    wrap_row: int = 20  # effect row that wrapped it + 1; 0 = not wrapped
+    shielded: int = 21  # the next strike against it is negated
+    skip_turn: int = 22  # its controller skips their next turn
+    battle_prevent: int = 23  # takes no damage until the battle ends
+    battle_hit: int = 24  # bonuses that last until the battle ends
+    battle_atk: int = 25
+    battle_attack_dice: int = 26
+    battle_hit_dice: int = 27
+    dot0_row: int = 28
+    dot0_ticks: int = 29
+    dot0_next: int = 30
+    dot1_row: int = 31
+    dot1_ticks: int = 32
+    dot1_next: int = 33
+    dot2_row: int = 34
+    dot2_ticks: int = 35
+    dot2_next: int = 36
+    dot3_row: int = 37
+    dot3_ticks: int = 38
+    dot3_next: int = 39
+
+
+FighterCol = FighterColT()
+N_FIGHTER_COLS = len(FighterCol)
+N_DOT_SLOTS = 4
+DOT_SLOT_WIDTH = 3  # row, ticks, next: slot k starts at dot0_row + k * DOT_SLOT_WIDTH
+
+
+class DuelOutcomeT(NamedTuple):
+    """How a duel ended (one int8 per duel)."""
+
+    a_wins: int = 0
+    b_wins: int = 1
+    draw: int = 2  # both creatures reached 0 HP together
+    cap: int = 3  # the exchange cap was reached: counted as a draw
+
+
+DuelOutcome = DuelOutcomeT()
+
+
+class StrikeResultT(NamedTuple):
+    """What one strike did (returned by `kernel.battle.strike_nb`)."""
+
+    none: int = 0  # the striker could not strike (frozen, stunned)
+    negated: int = 1  # a shield negated it before the Hit roll
+    miss: int = 2
+    critical_miss: int = 3
+    hit: int = 4
+    critical_hit: int = 5
+
+
+StrikeResult = StrikeResultT()
