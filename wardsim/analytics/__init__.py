@@ -1,0 +1,49 @@
+"""Analytics: win rates with intervals, matchups, the metagame, card metrics and balance.
+
+Pure pandas / numpy / scipy over the simulator's per-game records and per-card counters;
+nothing here runs games. Draws count as half a win throughout (see
+:mod:`wardsim.analytics.intervals`), and intervals are Wilson (95% by default).
+"""
+
+from wardsim.analytics.balance import BalanceReport, balance_candidates
+from wardsim.analytics.card_metrics import (
+    AblationImpact,
+    ablation_impact,
+    card_metrics,
+    pool_card_counters,
+)
+from wardsim.analytics.intervals import diff_interval, proportion_se, wilson_interval
+from wardsim.analytics.meta import (
+    NashEquilibrium,
+    bradley_terry,
+    field_win_rate,
+    nash_equilibrium,
+)
+from wardsim.analytics.winrates import (
+    MatchupMatrix,
+    deck_summary,
+    first_player_advantage,
+    matchup_matrix,
+    win_rate_by_length,
+)
+
+__all__ = [
+    "AblationImpact",
+    "BalanceReport",
+    "MatchupMatrix",
+    "NashEquilibrium",
+    "ablation_impact",
+    "balance_candidates",
+    "bradley_terry",
+    "card_metrics",
+    "deck_summary",
+    "diff_interval",
+    "field_win_rate",
+    "first_player_advantage",
+    "matchup_matrix",
+    "nash_equilibrium",
+    "pool_card_counters",
+    "proportion_se",
+    "wilson_interval",
+    "win_rate_by_length",
+]
