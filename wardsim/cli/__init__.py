@@ -17,6 +17,10 @@ app = typer.Typer(
 app.command("cards")(cards_cmd.cards)
 app.add_typer(deck_cmd.app, name="deck")
 # battle commands
+from wardsim.cli import duel as duel_cmd  # noqa: E402  (kept beside its wiring)
+
+app.command("duel")(duel_cmd.duel)
+app.command("duels")(duel_cmd.duels)
 
 
 def main() -> None:

@@ -348,9 +348,11 @@ class CardColT(NamedTuple):
     effect_status: int = 13
     rarity: int = 14
     generation: int = 15  # 0 for promos
+    hostile: int = 16  # 1: an equip meant for the opponent's creature (its rows only hurt)
 
 
 CardCol = CardColT()
+WINGS_TAG_MASK = 1  # the catalog gives the "wings" artwork tag bit 0
 N_CARD_COLS = len(CardCol)
 
 
@@ -402,9 +404,36 @@ class FighterColT(NamedTuple):
     dot3_row: int = 37
     dot3_ticks: int = 38
     dot3_next: int = 39
+    # strike hooks the game sets from magic and auras (kernel.resolve.refresh_fighters_nb)
+    extra_mult: int = 40  # Atk damage multiplier from magic (Backstab, field cards); 0 or 1 = none
+    auto_hit: int = 41  # hits regardless of the dice (Death From Above, Backstab)
+    strike_first: int = 42  # strikes first regardless of SPD (Backstab)
+    lifesteal_num: int = 43  # heals num/den of the Atk damage it inflicts (Blood of the Bat)
+    lifesteal_den: int = 44
+    flying_mask: int = 45  # takes Atk damage only from creatures with these artwork tags (flight)
+    react: int = 46  # a Lightning card readied against the opponent's attack (React)
+    react_fired: int = 47  # 1 once it took effect in this battle
+    boost_dice: int = 48  # Atk Dice Rolls added on its own first hit this battle (Children of the Forest)
+    boost_fired: int = 49
+    # written by kernel.battle.prepare_pair_nb / set_triggers_nb; 0 = unknown (check every row)
+    triggers: int = 50  # bit 1 << trigger for each trigger among its effect rows
 
 
 FighterCol = FighterColT()
+
+
+class ReactT(NamedTuple):
+    """How a readied Lightning card answers the opponent's first hit in a battle."""
+
+    none: int = 0
+    negate: int = 1  # the attack does nothing (Junk Scarecrow, Dragon Rage)
+    negate_halve: int = 2  # ... and the attacker loses 1/2 of its remaining HP (Mimic Chest)
+    reflect: int = 3  # the damage goes back at the attacker (Forest Sentinel)
+    absorb: int = 4  # the damage heals the target instead (Sentinel of Life)
+    no_atk_damage: int = 5  # no Atk damage for the rest of the battle (Minotaur Bodyguard)
+
+
+React = ReactT()
 N_FIGHTER_COLS = len(FighterCol)
 N_DOT_SLOTS = 4
 DOT_SLOT_WIDTH = 3  # row, ticks, next: slot k starts at dot0_row + k * DOT_SLOT_WIDTH

@@ -1,0 +1,236 @@
+"""wardsim benchmarks: `python bench/run.py` (or `make bench`).
+
+Each benchmark is a function that returns rows (dicts) for the table `main` prints; add a game
+benchmark by writing one more function and listing it in BENCHMARKS. Every measurement warms
+up (compiles) first and keeps the best of several repeats; speeds are per second of wall time.
+
+duels: the numba duel kernel (`kernel.battle.run_duels_nb`, counter-based dice) against a
+baseline measured in the same run: a straightforward numba duel kernel with the same rules and
+no effects that calls `np.random.randint(1, 7)` once per die. All play the same 64 Gen 1
+creature pairs, on 1 thread and on every thread. The kernel runs twice: on exactly the
+baseline's duels (printed stats, effects left out: the comparison of equal work), and with
+the creatures' own effects (more work per strike: DOTs, statuses, effect rolls).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from collections.abc import Callable
+
+import numba
+import numpy as np
+from numba import njit, prange
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+
+from wardsim.battle import fighter, prepared_pair  # noqa: E402
+from wardsim.catalog import default_catalog  # noqa: E402
+from wardsim.kernel.battle import run_duels_nb  # noqa: E402
+from wardsim.kernel.enums import FighterCol as F  # noqa: E402
+from wardsim.kernel.rng import NO_SCRIPT  # noqa: E402
+
+MAX_EXCHANGES = 500
+
+# ------------------------------------------------------------------ baseline duel kernel
+# stats columns: hp, armor level, speed, attack dice, modifier
+
+
+@njit(cache=True)
+def _baseline_strike(al_target, hit_dice, modifier, attack_dice):
+    """(damage to the target, damage to the striker) of one strike."""
+    total = 0
+    all_six = hit_dice >= 2
+    all_one = hit_dice >= 2
+    for _ in range(hit_dice):
+        die = np.random.randint(1, 7)
+        total += die
+        if die != 6:
+            all_six = False
+        if die != 1:
+            all_one = False
+    if all_one:
+        return 0, np.random.randint(1, 7)
+    if not all_six and total + modifier < min(al_target, 12):
+        return 0, 0
+    damage = modifier
+    for _ in range(attack_dice):
+        damage += np.random.randint(1, 7)
+    if all_six:
+        damage *= 2
+    return max(damage, 0), 0
+
+
+@njit(cache=True)
+def _baseline_duel(sa, sb, max_exchanges):
+    hp_a = sa[0]
+    hp_b = sb[0]
+    while True:
+        roll_a = np.random.randint(1, 7)
+        roll_b = np.random.randint(1, 7)
+        if roll_a != roll_b:
+            break
+    first = 0 if roll_a > roll_b else 1
+    strikes = 0
+    for exchange in range(max_exchanges):
+        owner = first ^ (exchange & 1)
+        if sa[2] != sb[2]:
+            a_first = sa[2] > sb[2]
+        else:
+            while True:
+                roll_a = np.random.randint(1, 7)
+                roll_b = np.random.randint(1, 7)
+                if roll_a != roll_b:
+                    break
+            a_first = (roll_a > roll_b) == (owner == 0)
+        for k in range(2):
+            if a_first == (k == 0):
+                dealt, self_damage = _baseline_strike(sb[1], 2, sa[4], sa[3])
+                hp_b -= dealt
+                hp_a -= self_damage
+            else:
+                dealt, self_damage = _baseline_strike(sa[1], 2, sb[4], sb[3])
+                hp_a -= dealt
+                hp_b -= self_damage
+            strikes += 1
+            if hp_a <= 0 or hp_b <= 0:
+                break
+        if hp_a <= 0 or hp_b <= 0:
+            return (0 if hp_b <= 0 else 1), exchange + 1, strikes
+    return 3, max_exchanges, strikes
+
+
+@njit(cache=True, parallel=True)
+def baseline_duels(stats_a, stats_b, games, outcome, strikes):
+    """games duels of each pair (rows of stats_a / stats_b), numba's global generator."""
+    n = outcome.shape[0]
+    for k in prange(n):
+        pair = k // games
+        result, _, count = _baseline_duel(stats_a[pair], stats_b[pair], MAX_EXCHANGES)
+        outcome[k] = result
+        strikes[k] = count
+
+
+# ------------------------------------------------------------------ helpers
+
+
+def _best(run: Callable[[], int], repeats: int) -> tuple[float, int]:
+    """Best wall time of `repeats` runs after one warm-up run; run() returns the strikes."""
+    strikes = run()
+    best = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        strikes = run()
+        best = min(best, time.perf_counter() - start)
+    return best, strikes
+
+
+def _pairs(names: list[str], count: int) -> list[tuple[str, str]]:
+    rng = np.random.default_rng(2025)
+    return [(names[i], names[j]) for i, j in rng.integers(0, len(names), size=(count, 2))]
+
+
+# ------------------------------------------------------------------ benchmarks
+
+
+def bench_duels(games: int, repeats: int) -> list[dict]:
+    catalog = default_catalog()
+    effects = catalog.tables().effects
+    names = [c.name for c in catalog.generation(1) if c.is_creature]
+    pairs = _pairs(names, 64)
+    fighters = [prepared_pair(catalog, a, b) for a, b in pairs]
+    ta = np.ascontiguousarray(np.stack([f[0] for f in fighters]))
+    tb = np.ascontiguousarray(np.stack([f[1] for f in fighters]))
+    # the same duels as the baseline: printed stats, effects left out
+    pa = np.ascontiguousarray(np.stack([fighter(catalog, a) for a, _ in pairs]))
+    pb = np.ascontiguousarray(np.stack([fighter(catalog, b) for _, b in pairs]))
+    pa[:, F.effect_count] = 0
+    pb[:, F.effect_count] = 0
+
+    def stats(name):
+        c = catalog[name]
+        return [c.hp, c.armor_level, c.speed, c.attack_dice, c.modifier]
+
+    sa = np.array([stats(a) for a, _ in pairs], dtype=np.int64)
+    sb = np.array([stats(b) for _, b in pairs], dtype=np.int64)
+    per_pair = max(1, games // len(pairs))
+    n = per_pair * len(pairs)
+    outcome = np.empty(n, dtype=np.int8)
+    exchanges = np.empty(n, dtype=np.int32)
+    strikes = np.empty(n, dtype=np.int32)
+    first = np.empty(n, dtype=np.int8)
+
+    def kernel() -> int:
+        run_duels_nb(ta, tb, effects, np.uint64(7), 0, NO_SCRIPT, MAX_EXCHANGES,
+                     outcome, exchanges, strikes, first)
+        return int(strikes.sum())
+
+    def kernel_no_effects() -> int:
+        run_duels_nb(pa, pb, effects, np.uint64(7), 0, NO_SCRIPT, MAX_EXCHANGES,
+                     outcome, exchanges, strikes, first)
+        return int(strikes.sum())
+
+    def baseline() -> int:
+        baseline_duels(sa, sb, per_pair, outcome, strikes)
+        return int(strikes.sum())
+
+    rows = []
+    all_threads = numba.config.NUMBA_NUM_THREADS
+    results = {}
+    runs = (("kernel, no effects (same duels)", kernel_no_effects),
+            ("kernel, with effects", kernel), ("baseline (np.random)", baseline))
+    for threads in sorted({1, all_threads}):
+        numba.set_num_threads(threads)
+        for name, run in runs:
+            seconds, count = _best(run, repeats)
+            results[name, threads] = (n / seconds, count / seconds)
+    numba.set_num_threads(all_threads)
+    for (name, threads), (duels_s, strikes_s) in results.items():
+        base = results["baseline (np.random)", threads]
+        one = results[name, 1]
+        rows.append({
+            "benchmark": f"duels: {name}", "threads": threads, "duels/s": duels_s,
+            "strikes/s": strikes_s,
+            "vs baseline": strikes_s / base[1] if name != "baseline (np.random)" else None,
+            "scaling": strikes_s / one[1] if threads > 1 else None,
+        })
+    return rows
+
+
+BENCHMARKS: dict[str, Callable[[int, int], list[dict]]] = {
+    "duels": bench_duels,
+}
+
+
+def _format(value) -> str:
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:,.0f}" if value >= 100 else f"{value:.2f}x"
+    return str(value)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("names", nargs="*", help=f"benchmarks to run (default: all of {', '.join(BENCHMARKS)})")
+    parser.add_argument("--games", type=int, default=1_000_000, help="duels per measurement")
+    parser.add_argument("--repeats", type=int, default=5, help="timed repeats (the best is kept)")
+    args = parser.parse_args(argv)
+    rows: list[dict] = []
+    for name in args.names or list(BENCHMARKS):
+        rows += BENCHMARKS[name](args.games, args.repeats)
+    columns = ["benchmark", "threads", "duels/s", "strikes/s", "vs baseline", "scaling"]
+    table = [[_format(r.get(c)) for c in columns] for r in rows]
+    widths = [max(len(c), *(len(t[i]) for t in table)) for i, c in enumerate(columns)]
+    print(f"cores: {os.cpu_count()}, numba threads: {numba.config.NUMBA_NUM_THREADS}")
+    print("  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)))
+    for t in table:
+        print("  ".join(v.ljust(w) for v, w in zip(t, widths, strict=True)))
+    print("vs baseline: strikes/s over the baseline's on the same threads; "
+          "scaling: strikes/s over the same kernel on 1 thread")
+
+
+if __name__ == "__main__":
+    main()

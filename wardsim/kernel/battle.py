@@ -1,0 +1,675 @@
+"""Battle kernel: one strike, one battle, one exchange, and a batch of duels (numba).
+
+The strike, battle and turn functions work on fighter arrays (int64, columns
+`enums.FighterCol`) and the compiled effect table (int32, columns `enums.EffectCol`), so the
+game kernel can reuse them; the duel functions drive them for two creatures alone. What one
+effect row does (targets, statuses, DOT slots, damage rules) is in `kernel.effect_rows`.
+
+Duel semantics
+==============
+
+A duel is two creatures, A and B, with their printed stats and their own effects; no other
+card exists (no hand, deck, cemetery or magic). Rows that need other cards (summoning costs,
+limited summons, magic, draws, "when killed" rows) do nothing; stat rows scaled by cards in
+the hand, the cemetery or deaths count 0; rows aimed at an equipped creature (a creature card
+that becomes an equip) do nothing.
+
+Start. Both creatures' static and on-summon stat rows are applied, each creature counting as
+just summoned facing the other (Witch sets the opponent's AL to 1): additions first, then
+scalings, then "set" rows. Static DOTs (Basilisk) are placed on their target. The first turn
+goes to the winner of a roll-off: A rolls, then B, ties are rerolled (1/2 each).
+
+Exchanges. Exchange e (0-based) is played in the turn of the first owner when e is even and of
+the other creature's controller when e is odd; two exchanges make a turn cycle. In the owner's
+exchange, in this order:
+
+1. If the owner must skip this turn (Black Dragon), the flag is consumed and steps 2-6 do not
+   happen (no rows, no wrap roll, no battle); the clock still advances and step 7 happens.
+2. The owner's creature's turn-start rows, in row order, then the other creature's
+   opponent-turn rows (Stone Golem loses 10 HP in its opponent's turns).
+3. If the owner's creature is wrapped, it rolls 1 die: in the release range it is freed, else it
+   takes the wrap damage (not Atk damage). Kraken's wrap has no other tick.
+4. The owner's creature's your-turn rows, in row order, each with its effect roll (Wizard's
+   shield, Demon Knight's 15 damage, Black Dragon's skip). "May" rows are always used.
+5. Battle, if the owner's creature can initiate (not frozen, not stunned): battle-start rows of
+   the initiator, then of the defender (Ranger's roll); the faster creature strikes first,
+   equal SPD is a roll-off (the initiator's die, then the defender's, ties rerolled) in every
+   battle; the other strikes back if both live. A frozen or stunned creature does not strike.
+6. Battle-long bonuses and prevention end with the battle.
+7. End of exchange: every DOT due now ticks, on the owner's creature first, then on the other;
+   if a creature is at 0 HP the duel ends (both at 0: draw); then HOTs due now heal.
+
+The duel ends the moment a creature's HP reaches 0, wherever that happens; the other creature
+wins. Both at 0 together (end-of-exchange ticks) is a draw. After `max_exchanges` exchanges
+(500 by default) the duel stops as a draw (`DuelOutcome.cap`).
+
+Strike (DESIGN.md rulings 4-5). If the target is shielded, the shield is consumed and the
+strike is negated before its Hit roll (no dice, no critical miss). Otherwise roll the hit dice
+(2 by default). With 2 or more dice: all 1s is a critical miss (no hit; the striker takes 1d6,
+not Atk damage, no bonuses); all 6s is a critical hit (always hits). With 1 die neither happens.
+Otherwise it hits when dice + modifier + Hit bonuses >= effective AL = min(AL + AL changes, 12).
+On a hit, the striker's on-hit rows resolve in row order (effect roll first, when the row has
+one): DOT, status, effect damage (Dragon Fox), battle-long stat changes (Dark Elf: the extra
+dice count for this hit). Then, unless the striker is disarmed (it still hits and its on-hit
+rows still resolve, but it rolls no Atk dice), the damage: Atk dice + modifier + Atk bonuses,
+times each applicable multiplier (always / it strikes first in this battle / an Atk die shows
+6 / the target matches a filter), times 2 for a critical hit, never negative. The target's
+damage rules (static or on-damage-taken rows) apply to everything it takes, Atk damage or not,
+its own critical-miss die included: prevention (battle-start roll, "only Atk damage"), then
+reductions (x amount / divisor, rounded down; Giant Turtle compares SPD when it is hit). The
+striker's on-damage-dealt rows use the damage dealt after those rules (Vampire heals half of
+it, rounded down, never above its max HP).
+
+Timing. A DOT applied in exchange e ticks at the end of e and then at the end of every second
+exchange (e+2, e+4, ...) until it has ticked `duration` times ("source": for the whole duel).
+The same DOT row on the same creature does not stack: applying it again restarts it (ticks
+and phase) from the new exchange; different rows stack (4 slots per creature). A static DOT
+ticks at the end of every exchange of its source's controller. A status of N turn cycles
+applied in exchange e lasts the rest of e and exchanges e+1..e+2N-1 (applying it again keeps
+the later end); "battle" or "turn" statuses end with the exchange; "source"/"permanent" ones
+never end. A shield lasts until it negates a strike; rolling again while shielded adds nothing.
+
+Immunity: a creature immune to creature effects (Ent Tree) ignores the opponent's rows that act
+on it (DOT, status, damage, stat changes, multipliers against it); rows the opponent applies
+to itself (Ranger's prevention, Vampire's heal) and rows aimed at the player (skip turn) apply.
+
+Dice order (for scripted dice): the first-turn roll-off; then per exchange: turn-start rows
+(roll, then dice), opponent-turn rows, the wrap release roll, your-turn rows, battle-start rows,
+the speed roll-off, and per strike: hit dice, critical-miss die, on-hit rows (roll, then dice),
+Atk dice; then DOT dice. Rows that do nothing in a duel roll nothing.
+
+Speed. Two fighters without effects acting in the duel take `_plain_duel_nb`, a copy of the
+rules restricted to that case with the state in registers; it reads the same dice in the same
+order and gives the same result as the general path (tests compare them duel by duel).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from wardsim.kernel.effect_rows import (  # noqa: F401  (FOREVER, add_stat_nb: used by the game kernel)
+    FOREVER,
+    MAX_AL,
+    RUNTIME_TRIGGERS,
+    _after_damage_nb,
+    _conditional_stats,
+    _fold_immunity,
+    _fold_stats,
+    _multiply_nb,
+    add_stat_nb,
+    effective_al_nb,
+    fire_row_nb,
+    fire_trigger_nb,
+    has_trigger_nb,
+    heal_nb,
+    place_static_dots_nb,
+    roll_amount_nb,
+    row_acts_in_duel_nb,
+    set_triggers_nb,
+    take_damage_nb,
+)
+from wardsim.kernel.enums import (
+    DOT_SLOT_WIDTH,
+    N_DOT_SLOTS,
+    N_FIGHTER_COLS,
+    Action,
+    CardCol,
+    DuelOutcome,
+    EffectCol,
+    FighterCol,
+    Flag,
+    React,
+    StrikeResult,
+    Trigger,
+)
+from wardsim.kernel.rng import RNG_WORDS, d6_nb, seed_rng_nb
+
+F = FighterCol
+E = EffectCol
+DEFAULT_MAX_EXCHANGES = 500
+DEFAULT_HIT_DICE = 2
+BLOCK = 256  # duels per parallel work item (results do not depend on it)
+
+
+# ----------------------------------------------------------------- fighters
+
+
+@njit(cache=True, _nrt=False)
+def init_fighter_nb(f, cards, card):
+    """Fill fighter `f` from row `card` of the compiled card table (a creature)."""
+    f[:] = 0
+    c = cards[card]
+    f[F.card] = card
+    f[F.hp] = c[CardCol.hp]
+    f[F.max_hp] = c[CardCol.hp]
+    f[F.armor_level] = c[CardCol.armor_level]
+    f[F.speed] = c[CardCol.speed]
+    f[F.hit_dice] = DEFAULT_HIT_DICE
+    f[F.attack_dice] = c[CardCol.attack_dice]
+    f[F.modifier] = c[CardCol.modifier]
+    f[F.creature_type] = c[CardCol.creature_type]
+    f[F.tags] = c[CardCol.tags]
+    f[F.names] = c[CardCol.names]
+    f[F.effect_start] = c[CardCol.effect_start]
+    f[F.effect_count] = c[CardCol.effect_count]
+    f[F.frozen_until] = -1
+    f[F.stunned_until] = -1
+    f[F.disarmed_until] = -1
+    f[F.extra_mult] = 1
+    f[F.lifesteal_den] = 1
+
+
+@njit(_nrt=False)
+def is_dead_nb(f):
+    return f[F.hp] <= 0
+
+
+@njit(_nrt=False)
+def can_strike_nb(f, clock):
+    """Frozen and stunned creatures cannot battle or strike back (rules guide, STATUS EFFECTS)."""
+    return f[F.frozen_until] < clock and f[F.stunned_until] < clock
+
+
+@njit(_nrt=False)
+def is_disarmed_nb(f, clock):
+    return f[F.disarmed_until] >= clock
+
+
+@njit(_nrt=False)
+def end_battle_nb(f):
+    f[F.battle_prevent] = 0
+    f[F.battle_hit] = 0
+    f[F.battle_atk] = 0
+    f[F.battle_attack_dice] = 0
+    f[F.battle_hit_dice] = 0
+
+
+@njit(cache=True, _nrt=False)
+def prepare_pair_nb(fa, fb, effects):
+    """Apply both creatures' static and on-summon stat effects (once, before the duels)."""
+    set_triggers_nb(fa, effects)
+    set_triggers_nb(fb, effects)
+    _fold_immunity(fa, effects)
+    _fold_immunity(fb, effects)
+    for action in (Action.modify_stat, Action.scale_stat, Action.set_stat):
+        _fold_stats(fa, fb, effects, action)
+        _fold_stats(fb, fa, effects, action)
+    for f in (fa, fb):
+        if f[F.hit_dice] < 0:
+            f[F.hit_dice] = 0
+        if f[F.attack_dice] < 0:
+            f[F.attack_dice] = 0
+        if f[F.max_hp] < 1:
+            f[F.max_hp] = 1
+        f[F.hp] = f[F.max_hp]
+
+
+# ----------------------------------------------------------------- strike
+
+
+@njit(_nrt=False, inline="always")
+def _take_nb(f, other, effects, amount, is_atk):
+    """take_damage_nb, with the common case (no rules on the receiver) done in place."""
+    if (f[F.battle_prevent] == 0 and f[F.flying_mask] == 0 and not has_trigger_nb(f, Trigger.static)
+            and not has_trigger_nb(f, Trigger.on_damage_taken)):
+        if amount <= 0:
+            return 0
+        f[F.hp] = f[F.hp] - amount if f[F.hp] > amount else 0
+        return amount
+    return take_damage_nb(f, other, effects, amount, is_atk)
+
+
+@njit(_nrt=False)
+def _strike_body(att, dfn, effects, strikes_first, clock, rng, script):
+    if att[F.frozen_until] >= clock or att[F.stunned_until] >= clock:
+        return StrikeResult.none  # frozen and stunned creatures cannot strike
+    if dfn[F.shielded] != 0:  # Wizard: "negates the next attack against this card"
+        dfn[F.shielded] = 0
+        return StrikeResult.negated
+    hit_dice = att[F.hit_dice] + att[F.battle_hit_dice]
+    hit_bonus = att[F.modifier] + att[F.hit_bonus] + att[F.battle_hit]
+    cond_attack_dice = 0
+    cond_atk = 0
+    start = att[F.effect_start]
+    stop = start + att[F.effect_count]
+    if has_trigger_nb(att, Trigger.static):
+        add_hit_dice, add_hit, cond_attack_dice, cond_atk = _conditional_stats(
+            att, dfn, effects, strikes_first)
+        hit_dice += add_hit_dice
+        hit_bonus += add_hit
+    # Hit roll (rules guide, BATTLE step 3)
+    total = 0
+    all_six = hit_dice >= 2  # rules guide: no critical hit or miss with fewer than 2 dice
+    all_one = hit_dice >= 2
+    for _ in range(hit_dice):
+        die = d6_nb(rng, script)
+        total += die
+        all_six = all_six and die == 6
+        all_one = all_one and die == 1
+    auto_hit = att[F.auto_hit] != 0
+    if all_one and not auto_hit:
+        # rules guide: critical miss: "roll a single die of damage to yourself (no bonuses)"
+        _take_nb(att, dfn, effects, d6_nb(rng, script), False)
+        return StrikeResult.critical_miss
+    if not all_six and not auto_hit and total + hit_bonus < effective_al_nb(dfn):
+        return StrikeResult.miss
+    result = StrikeResult.critical_hit if all_six else StrikeResult.hit
+    react = dfn[F.react]
+    if react != 0 and dfn[F.react_fired] == 0:
+        # a Lightning card the target's player readied for this battle answers the first hit
+        if react == React.negate or react == React.negate_halve or react == React.no_atk_damage:
+            dfn[F.react_fired] = 1
+            if react == React.negate_halve:  # Mimic Chest: the attacker loses 1/2 its HP left
+                att[F.hp] -= att[F.hp] // 2
+            elif react == React.no_atk_damage:  # no Atk damage for the rest of the battle
+                att[F.disarmed_until] = max(att[F.disarmed_until], clock)
+            return StrikeResult.negated
+    else:
+        react = 0
+    if has_trigger_nb(att, Trigger.on_hit):
+        for r in range(start, stop):
+            if effects[r, E.trigger] == Trigger.on_hit:
+                fire_row_nb(r, att, dfn, effects, clock, rng, script)
+                if att[F.hp] <= 0 or dfn[F.hp] <= 0:
+                    return result
+    if att[F.disarmed_until] >= clock:  # Minotaur: "cannot inflict Atk damage"
+        return result
+    # on-hit rows may have changed the battle bonuses (Dark Elf), so read them now
+    attack_dice = att[F.attack_dice] + att[F.battle_attack_dice] + cond_attack_dice
+    if att[F.boost_dice] != 0 and att[F.boost_fired] == 0:  # Children of the Forest
+        attack_dice += att[F.boost_dice]
+        att[F.boost_fired] = 1
+    damage = att[F.modifier] + att[F.atk_bonus] + att[F.battle_atk] + cond_atk
+    atk_six = False
+    for _ in range(attack_dice):
+        die = d6_nb(rng, script)
+        damage += die
+        atk_six = atk_six or die == 6
+    if has_trigger_nb(att, Trigger.on_strike) and (dfn[F.immune] & Flag.creature_effects) == 0:
+        damage = _multiply_nb(att, dfn, effects, strikes_first, atk_six, damage)
+    if att[F.extra_mult] > 1:
+        damage *= att[F.extra_mult]
+    if all_six:
+        damage *= 2  # rules guide: the critical multiplier comes after every other bonus
+    if react == React.reflect or react == React.absorb:
+        dfn[F.react_fired] = 1
+        if react == React.reflect:  # Forest Sentinel: the damage goes back at the attacker
+            take_damage_nb(att, dfn, effects, damage, True)
+        else:  # Sentinel of Life: the damage heals the target instead
+            heal_nb(dfn, damage)
+        return result
+    dealt = _take_nb(dfn, att, effects, damage, True)
+    if dealt > 0 and (has_trigger_nb(att, Trigger.on_damage_dealt) or att[F.lifesteal_num] > 0):
+        _after_damage_nb(att, effects, dealt)
+    return result
+
+
+@njit(cache=True, _nrt=False)
+def strike_nb(att, dfn, effects, strikes_first, clock, rng, script):
+    """`att` strikes `dfn` once (Hit roll, on-hit effects, damage). Returns a StrikeResult.
+
+    The caller checks deaths afterwards (HP 0); combat ends the moment a creature dies.
+    Besides the creature's own rows, the strike honours the hooks a game sets from magic
+    (`extra_mult`, `auto_hit`, `lifesteal_num/den`, `flying_mask`, `react` on the target,
+    `boost_dice`; all neutral in a duel). An automatic hit cannot be a critical miss; all 6s
+    are still a critical hit. A readied reaction answers the first hit of the battle: negate
+    (before on-hit effects), halve the attacker's HP, stop its Atk damage for the battle,
+    reflect the damage or turn it into healing.
+    """
+    return _strike_body(att, dfn, effects, strikes_first, clock, rng, script)
+
+
+# ----------------------------------------------------------------- turn parts
+
+
+@njit(cache=True, _nrt=False)
+def turn_start_nb(fo, fx, effects, clock, rng, script):
+    """Steps 1-4 for the owner's creature fo (and fx's opponent-turn rows).
+
+    False when the turn is skipped.
+    """
+    if fo[F.skip_turn] != 0:
+        fo[F.skip_turn] = 0
+        return False
+    if has_trigger_nb(fo, Trigger.turn_start):
+        fire_trigger_nb(Trigger.turn_start, fo, fx, effects, clock, rng, script)
+        if fo[F.hp] <= 0 or fx[F.hp] <= 0:
+            return True
+    if has_trigger_nb(fx, Trigger.opponent_turn):  # Stone Golem loses 10 HP in its opponent's turns
+        fire_trigger_nb(Trigger.opponent_turn, fx, fo, effects, clock, rng, script)
+        if fo[F.hp] <= 0 or fx[F.hp] <= 0:
+            return True
+    w = fo[F.wrap_row] - 1
+    if w >= 0:  # Kraken: "during your opponent's turn they must roll 1 die"
+        die = d6_nb(rng, script)
+        if effects[w, E.release_lo] <= die <= effects[w, E.release_hi]:
+            fo[F.wrap_row] = 0
+        else:
+            take_damage_nb(fo, fx, effects, roll_amount_nb(effects, w, rng, script), False)
+            if fo[F.hp] <= 0:
+                return True
+    if has_trigger_nb(fo, Trigger.your_turn):
+        fire_trigger_nb(Trigger.your_turn, fo, fx, effects, clock, rng, script)
+    return True
+
+
+@njit(_nrt=False)
+def roll_off_nb(rng, script):
+    """Each side rolls 1 die, ties rerolled: True when the first roller wins."""
+    while True:
+        a = d6_nb(rng, script)
+        b = d6_nb(rng, script)
+        if a != b:
+            return a > b
+
+
+@njit(_nrt=False, inline="always")
+def _battle_body(fi, fd, effects, clock, rng, script):
+    if fi[F.frozen_until] >= clock or fi[F.stunned_until] >= clock:
+        return 0  # frozen and stunned creatures cannot initiate a battle
+    strikes = 0
+    if has_trigger_nb(fi, Trigger.battle_start):
+        fire_trigger_nb(Trigger.battle_start, fi, fd, effects, clock, rng, script)
+    if has_trigger_nb(fd, Trigger.battle_start) and fi[F.hp] > 0 and fd[F.hp] > 0:
+        fire_trigger_nb(Trigger.battle_start, fd, fi, effects, clock, rng, script)
+    if fi[F.hp] > 0 and fd[F.hp] > 0:
+        if fi[F.strike_first] != fd[F.strike_first]:
+            initiator_first = fi[F.strike_first] != 0
+        elif fi[F.speed] != fd[F.speed]:
+            initiator_first = fi[F.speed] > fd[F.speed]
+        else:  # rules guide: a roll-off for every battle with tied SPD
+            initiator_first = roll_off_nb(rng, script)
+        first = fi if initiator_first else fd
+        second = fd if initiator_first else fi
+        if _strike_body(first, second, effects, True, clock, rng, script) != StrikeResult.none:
+            strikes += 1
+        if first[F.hp] > 0 and second[F.hp] > 0:
+            if _strike_body(second, first, effects, False, clock, rng, script) != StrikeResult.none:
+                strikes += 1
+    end_battle_nb(fi)
+    end_battle_nb(fd)
+    return strikes
+
+
+@njit(cache=True, _nrt=False)
+def battle_nb(fi, fd, effects, clock, rng, script):
+    """Battle initiated by fi against fd (steps 5-6). Returns the number of strikes made.
+
+    A creature with the `strike_first` hook (magic) strikes first whatever the SPD, unless
+    both have it.
+    """
+    return _battle_body(fi, fd, effects, clock, rng, script)
+
+
+@njit(_nrt=False)
+def _has_dots(f):
+    return (f[F.dot0_row] | f[F.dot1_row] | f[F.dot2_row] | f[F.dot3_row]) != 0
+
+
+@njit(_nrt=False)
+def _tick(f, other, effects, clock, heal, rng, script):
+    for k in range(N_DOT_SLOTS):
+        base = F.dot0_row + k * DOT_SLOT_WIDTH
+        r = f[base] - 1
+        if r < 0 or f[base + 2] > clock:  # due now (or overdue: a caller skipped a turn)
+            continue
+        is_hot = effects[r, E.action] == Action.hot
+        if is_hot != heal:
+            continue
+        amount = roll_amount_nb(effects, r, rng, script)
+        if heal:
+            heal_nb(f, amount)
+        else:
+            take_damage_nb(f, other, effects, amount, False)
+        f[base + 2] = clock + 2
+        if f[base + 1] > 0:
+            f[base + 1] -= 1
+            if f[base + 1] == 0:
+                f[base] = 0
+                f[base + 2] = 0
+
+
+@njit(_nrt=False)
+def _ticks_nb(fo, fx, effects, clock, rng, script):
+    _tick(fo, fx, effects, clock, False, rng, script)
+    _tick(fx, fo, effects, clock, False, rng, script)
+    if fo[F.hp] <= 0 or fx[F.hp] <= 0:
+        return
+    _tick(fo, fx, effects, clock, True, rng, script)
+    _tick(fx, fo, effects, clock, True, rng, script)
+
+
+@njit(_nrt=False, inline="always")
+def _end_exchange_body(fo, fx, effects, clock, rng, script):
+    end_battle_nb(fo)
+    end_battle_nb(fx)
+    if _has_dots(fo) or _has_dots(fx):
+        _ticks_nb(fo, fx, effects, clock, rng, script)
+
+
+@njit(cache=True, _nrt=False)
+def end_exchange_nb(fo, fx, effects, clock, rng, script):
+    """Step 7: DOT ticks (owner's creature first), deaths, then HOT ticks."""
+    _end_exchange_body(fo, fx, effects, clock, rng, script)
+
+
+# ----------------------------------------------------------------- duels
+
+
+@njit(_nrt=False)
+def _outcome(fa, fb):
+    if fa[F.hp] <= 0 and fb[F.hp] <= 0:
+        return DuelOutcome.draw
+    if fb[F.hp] <= 0:
+        return DuelOutcome.a_wins
+    if fa[F.hp] <= 0:
+        return DuelOutcome.b_wins
+    return -1
+
+
+@njit(_nrt=False)
+def is_plain_nb(f):
+    """No effect acts during the duel, no status, no magic hook: the scalar fast path applies."""
+    mask = f[F.triggers]
+    if f[F.effect_count] > 0 and (mask == 0 or (mask & RUNTIME_TRIGGERS) != 0):
+        return False
+    return (f[F.frozen_until] < 0 and f[F.stunned_until] < 0 and f[F.disarmed_until] < 0
+            and f[F.wrap_row] == 0 and f[F.shielded] == 0 and f[F.skip_turn] == 0
+            and f[F.battle_prevent] == 0 and f[F.battle_hit] == 0 and f[F.battle_atk] == 0
+            and f[F.battle_attack_dice] == 0 and f[F.battle_hit_dice] == 0 and not _has_dots(f)
+            and f[F.extra_mult] <= 1 and f[F.auto_hit] == 0 and f[F.strike_first] == 0
+            and f[F.lifesteal_num] == 0 and f[F.flying_mask] == 0 and f[F.react] == 0
+            and f[F.boost_dice] == 0)
+
+
+@njit(_nrt=False, inline="always")
+def _plain_strike(al_target, hit_dice, hit_bonus, attack_dice, atk_bonus, rng, script):
+    """(damage to the target, damage to the striker): `_strike_body` without effects."""
+    total = 0
+    all_six = hit_dice >= 2
+    all_one = hit_dice >= 2
+    for _ in range(hit_dice):
+        die = d6_nb(rng, script)
+        total += die
+        all_six = all_six and die == 6
+        all_one = all_one and die == 1
+    if all_one:
+        return 0, d6_nb(rng, script)
+    if not all_six and total + hit_bonus < al_target:
+        return 0, 0
+    damage = atk_bonus
+    for _ in range(attack_dice):
+        damage += d6_nb(rng, script)
+    if all_six:
+        damage *= 2
+    return (damage if damage > 0 else 0), 0
+
+
+@njit(_nrt=False)
+def _plain_duel_nb(fa, fb, rng, script, max_exchanges):
+    """`duel_nb` for two plain fighters with the state in registers: same dice, same result.
+
+    fa and fb are only read. Returns (outcome, exchanges, strikes, first, HP of A, HP of B).
+    """
+    first = 0 if roll_off_nb(rng, script) else 1
+    hp_a = fa[F.hp]
+    hp_b = fb[F.hp]
+    al_a = effective_al_nb(fa)
+    al_b = effective_al_nb(fb)
+    hd_a = fa[F.hit_dice]
+    hd_b = fb[F.hit_dice]
+    hb_a = fa[F.modifier] + fa[F.hit_bonus]
+    hb_b = fb[F.modifier] + fb[F.hit_bonus]
+    ad_a = fa[F.attack_dice] if fa[F.attack_dice] > 0 else 0
+    ad_b = fb[F.attack_dice] if fb[F.attack_dice] > 0 else 0
+    ab_a = fa[F.modifier] + fa[F.atk_bonus]
+    ab_b = fb[F.modifier] + fb[F.atk_bonus]
+    tied = fa[F.speed] == fb[F.speed]
+    a_faster = fa[F.speed] > fb[F.speed]
+    strikes = 0
+    for clock in range(max_exchanges):
+        if tied:  # the initiator (the owner) rolls first
+            a_first = roll_off_nb(rng, script) == ((first ^ (clock & 1)) == 0)
+        else:
+            a_first = a_faster
+        for k in range(2):
+            if a_first == (k == 0):
+                dealt, self_damage = _plain_strike(al_b, hd_a, hb_a, ad_a, ab_a, rng, script)
+                hp_b -= dealt
+                hp_a -= self_damage
+            else:
+                dealt, self_damage = _plain_strike(al_a, hd_b, hb_b, ad_b, ab_b, rng, script)
+                hp_a -= dealt
+                hp_b -= self_damage
+            strikes += 1
+            if hp_a <= 0 or hp_b <= 0:
+                break
+        if hp_a <= 0 or hp_b <= 0:
+            outcome = DuelOutcome.a_wins if hp_b <= 0 else DuelOutcome.b_wins
+            return outcome, clock + 1, strikes, first, max(hp_a, 0), max(hp_b, 0)
+    return DuelOutcome.cap, max_exchanges, strikes, first, hp_a, hp_b
+
+
+@njit(cache=True, _nrt=False)
+def duel_nb(fa, fb, effects, rng, script, max_exchanges, out, general=False):
+    """One duel of prepared fighters fa and fb (modified in place).
+
+    out : ndarray(int64, ndim=1)  filled with [outcome, exchanges, strikes, first owner (0=A)]
+    Two plain fighters (`is_plain_nb`) take a scalar fast path with the same dice and the same
+    result; `general=True` forces the general path (tests compare the two).
+    """
+    if not general and is_plain_nb(fa) and is_plain_nb(fb):
+        outcome, exchanges, strikes, first, hp_a, hp_b = _plain_duel_nb(fa, fb, rng, script,
+                                                                        max_exchanges)
+        fa[F.hp] = hp_a
+        fb[F.hp] = hp_b
+        out[0] = outcome
+        out[1] = exchanges
+        out[2] = strikes
+        out[3] = first
+        return
+    first = 0 if roll_off_nb(rng, script) else 1
+    if has_trigger_nb(fa, Trigger.static):
+        place_static_dots_nb(fa, fb, effects, 0 if first == 0 else 1)
+    if has_trigger_nb(fb, Trigger.static):
+        place_static_dots_nb(fb, fa, effects, 0 if first == 1 else 1)
+    strikes = 0
+    outcome = DuelOutcome.cap
+    exchanges = max_exchanges
+    for clock in range(max_exchanges):
+        if (first ^ (clock & 1)) == 0:
+            fo = fa
+            fx = fb
+        else:
+            fo = fb
+            fx = fa
+        played = True
+        if (fo[F.skip_turn] != 0 or fo[F.wrap_row] != 0 or has_trigger_nb(fo, Trigger.turn_start)
+                or has_trigger_nb(fo, Trigger.your_turn) or has_trigger_nb(fx, Trigger.opponent_turn)):
+            played = turn_start_nb(fo, fx, effects, clock, rng, script)
+        if played and fo[F.hp] > 0 and fx[F.hp] > 0:
+            strikes += _battle_body(fo, fx, effects, clock, rng, script)
+        if fo[F.hp] > 0 and fx[F.hp] > 0:
+            _end_exchange_body(fo, fx, effects, clock, rng, script)
+        result = _outcome(fa, fb)
+        if result >= 0:
+            outcome = result
+            exchanges = clock + 1
+            break
+    out[0] = outcome
+    out[1] = exchanges
+    out[2] = strikes
+    out[3] = first
+
+
+@njit(_nrt=False)
+def _run_block_nb(templates_a, templates_b, effects, seed, first_index, script, max_exchanges,
+                  games, k0, k1, fa, fb, rng, res, out_outcome, out_exchanges, out_strikes, out_first):
+    n_cols = fa.shape[0]
+    last_pair = -1
+    plain = False
+    for k in range(k0, k1):
+        pair = k // games
+        if pair != last_pair:
+            for c in range(n_cols):  # element copies: no array views, no reference counting
+                fa[c] = templates_a[pair, c]
+                fb[c] = templates_b[pair, c]
+            plain = is_plain_nb(fa) and is_plain_nb(fb)
+            last_pair = pair
+        seed_rng_nb(rng, seed, np.uint64(first_index + k % games))
+        if plain:  # the templates are only read: no copy per duel
+            outcome, exchanges, strikes, first, _, _ = _plain_duel_nb(fa, fb, rng, script,
+                                                                      max_exchanges)
+            out_outcome[k] = outcome
+            out_exchanges[k] = exchanges
+            out_strikes[k] = strikes
+            out_first[k] = first
+            continue
+        for c in range(n_cols):
+            fa[c] = templates_a[pair, c]
+            fb[c] = templates_b[pair, c]
+        duel_nb(fa, fb, effects, rng, script, max_exchanges, res, True)  # not plain: skip the check
+        out_outcome[k] = res[0]
+        out_exchanges[k] = res[1]
+        out_strikes[k] = res[2]
+        out_first[k] = res[3]
+
+
+@njit(cache=True, parallel=True)
+def run_duels_nb(templates_a, templates_b, effects, seed, first_index, script, max_exchanges,
+                 out_outcome, out_exchanges, out_strikes, out_first):
+    """Duels of prepared fighter pairs, in parallel.
+
+    templates_a, templates_b : ndarray(int64, ndim=2)  one prepared fighter per pair
+    seed : uint64
+    first_index : int  index of the first duel of each pair (to run a pair in chunks)
+    out_* : ndarray(ndim=1)  n_pairs * games entries; duel k is pair k // games, duel index
+        first_index + k % games; its dice come from (seed, duel index) alone, so a pair's
+        duels do not depend on the other pairs, the threads or the chunking.
+    """
+    n = out_outcome.shape[0]
+    n_pairs = templates_a.shape[0]
+    games = n // n_pairs
+    n_blocks = (n + BLOCK - 1) // BLOCK
+    # threads take contiguous ranges of work items: visit the blocks in a scrambled order
+    # (a stride coprime with the count) so that costly pairs spread over the threads
+    stride = max(1, int(n_blocks * 0.6180339887))
+    while _gcd(stride, n_blocks) != 1:
+        stride += 1
+    for item in prange(n_blocks):
+        blk = (item * stride) % n_blocks
+        fa = np.empty(N_FIGHTER_COLS, dtype=np.int64)
+        fb = np.empty(N_FIGHTER_COLS, dtype=np.int64)
+        rng = np.empty(RNG_WORDS, dtype=np.uint64)
+        res = np.empty(4, dtype=np.int64)
+        _run_block_nb(templates_a, templates_b, effects, seed, first_index, script, max_exchanges,
+                      games, blk * BLOCK, min(n, (blk + 1) * BLOCK), fa, fb, rng, res,
+                      out_outcome, out_exchanges, out_strikes, out_first)
+
+
+@njit(_nrt=False)
+def _gcd(a, b):
+    while b:
+        a, b = b, a % b
+    return a

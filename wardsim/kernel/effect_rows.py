@@ -1,0 +1,593 @@
+"""Effect rows in a battle: who they hit, what they change, and the damage rules (numba).
+
+The battle kernel (`kernel.battle`) calls these to interpret the compiled effect table
+generically: a row is (trigger, condition, action, target, amount, dice, roll, duration,
+filter...), and no function here knows a card by name. The duel semantics are written down in
+`kernel.battle`; the functions that act on one row say which part they carry out.
+
+- targets, filters, scales, durations; DOT slots, stat changes, statuses;
+- which rows act at all in a battle or a duel (`row_acts_in_duel_nb`), and the trigger mask
+  that lets the kernel skip the loops over rows that cannot act;
+- the folding of static and on-summon stat rows at the start of a duel;
+- damage taken (`take_damage_nb`: prevention, reductions), healing, effect damage;
+- `fire_row_nb`: one triggered row (on hit, your turn, turn start, opponent turn, battle start).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from wardsim.kernel.enums import (
+    DOT_SLOT_WIDTH,
+    N_DOT_SLOTS,
+    Action,
+    Condition,
+    Duration,
+    EffectCol,
+    FighterCol,
+    Flag,
+    Scale,
+    Stat,
+    Status,
+    Target,
+    Trigger,
+)
+from wardsim.kernel.rng import d6_nb
+
+F = FighterCol
+E = EffectCol
+
+MAX_AL = 12  # rules guide: "Max AL can never exceed 12, even with AL buffs"
+FOREVER = 1 << 40  # a status timer that never runs out
+@njit(_nrt=False)
+def effective_al_nb(f):
+    al = f[F.armor_level] + f[F.al_change]
+    return MAX_AL if al > MAX_AL else al
+
+
+@njit(_nrt=False)
+def immune_to_creature_effects_nb(f):
+    return (f[F.immune] & Flag.creature_effects) != 0
+
+
+ALL_TRIGGERS = (1 << 40) - 1
+
+
+# the triggers the battle functions look at while a duel runs
+RUNTIME_TRIGGERS = ((1 << Trigger.static) | (1 << Trigger.on_strike) | (1 << Trigger.on_hit)
+                    | (1 << Trigger.on_damage_dealt) | (1 << Trigger.on_damage_taken)
+                    | (1 << Trigger.your_turn) | (1 << Trigger.turn_start)
+                    | (1 << Trigger.opponent_turn) | (1 << Trigger.battle_start))
+NO_TRIGGERS = 1 << 62  # a known mask without any trigger (0 means "not computed")
+
+
+@njit(_nrt=False)
+def set_triggers_nb(f, effects):
+    """Record which triggers f's rows use at run time, so the kernel skips the other loops.
+
+    Rows that do nothing there do not count: static rows already folded into the stats by
+    `prepare_pair_nb` (unconditional stat changes, immunity) and rows whose action needs other
+    cards (destroy magic, limited summons...).
+    """
+    mask = NO_TRIGGERS
+    for r in range(f[F.effect_start], f[F.effect_start] + f[F.effect_count]):
+        if row_acts_in_battle_nb(effects, r):
+            mask |= np.int64(1) << np.int64(effects[r, E.trigger])
+    f[F.triggers] = mask
+
+
+@njit(_nrt=False, inline="always")
+def has_trigger_nb(f, trigger):
+    """Does f have a row with this trigger? (An unset mask, 0, means "maybe".)"""
+    if f[F.effect_count] == 0:
+        return False
+    mask = f[F.triggers]
+    return mask == 0 or ((mask >> trigger) & 1) != 0
+
+
+@njit(_nrt=False)
+def targets_opponent_nb(target):
+    return (target == Target.struck or target == Target.attacker
+            or target == Target.opponent_primary or target == Target.opponent_creatures
+            or target == Target.opponent_player)
+
+
+@njit(_nrt=False)
+def targets_self_nb(target):
+    # not `equipped`: on a creature card those rows act only once it has become an equip
+    return (target == Target.self or target == Target.own_primary
+            or target == Target.own_creatures or target == Target.own_player)
+
+
+@njit(_nrt=False)
+def filter_matches_nb(effects, r, f):
+    """Does creature `f` pass row r's filter (any listed type, tag or name keyword)?"""
+    types = effects[r, E.filter_types]
+    tags = effects[r, E.filter_tags]
+    names = effects[r, E.filter_names]
+    if effects[r, E.filter_card_type] > 0:  # a magic-card filter never matches a creature
+        return False
+    max_al = effects[r, E.filter_max_al]
+    if max_al > 0 and f[F.armor_level] > max_al:
+        return False
+    if types == 0 and tags == 0 and names == 0:
+        return True
+    return (((types >> f[F.creature_type]) & 1) != 0 or (tags & f[F.tags]) != 0
+            or (names & f[F.names]) != 0)
+
+
+@njit(_nrt=False)
+def scale_factor_nb(effects, r):
+    """What a duel multiplies the row's amount by: no hand, cemetery or deaths count 0.
+
+    -1 means the scale is not defined in a duel (the row does nothing).
+    """
+    scale = effects[r, E.scale]
+    if scale == Scale.none:
+        return 1
+    if scale == Scale.turn_cycles:
+        return -1
+    return 0
+
+
+@njit(_nrt=False)
+def status_until_nb(duration, clock):
+    """Last clock a status holds: N turn cycles = this exchange and the next 2N - 1."""
+    if duration > 0:
+        return clock + 2 * duration - 1
+    if duration == Duration.source or duration == Duration.permanent or duration == Duration.released:
+        return FOREVER
+    return clock  # instant, battle, turn: until the end of this exchange
+
+
+@njit(_nrt=False)
+def dot_ticks_nb(duration):
+    if duration > 0:
+        return duration
+    if duration == Duration.source or duration == Duration.permanent:
+        return -1
+    return 1
+
+
+@njit(_nrt=False)
+def add_dot_nb(f, r, clock, ticks):
+    """Put DOT/HOT row r on f, first tick at the end of exchange `clock`. Same row: restart."""
+    free = -1
+    for k in range(N_DOT_SLOTS):
+        base = F.dot0_row + k * DOT_SLOT_WIDTH
+        if f[base] == r + 1:
+            f[base + 1] = ticks
+            f[base + 2] = clock
+            return
+        if f[base] == 0 and free < 0:
+            free = k
+    if free >= 0:  # no free slot: a fifth different DOT is ignored
+        base = F.dot0_row + free * DOT_SLOT_WIDTH
+        f[base] = r + 1
+        f[base + 1] = ticks
+        f[base + 2] = clock
+
+
+@njit(_nrt=False)
+def add_stat_nb(f, stat, amount):
+    if stat == Stat.armor_level:
+        f[F.al_change] += amount
+    elif stat == Stat.speed:
+        f[F.speed] += amount
+    elif stat == Stat.hp:
+        f[F.hp] += amount
+        f[F.max_hp] += amount
+    elif stat == Stat.hit:
+        f[F.hit_bonus] += amount
+    elif stat == Stat.atk:
+        f[F.atk_bonus] += amount
+    elif stat == Stat.attack_dice:
+        f[F.attack_dice] += amount
+    elif stat == Stat.hit_dice:
+        f[F.hit_dice] += amount
+    elif stat == Stat.modifier:
+        f[F.modifier] += amount
+
+
+@njit(_nrt=False)
+def _stat_value(f, stat):
+    if stat == Stat.armor_level:
+        return f[F.armor_level] + f[F.al_change]
+    if stat == Stat.speed:
+        return f[F.speed]
+    if stat == Stat.hp:
+        return f[F.max_hp]
+    if stat == Stat.hit:
+        return f[F.hit_bonus]
+    if stat == Stat.atk:
+        return f[F.atk_bonus]
+    if stat == Stat.attack_dice:
+        return f[F.attack_dice]
+    if stat == Stat.hit_dice:
+        return f[F.hit_dice]
+    if stat == Stat.modifier:
+        return f[F.modifier]
+    return 0
+
+
+@njit(_nrt=False)
+def set_stat_nb(f, stat, value):
+    """Stat = value, superseding the changes already applied."""
+    if stat == Stat.armor_level:
+        f[F.armor_level] = value
+        f[F.al_change] = 0
+    elif stat == Stat.hp:
+        f[F.hp] = value
+        f[F.max_hp] = value
+    else:
+        add_stat_nb(f, stat, value - _stat_value(f, stat))
+
+
+@njit(_nrt=False)
+def add_battle_stat_nb(f, stat, amount):
+    """A change that lasts until the end of the battle (Dark Elf's +4 Atk Dice Rolls)."""
+    if stat == Stat.attack_dice:
+        f[F.battle_attack_dice] += amount
+    elif stat == Stat.hit_dice:
+        f[F.battle_hit_dice] += amount
+    elif stat == Stat.hit:
+        f[F.battle_hit] += amount
+    elif stat == Stat.atk:
+        f[F.battle_atk] += amount
+    elif stat == Stat.modifier:
+        f[F.battle_hit] += amount
+        f[F.battle_atk] += amount
+
+
+@njit(_nrt=False)
+def _is_static_duration(duration):
+    return duration == Duration.instant or duration == Duration.source or duration == Duration.permanent
+
+
+@njit(_nrt=False)
+def _fold_stats(src, opp, effects, action):
+    """Apply src's unconditional static/on-summon rows of one stat action."""
+    for r in range(src[F.effect_start], src[F.effect_start] + src[F.effect_count]):
+        trig = effects[r, E.trigger]
+        if trig != Trigger.static and trig != Trigger.on_summon:
+            continue
+        if effects[r, E.action] != action or effects[r, E.condition] != Condition.always:
+            continue
+        if not _is_static_duration(effects[r, E.duration]):
+            continue
+        target = effects[r, E.target]
+        if targets_opponent_nb(target):
+            if immune_to_creature_effects_nb(opp):
+                continue
+            victim = opp
+        elif targets_self_nb(target):
+            victim = src
+        else:
+            continue
+        factor = scale_factor_nb(effects, r)
+        if factor < 0:
+            continue
+        stat = effects[r, E.stat]
+        amount = effects[r, E.amount] * factor
+        if action == Action.modify_stat:
+            add_stat_nb(victim, stat, amount)
+        elif action == Action.scale_stat:
+            value = _stat_value(victim, stat)
+            set_stat_nb(victim, stat, value * effects[r, E.amount] // effects[r, E.divisor])
+        else:
+            set_stat_nb(victim, stat, amount)
+
+
+@njit(_nrt=False)
+def _fold_immunity(f, effects):
+    for r in range(f[F.effect_start], f[F.effect_start] + f[F.effect_count]):
+        if effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.immune:
+            f[F.immune] |= effects[r, E.flags] & (Flag.creature_effects | Flag.magic)
+
+
+@njit(_nrt=False)
+def place_static_dots_nb(src, opp, effects, first_clock):
+    """src's static DOT/HOT rows (Basilisk): tick at the end of each of src's exchanges."""
+    for r in range(src[F.effect_start], src[F.effect_start] + src[F.effect_count]):
+        if effects[r, E.trigger] != Trigger.static:
+            continue
+        action = effects[r, E.action]
+        if action != Action.dot and action != Action.hot:
+            continue
+        target = effects[r, E.target]
+        if targets_opponent_nb(target):
+            if immune_to_creature_effects_nb(opp):
+                continue
+            add_dot_nb(opp, r, first_clock, dot_ticks_nb(effects[r, E.duration]))
+        elif targets_self_nb(target):
+            add_dot_nb(src, r, first_clock, dot_ticks_nb(effects[r, E.duration]))
+
+
+@njit(_nrt=False)
+def take_damage_nb(f, other, effects, amount, is_atk):
+    """f takes `amount` (from `other`'s strike or effect); returns the damage dealt.
+
+    The receiver's rules, in row order: prevention (battle-start roll, flight, static
+    prevention, "only Atk damage" for non-Atk damage), then reductions (x amount / divisor,
+    rounded down).
+    HP stops at 0; the return value is not capped by the HP left.
+    """
+    if amount <= 0 or f[F.battle_prevent] != 0:
+        return 0
+    if is_atk and f[F.flying_mask] != 0 and (other[F.tags] & f[F.flying_mask]) == 0:
+        return 0  # flight: only creatures with the listed artwork tags can hurt it
+    n_rows = f[F.effect_count]
+    start = f[F.effect_start]
+    for r in range(start, start + n_rows):
+        trig = effects[r, E.trigger]
+        if trig != Trigger.static and trig != Trigger.on_damage_taken:
+            continue
+        action = effects[r, E.action]
+        if action != Action.prevent_damage and action != Action.reduce_damage:
+            continue
+        cond = effects[r, E.condition]
+        if cond == Condition.always:
+            applies = True
+        elif cond == Condition.not_atk_damage:
+            applies = not is_atk
+        elif cond == Condition.slower_than_target:
+            applies = f[F.speed] < other[F.speed]
+        elif cond == Condition.attacker_not_matching:
+            applies = is_atk and not filter_matches_nb(effects, r, other)
+        else:
+            applies = False
+        if not applies:
+            continue
+        if action == Action.prevent_damage:
+            return 0
+        amount = amount * effects[r, E.amount] // effects[r, E.divisor]
+    if amount <= 0:
+        return 0
+    f[F.hp] -= amount
+    if f[F.hp] < 0:
+        f[F.hp] = 0
+    return amount
+
+
+@njit(_nrt=False)
+def heal_nb(f, amount):
+    if f[F.hp] > 0 and amount > 0:
+        f[F.hp] += amount
+        if f[F.hp] > f[F.max_hp]:
+            f[F.hp] = f[F.max_hp]
+
+
+@njit(_nrt=False)
+def roll_amount_nb(effects, r, rng, script):
+    """amount + dice d6 of row r."""
+    total = effects[r, E.amount]
+    for _ in range(effects[r, E.dice]):
+        total += d6_nb(rng, script)
+    return total
+
+
+@njit(_nrt=False)
+def fired_row_acts_nb(effects, r):
+    """Is row r one `fire_row_nb` can carry out (its action, status, duration)?"""
+    action = effects[r, E.action]
+    if (action == Action.dot or action == Action.hot or action == Action.negate_attack
+            or action == Action.skip_turn or action == Action.damage or action == Action.heal
+            or action == Action.prevent_damage):
+        return True
+    if action == Action.apply_status:
+        status = effects[r, E.status]
+        return (status == Status.frozen or status == Status.stunned or status == Status.disarmed
+                or status == Status.wrapped or status == Status.shielded)
+    if action == Action.modify_stat:
+        duration = effects[r, E.duration]
+        return duration == Duration.battle or duration == Duration.turn
+    return False
+
+
+@njit(_nrt=False)
+def row_acts_in_battle_nb(effects, r):
+    """Does row r do anything in the battle functions at run time (for `set_triggers_nb`)?"""
+    trig = effects[r, E.trigger]
+    action = effects[r, E.action]
+    if (trig == Trigger.on_hit or trig == Trigger.your_turn or trig == Trigger.turn_start
+            or trig == Trigger.opponent_turn or trig == Trigger.battle_start):
+        target = effects[r, E.target]
+        return fired_row_acts_nb(effects, r) and (targets_self_nb(target) or targets_opponent_nb(target))
+    if trig == Trigger.on_strike:
+        return action == Action.multiply_damage
+    if trig == Trigger.on_damage_dealt:
+        return action == Action.heal_from_damage
+    if trig == Trigger.on_damage_taken:
+        return action == Action.prevent_damage or action == Action.reduce_damage
+    if trig == Trigger.static:
+        if action == Action.prevent_damage or action == Action.reduce_damage:
+            return True
+        if action == Action.dot or action == Action.hot:
+            return True
+        # unconditional stat rows are folded by prepare_pair_nb
+        return action == Action.modify_stat and effects[r, E.condition] != Condition.always
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def row_acts_in_duel_nb(effects, r):
+    """Does row r change anything in a duel (at the start or while it runs)?
+
+    False for rows that need other cards, rows on an equip's creature, and stat rows scaled
+    by the hand, the cemetery or deaths (they count 0 in a duel).
+    """
+    trig = effects[r, E.trigger]
+    action = effects[r, E.action]
+    if trig == Trigger.static and action == Action.immune:
+        return True
+    if ((trig == Trigger.static or trig == Trigger.on_summon)
+            and (action == Action.modify_stat or action == Action.scale_stat or action == Action.set_stat)
+            and effects[r, E.condition] == Condition.always):
+        target = effects[r, E.target]
+        return (_is_static_duration(effects[r, E.duration]) and scale_factor_nb(effects, r) > 0
+                and (targets_self_nb(target) or targets_opponent_nb(target)))
+    if trig == Trigger.static and action == Action.modify_stat and scale_factor_nb(effects, r) <= 0:
+        return False
+    return row_acts_in_battle_nb(effects, r)
+
+
+@njit(cache=True, _nrt=False)
+def fire_row_nb(r, src, opp, effects, clock, rng, script):
+    """Resolve src's triggered row r (on_hit, your_turn, turn_start, battle_start).
+
+    Rows aimed at an immune opponent, and rows whose condition fails (target filter, lower
+    AL, slower; other conditions are the caller's business), are skipped before their roll; a
+    failed effect roll does nothing. Returns True when the row took effect.
+    """
+    if not fired_row_acts_nb(effects, r):
+        return False  # nothing this kernel does: no roll either
+    target = effects[r, E.target]
+    action = effects[r, E.action]
+    if targets_opponent_nb(target):
+        victim = opp
+        other = src
+        if target != Target.opponent_player and immune_to_creature_effects_nb(opp):
+            return False
+    elif targets_self_nb(target):
+        victim = src
+        other = opp
+    else:
+        return False
+    cond = effects[r, E.condition]
+    if cond == Condition.target_matches:
+        if not filter_matches_nb(effects, r, opp):
+            return False
+    elif cond == Condition.target_lower_al:
+        if not effective_al_nb(opp) < effective_al_nb(src):
+            return False
+    elif cond == Condition.slower_than_target:
+        if not src[F.speed] < opp[F.speed]:
+            return False
+    lo = effects[r, E.roll_lo]
+    if lo > 0:
+        die = d6_nb(rng, script)
+        if die < lo or die > effects[r, E.roll_hi]:
+            return False
+    duration = effects[r, E.duration]
+    if action == Action.dot or action == Action.hot:
+        add_dot_nb(victim, r, clock, dot_ticks_nb(duration))
+    elif action == Action.apply_status:
+        status = effects[r, E.status]
+        if status == Status.frozen:
+            victim[F.frozen_until] = max(victim[F.frozen_until], status_until_nb(duration, clock))
+        elif status == Status.stunned:
+            victim[F.stunned_until] = max(victim[F.stunned_until], status_until_nb(duration, clock))
+        elif status == Status.disarmed:
+            victim[F.disarmed_until] = max(victim[F.disarmed_until], status_until_nb(duration, clock))
+        elif status == Status.wrapped:
+            victim[F.wrap_row] = r + 1
+        elif status == Status.shielded:
+            victim[F.shielded] = 1
+        else:
+            return False
+    elif action == Action.negate_attack:  # "negates the next attack against this card"
+        victim[F.shielded] = 1
+    elif action == Action.skip_turn:
+        victim[F.skip_turn] = 1
+    elif action == Action.damage:
+        take_damage_nb(victim, other, effects, roll_amount_nb(effects, r, rng, script), False)
+    elif action == Action.heal:
+        if (effects[r, E.flags] & Flag.full) != 0:
+            heal_nb(victim, victim[F.max_hp])
+        else:
+            heal_nb(victim, roll_amount_nb(effects, r, rng, script))
+    elif action == Action.prevent_damage:
+        victim[F.battle_prevent] = 1
+    elif action == Action.modify_stat and (duration == Duration.battle or duration == Duration.turn):
+        add_battle_stat_nb(victim, effects[r, E.stat], effects[r, E.amount])
+    else:
+        return False
+    return True
+
+
+@njit(_nrt=False)
+def fire_trigger_nb(trigger, src, opp, effects, clock, rng, script):
+    """Fire every row of src with this trigger, in row order, until a creature dies."""
+    for r in range(src[F.effect_start], src[F.effect_start] + src[F.effect_count]):
+        if effects[r, E.trigger] == trigger:
+            fire_row_nb(r, src, opp, effects, clock, rng, script)
+            if src[F.hp] <= 0 or opp[F.hp] <= 0:
+                return
+
+
+@njit(_nrt=False, inline="always")
+def _condition_holds(effects, r, att, dfn, strikes_first, atk_six):
+    cond = effects[r, E.condition]
+    if cond == Condition.always:
+        return True
+    if cond == Condition.strikes_first:
+        return strikes_first
+    if cond == Condition.atk_die_six:
+        return atk_six
+    if cond == Condition.target_matches:
+        return filter_matches_nb(effects, r, dfn)
+    if cond == Condition.target_lower_al:
+        return effective_al_nb(dfn) < effective_al_nb(att)
+    if cond == Condition.slower_than_target:
+        return att[F.speed] < dfn[F.speed]
+    return False
+
+
+@njit(_nrt=False, inline="always")
+def _conditional_stats(att, dfn, effects, strikes_first):
+    """Static stat rows with a condition (Glarbstenford: +2 Atk Dice Rolls vs a lower AL).
+
+    Returns the (hit dice, Hit, Atk dice, Atk) added for this strike.
+    """
+    hit_dice = 0
+    hit = 0
+    attack_dice = 0
+    atk = 0
+    start = att[F.effect_start]
+    for r in range(start, start + att[F.effect_count]):
+        if (effects[r, E.trigger] != Trigger.static or effects[r, E.action] != Action.modify_stat
+                or effects[r, E.condition] == Condition.always
+                or not targets_self_nb(effects[r, E.target])
+                or not _condition_holds(effects, r, att, dfn, strikes_first, False)):
+            continue
+        factor = scale_factor_nb(effects, r)
+        if factor <= 0:
+            continue
+        amount = effects[r, E.amount] * factor
+        stat = effects[r, E.stat]
+        if stat == Stat.hit_dice:
+            hit_dice += amount
+        elif stat == Stat.hit:
+            hit += amount
+        elif stat == Stat.attack_dice:
+            attack_dice += amount
+        elif stat == Stat.atk:
+            atk += amount
+        elif stat == Stat.modifier:
+            hit += amount
+            atk += amount
+    return hit_dice, hit, attack_dice, atk
+
+
+@njit(_nrt=False, inline="always")
+def _multiply_nb(att, dfn, effects, strikes_first, atk_six, damage):
+    """The striker's on-strike multipliers (Hafling 3x if it strikes first, Orc 2x on a 6...)."""
+    start = att[F.effect_start]
+    for r in range(start, start + att[F.effect_count]):
+        if (effects[r, E.trigger] == Trigger.on_strike and effects[r, E.action] == Action.multiply_damage
+                and _condition_holds(effects, r, att, dfn, strikes_first, atk_six)):
+            damage *= effects[r, E.amount]
+    return damage
+
+
+@njit(_nrt=False, inline="always")
+def _after_damage_nb(att, effects, dealt):
+    """On-damage-dealt rows (Vampire heals 1/2 of the damage dealt) and the lifesteal hook."""
+    start = att[F.effect_start]
+    for r in range(start, start + att[F.effect_count]):
+        if (effects[r, E.trigger] == Trigger.on_damage_dealt
+                and effects[r, E.action] == Action.heal_from_damage):
+            heal_nb(att, dealt * effects[r, E.amount] // effects[r, E.divisor])
+    if att[F.lifesteal_num] > 0 and att[F.lifesteal_den] > 0:
+        heal_nb(att, dealt * att[F.lifesteal_num] // att[F.lifesteal_den])
