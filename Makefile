@@ -21,6 +21,12 @@ test-slow: install
 demo: install
 	$(VENV)/bin/wardsim deck check decks/*.txt
 	$(VENV)/bin/wardsim cards --coverage
+	$(VENV)/bin/wardsim duels --generation 1 --exact --out reports/gen1_duels.parquet
+	for pair in "dragons bleeders" "giants control" "undead sustain" "equipment first_strike"; do \
+	  set -- $$pair; \
+	  $(VENV)/bin/wardsim simulate decks/$$1.txt decks/$$2.txt --games 4000 --seed 1 --jobs 2 || exit 1; \
+	done
+	@echo "demo outputs: reports/gen1_duels.parquet and reports/gen1_duels.png"
 
 bench: install
 	$(PY) bench/run.py

@@ -10,6 +10,10 @@ no effects that calls `np.random.randint(1, 7)` once per die. All play the same 
 creature pairs, on 1 thread and on every thread. The kernel runs twice: on exactly the
 baseline's duels (printed stats, effects left out: the comparison of equal work), and with
 the creatures' own effects (more work per strike: DOTs, statuses, effect rolls).
+
+games: full games between the bundled decks (four pairings, both seats) per policy, on every
+core (one worker process per core, as `wardsim simulate --jobs` runs them), with the cost of
+a game expressed in baseline duels: the baseline's duels/s on every thread over games/s.
 """
 
 from __future__ import annotations
@@ -199,8 +203,55 @@ def bench_duels(games: int, repeats: int) -> list[dict]:
     return rows
 
 
+GAME_PAIRINGS = (("dragons", "bleeders"), ("giants", "control"), ("undead", "sustain"),
+                 ("equipment", "first_strike"))
+GAMES_PER_POLICY = {"random": 8000, "greedy": 8000, "heuristic": 8000, "rollout": 40}
+
+
+def bench_games(games: int, repeats: int) -> list[dict]:
+    from wardsim.decks import bundled_decks_dir, load_deck
+    from wardsim.simulation import simulate
+
+    decks = {p.stem: load_deck(p) for p in bundled_decks_dir().glob("*.txt")}
+    jobs = os.cpu_count() or 1
+    # the baseline, on every thread: duels per second
+    catalog = default_catalog()
+    names = [c.name for c in catalog.generation(1) if c.is_creature]
+    pairs = _pairs(names, 64)
+
+    def stats(name):
+        c = catalog[name]
+        return [c.hp, c.armor_level, c.speed, c.attack_dice, c.modifier]
+
+    sa = np.array([stats(a) for a, _ in pairs], dtype=np.int64)
+    sb = np.array([stats(b) for _, b in pairs], dtype=np.int64)
+    per_pair = 4000
+    outcome = np.empty(per_pair * len(pairs), dtype=np.int8)
+    strikes = np.empty(per_pair * len(pairs), dtype=np.int32)
+    seconds, _ = _best(lambda: int(baseline_duels(sa, sb, per_pair, outcome, strikes) or 0), repeats)
+    baseline_rate = outcome.size / seconds
+    rows = []
+    for policy, count in GAMES_PER_POLICY.items():
+        per_pairing = max(2, count // (2 * len(GAME_PAIRINGS)))
+        for a, b in GAME_PAIRINGS:  # warm-up: compile and start the workers once
+            simulate(decks[a], decks[b], games=2, seed=1, jobs=1, policy_a=policy)
+        start = time.perf_counter()
+        played = 0
+        for a, b in GAME_PAIRINGS:
+            for x, y in ((a, b), (b, a)):
+                played += simulate(decks[x], decks[y], games=per_pairing, seed=1, jobs=jobs, policy_a=policy,
+                                   chunk=max(1, per_pairing // jobs)).totals.games
+        rate = played / (time.perf_counter() - start)
+        rows.append({"benchmark": f"games: {policy}", "threads": jobs, "games/s": rate,
+                     "baseline duels per game": baseline_rate / rate})
+    rows.append({"benchmark": "duels: baseline (np.random)", "threads": numba.config.NUMBA_NUM_THREADS,
+                 "duels/s": baseline_rate})
+    return rows
+
+
 BENCHMARKS: dict[str, Callable[[int, int], list[dict]]] = {
     "duels": bench_duels,
+    "games": bench_games,
 }
 
 
@@ -208,7 +259,7 @@ def _format(value) -> str:
     if value is None:
         return "-"
     if isinstance(value, float):
-        return f"{value:,.0f}" if value >= 100 else f"{value:.2f}x"
+        return f"{value:,.0f}" if value >= 100 else f"{value:.2f}" if value >= 10 else f"{value:.2f}x"
     return str(value)
 
 
@@ -221,7 +272,9 @@ def main(argv: list[str] | None = None) -> None:
     rows: list[dict] = []
     for name in args.names or list(BENCHMARKS):
         rows += BENCHMARKS[name](args.games, args.repeats)
-    columns = ["benchmark", "threads", "duels/s", "strikes/s", "vs baseline", "scaling"]
+    columns = ["benchmark", "threads", "duels/s", "strikes/s", "vs baseline", "scaling", "games/s",
+               "baseline duels per game"]
+    columns = [c for c in columns if any(c in r for r in rows)]
     table = [[_format(r.get(c)) for c in columns] for r in rows]
     widths = [max(len(c), *(len(t[i]) for t in table)) for i, c in enumerate(columns)]
     print(f"cores: {os.cpu_count()}, numba threads: {numba.config.NUMBA_NUM_THREADS}")
@@ -229,7 +282,8 @@ def main(argv: list[str] | None = None) -> None:
     for t in table:
         print("  ".join(v.ljust(w) for v, w in zip(t, widths, strict=True)))
     print("vs baseline: strikes/s over the baseline's on the same threads; "
-          "scaling: strikes/s over the same kernel on 1 thread")
+          "scaling: strikes/s over the same kernel on 1 thread; "
+          "baseline duels per game: what one game costs, in baseline duels on every thread")
 
 
 if __name__ == "__main__":

@@ -176,6 +176,38 @@ def parse_card(raw: dict[str, Any], file: str, generation: int) -> Card:
                 artwork_inferred=bool(raw.get("artwork_inferred", False)), **stats)
 
 
+_HARMFUL_STATUS = {"frozen", "stunned", "fear", "wrapped", "disarmed"}
+
+
+def _row_sign(e: Effect) -> int:
+    """+1 if a row aimed at the equipped creature helps it, -1 if it hurts, 0 if neither."""
+    if e.target != "equipped":
+        return 0
+    if e.action == "modify_stat":
+        return 1 if e.amount > 0 else -1
+    if e.action == "set_stat":
+        return 1 if e.amount > 2 else -1  # Dragon Power sets AL 12; Curse-like sets to 1
+    if e.action == "scale_stat":
+        return 1 if e.amount > e.divisor else -1
+    if e.action == "apply_status":
+        return -1 if e.status in _HARMFUL_STATUS else 1
+    if e.action in ("negate_effects", "negate_increases", "damage_fraction", "damage"):
+        return -1
+    if e.action in ("heal", "heal_from_damage", "immune", "counter_heal", "hot"):
+        return 1
+    return 0
+
+
+def is_hostile_equip(card: Card) -> bool:
+    """An equip whose rows only hurt the equipped creature: it is played on the opponent's
+    primary creature (Smokescreen, Fear, Winter Chill, Zombified, Mind Sap); every other equip
+    goes on your own."""
+    if card.magic_subtype != "equip" and not any(e.action == "equip_self" for e in card.effects):
+        return False
+    signs = [_row_sign(e) for e in card.effects]
+    return -1 in signs and 1 not in signs
+
+
 @dataclass(frozen=True)
 class CardTables:
     """The catalog as kernel input.
@@ -255,8 +287,9 @@ class Catalog:
 
     @cached_property
     def _tables(self) -> CardTables:
-        tags = sorted({t for c in self.cards for t in c.artwork}
-                      | {t for c in self.cards for e in c.effects for t in e.filter.tags})
+        tags = sorted(({t for c in self.cards for t in c.artwork}
+                       | {t for c in self.cards for e in c.effects for t in e.filter.tags}) - {"wings"})
+        tags.insert(0, "wings")  # bit 0: flight (Wings of the Beast) keys on it, see WINGS_TAG_MASK
         if len(tags) > MAX_TAGS:
             raise CatalogError(f"too many artwork tags for the bitmask: {len(tags)} > {MAX_TAGS}")
         tag_bits = {t: i for i, t in enumerate(tags)}
@@ -281,6 +314,7 @@ class Catalog:
                 r[col.creature_type] = -1
                 r[col.magic_type] = getattr(MagicType, c.magic_type)
                 r[col.magic_subtype] = getattr(MagicSubtype, c.magic_subtype)
+            r[col.hostile] = int(is_hostile_equip(c))
             r[col.effect_start] = len(rows)
             r[col.effect_count] = len(c.effects)
             rows += [compile_effect(e, i, tag_bits, name_bits, c.is_creature) for e in c.effects]

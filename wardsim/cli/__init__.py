@@ -6,6 +6,7 @@ import typer
 
 from wardsim.cli import cards as cards_cmd
 from wardsim.cli import deck as deck_cmd
+from wardsim.cli import simulate as simulate_cmd
 
 app = typer.Typer(
     name="wardsim",
@@ -16,6 +17,8 @@ app = typer.Typer(
 )
 app.command("cards")(cards_cmd.cards)
 app.add_typer(deck_cmd.app, name="deck")
+app.command("simulate")(simulate_cmd.simulate)
+app.command("replay")(simulate_cmd.replay)
 # battle commands
 from wardsim.cli import duel as duel_cmd  # noqa: E402  (kept beside its wiring)
 

@@ -1,0 +1,255 @@
+"""Invariants of whole games, fuzzed with hypothesis, and the statistics of many games.
+
+Random legal Gen 1 decks (3 copies at most, limited cards 1, banned cards 0, at least 10
+creatures of AL 6 or less so that both decks can play) meet with random seeds and the `random`
+and `greedy` policies. Each game is driven from Python through the step functions
+(`begin_turn_nb`, `legal_actions_nb`, `apply_action_nb`, `end_turn_nb`) exactly as
+`kernel.match.play_turn_nb` drives them, the state is checked after every step, and the game
+must then be the one `kernel.match.play_game_nb` plays from the same seed.
+"""
+
+from collections import Counter
+
+import numpy as np
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from wardsim.catalog import default_catalog
+from wardsim.decks import bundled_decks_dir, legality_problems, load_deck, parse_deck
+from wardsim.formats import get_format
+from wardsim.kernel import game, match, policies
+from wardsim.kernel.battle import effective_al_nb
+from wardsim.kernel.enums import CardCol, CardType, FighterCol
+from wardsim.kernel.match import MAX_ACTIONS, MAX_STEPS_PER_TURN, new_game_arrays
+from wardsim.kernel.resolve import refresh_fighters_nb
+from wardsim.kernel.rng import RNG_WORDS
+from wardsim.kernel.state import (
+    DECK_SIZE,
+    HAND_LIMIT,
+    N_INST,
+    EndReason,
+    GlobCol,
+    InstCol,
+    InstZone,
+    Phase,
+    PlayerCol,
+    cemetery_hp_nb,
+)
+from wardsim.kernel.trace import TRACE_WIDTH, Event
+from wardsim.policies import policy_arrays
+from wardsim.simulation import simulate
+
+CAT = default_catalog()
+TABLES = CAT.tables()
+OFFICIAL = get_format("official")
+GEN1 = CAT.generation(1)
+ALLOWED = {c.name: OFFICIAL.copies_allowed(c.name, c.is_promo) for c in GEN1}
+NAMES = sorted(name for name, n in ALLOWED.items() if n > 0)
+LOW = sorted(c.name for c in GEN1 if c.is_creature and c.armor_level <= 6 and ALLOWED[c.name] > 0)
+STONE_GOLEM = CAT.index("Stone Golem")
+THE_SQUIRE = CAT.index("The Squire")
+FLAME = CAT.index("Flame of the Infinite")
+ON_FIELD = (InstZone.primary, InstZone.limited)
+SETTLED_ZONES = {InstZone.deck, InstZone.hand, InstZone.primary, InstZone.limited, InstZone.magic,
+                 InstZone.cemetery, InstZone.under}
+TRACE_CAPACITY = 50_000
+MAX_TURNS = 200
+F = FighterCol
+G = GlobCol
+I = InstCol  # noqa: E741
+P = PlayerCol
+
+
+@st.composite
+def legal_decks(draw) -> list[str]:
+    """30 Gen 1 card names, legal in the official format, with 10 or more creatures of AL <= 6."""
+    counts: Counter[str] = Counter()
+    deck: list[str] = []
+
+    def add(name: str) -> None:
+        if counts[name] < ALLOWED[name]:
+            counts[name] += 1
+            deck.append(name)
+
+    while len(deck) < 10:
+        add(draw(st.sampled_from(LOW)))
+    while len(deck) < DECK_SIZE:
+        add(draw(st.sampled_from(NAMES)))
+    return deck
+
+
+FUZZ_CHECKS = [HealthCheck.too_slow, HealthCheck.large_base_example]  # a deck is 30 draws
+GAMES = st.tuples(legal_decks(), legal_decks(), st.sampled_from(["random", "greedy"]),
+                  st.sampled_from(["random", "greedy"]), st.integers(0, 2**32 - 1))
+
+
+# ---------------------------------------------------------------- the checks
+
+
+def check_state(cards, effects, inst, fighters, players, glob, decks, trace) -> None:
+    """Everything that must hold between two steps of a game."""
+    zones = inst[:, I.zone]
+    card = inst[:, I.card]
+    assert set(np.unique(zones).tolist()) <= SETTLED_ZONES, "a card was left in the resolving zone"
+    # every card is in exactly one zone: the deck stacks hold exactly the cards in the deck zone
+    stacked = np.concatenate([decks[p, : players[p, P.deck_n]] for p in range(2)])
+    assert len(np.unique(stacked)) == len(stacked), "a card is twice in the decks"
+    assert np.array_equal(np.sort(stacked), np.flatnonzero(zones == InstZone.deck))
+    for p in range(2):
+        assert (inst[decks[p, : players[p, P.deck_n]], I.owner] == p).all(), "a card in a deck not its owner's"
+    # 30 cards per player: only the Stone Golem changes owner (it joins the opponent's side)
+    assert ((inst[:, I.owner] == np.arange(N_INST) // DECK_SIZE) | (card == STONE_GOLEM)).all()
+    # the primary creatures, their Limited Summons and the cards under them or attached to them
+    for p in range(2):
+        primary = players[p, P.primary]
+        on_field = np.flatnonzero((zones == InstZone.primary) & (inst[:, I.controller] == p)).tolist()
+        assert on_field == ([primary] if primary >= 0 else [])
+        if glob[G.winner] < 0 and glob[G.turn] >= 2:
+            assert primary >= 0, "a player has no primary creature"
+    for i in np.flatnonzero(zones == InstZone.limited):
+        anchor = inst[i, I.anchor]
+        assert anchor == i or zones[anchor] in (*ON_FIELD, InstZone.magic), "a Limited Summon lost its anchor"
+    for i in np.flatnonzero(zones == InstZone.under):
+        assert zones[inst[i, I.anchor]] in ON_FIELD, "a card under a creature that left"
+    for i in np.flatnonzero((zones == InstZone.magic) & (inst[:, I.attached_to] >= 0)):
+        assert zones[inst[i, I.attached_to]] in ON_FIELD, "an equip outlived its creature"
+    # effective AL never exceeds 12; no creature on the field has negative HP; no dead primary
+    field = np.flatnonzero((zones == InstZone.primary) | (zones == InstZone.limited))
+    f2 = fighters.copy()
+    refresh_fighters_nb(cards, effects, inst.copy(), f2, players.copy(), glob.copy())
+    for i in field:
+        assert effective_al_nb(f2[i]) <= 12
+    assert (fighters[field, F.hp] >= 0).all()
+    if glob[G.winner] < 0:
+        assert (fighters[zones == InstZone.primary, F.hp] > 0).all(), "a primary creature at 0 HP was not swept"
+    # cemetery HP: the printed HP of the creature cards there (The Squire is a magic card off the
+    # field) plus the cemetery bonus, which only destroyed Flames of the Infinite add to
+    creature = cards[card, CardCol.card_type] == CardType.creature
+    counted = (zones == InstZone.cemetery) & creature & (card != THE_SQUIRE)
+    printed = [int(cards[card[counted & (inst[:, I.owner] == p)], CardCol.hp].sum()) for p in range(2)]
+    totals = [int(cemetery_hp_nb(cards, inst, players, p)) for p in range(2)]
+    for p in range(2):
+        assert totals[p] - printed[p] >= 0 and (totals[p] - printed[p]) % 50 == 0, (totals, printed)
+    n = glob[G.trace_n]
+    if n < trace.shape[0]:
+        events = trace[:n]
+        flames = np.count_nonzero((events[:, 2] == Event.destroyed) & (events[:, 4] == FLAME))
+        assert sum(totals) == sum(printed) + 50 * flames
+
+
+def check_result(cards, inst, players, glob) -> None:
+    winner, reason = int(glob[G.winner]), int(glob[G.end_reason])
+    assert winner in (0, 1, 2) and glob[G.turn] <= glob[G.max_turns]
+    if reason == EndReason.turn_cap:
+        assert winner == 2 and glob[G.turn] == glob[G.max_turns]
+    elif reason == EndReason.both_lost:
+        assert winner == 2
+    elif reason == EndReason.cemetery:
+        assert cemetery_hp_nb(cards, inst, players, 1 - winner) >= glob[G.threshold]
+    else:
+        assert reason == EndReason.no_creature and winner in (0, 1)
+
+
+def play_checked(deck_a, deck_b, policy_a, policy_b, seed, index=0):
+    """Play one game step by step, checking the state after every step; returns the arrays."""
+    cards, effects = TABLES.cards, TABLES.effects
+    rows = [np.array([CAT.index(n) for n in d], dtype=np.int64) for d in (deck_a, deck_b)]
+    inst, fighters, players, glob, decks = state = new_game_arrays(cards, rows[0], rows[1], 300, MAX_TURNS)
+    rng = np.zeros(RNG_WORDS, dtype=np.uint64)
+    script = np.zeros(0, dtype=np.int64)
+    trace = np.zeros((TRACE_CAPACITY, TRACE_WIDTH), dtype=np.int64)
+    policy, params = policy_arrays(policy_a, policy_b)
+    duel_table = np.zeros((0, 0))
+    step = (cards, effects, inst, fighters, players, glob, decks)
+    game.setup_nb(*step, np.uint64(seed), np.uint64(index), rng, script, trace)
+    check_state(*step, trace)
+    actions = np.empty(MAX_ACTIONS, dtype=np.int64)
+    while glob[G.winner] < 0:
+        p = int(glob[G.active])
+        game.begin_turn_nb(*step, policy, params, rng, script, trace)
+        check_state(*step, trace)
+        assert np.count_nonzero((inst[:, I.zone] == InstZone.hand) & (inst[:, I.owner] == p)) <= HAND_LIMIT
+        steps = 0
+        while glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
+            n = game.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
+            steps += 1
+            k = 0 if steps > MAX_STEPS_PER_TURN else policies.choose_base_nb(
+                policy[p], params[p], cards, effects, inst, fighters, players, glob, actions, n, rng, duel_table)
+            game.apply_action_nb(*step, actions[k], policy, params, rng, script, trace)
+            check_state(*step, trace)
+        game.end_turn_nb(*step, policy, params, rng, script, trace)
+        check_state(*step, trace)
+    check_result(cards, inst, players, glob)
+    return state, (policy, params)
+
+
+def assert_same_game_as_play_game(deck_a, deck_b, policy_a, policy_b, seed) -> None:
+    (inst, fighters, players, glob, decks), (policy, params) = play_checked(deck_a, deck_b, policy_a, policy_b, seed)
+    cards, effects = TABLES.cards, TABLES.effects
+    again = new_game_arrays(cards, inst[:DECK_SIZE, I.card].copy(), inst[DECK_SIZE:, I.card].copy(), 300, MAX_TURNS)
+    match.play_game_nb(cards, effects, *again, policy, params, np.uint64(seed), np.uint64(0),
+                       np.zeros(RNG_WORDS, dtype=np.uint64), np.zeros(0, dtype=np.int64),
+                       np.zeros((0, TRACE_WIDTH), dtype=np.int64), np.zeros((0, 0)))
+    for mine, theirs in zip((inst, fighters, players, decks), again[:3] + again[4:], strict=True):
+        assert np.array_equal(mine, theirs)
+    assert np.array_equal(np.delete(glob, G.trace_n), np.delete(again[3], G.trace_n))
+
+
+# ---------------------------------------------------------------- fuzzed games
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
+@given(legal_decks())
+def test_random_decks_are_legal_and_playable(deck):
+    parsed, problems = parse_deck("\n".join(f"1 {n}" for n in deck))
+    assert not problems and not legality_problems(parsed, OFFICIAL)
+    assert sum(1 for n in deck if n in LOW) >= 10
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=FUZZ_CHECKS)
+@given(GAMES)
+def test_game_invariants_hold_after_every_step(game_args):
+    deck_a, deck_b, policy_a, policy_b, seed = game_args
+    assert_same_game_as_play_game(deck_a, deck_b, policy_a, policy_b, seed)
+
+
+@pytest.mark.slow
+@settings(max_examples=400, deadline=None, suppress_health_check=FUZZ_CHECKS)
+@given(GAMES)
+def test_game_invariants_hold_after_every_step_many_games(game_args):
+    deck_a, deck_b, policy_a, policy_b, seed = game_args
+    assert_same_game_as_play_game(deck_a, deck_b, policy_a, policy_b, seed)
+
+
+# ---------------------------------------------------------------- statistics of many games
+
+WEAK = "\n".join(f"3 {n}" for n in ("Frog", "Rodent", "Harpy", "Giant Bat", "Goblin", "Dimorphodon", "Owl",
+                                     "Mythosaurus", "Skeleton", "Dragonling"))
+
+
+def _weak_deck():
+    deck, problems = parse_deck(WEAK, "weak creatures")
+    assert not problems and deck.size == DECK_SIZE and not legality_problems(deck, OFFICIAL)
+    return deck
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("deck_file", ["giants.txt", "dragons.txt"])
+def test_a_mirror_match_is_even(deck_file):
+    # the same deck on both sides, seats and first player decided by the roll: 50% within 4.5 sigma
+    deck = load_deck(bundled_decks_dir() / deck_file)
+    games = 2000
+    result = simulate(deck, deck, games=games, seed=11, policy_a="greedy")
+    score = (result.totals.wins_a + 0.5 * result.totals.draws) / games
+    assert abs(score - 0.5) <= 4.5 * (0.25 / games) ** 0.5
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("deck_file", ["giants.txt", "dragons.txt"])
+def test_a_clearly_stronger_deck_wins_at_least_90_percent(deck_file):
+    strong = load_deck(bundled_decks_dir() / deck_file)
+    for seat_a, seat_b, strong_side in ((strong, _weak_deck(), 0), (_weak_deck(), strong, 1)):
+        result = simulate(seat_a, seat_b, games=500, seed=5, policy_a="greedy")
+        wins = result.totals.wins_a if strong_side == 0 else result.totals.wins_b
+        assert wins / 500 >= 0.9, result.summary()

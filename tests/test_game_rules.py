@@ -1,0 +1,627 @@
+"""The game kernel against the rules guide: scripted-dice scenarios, one per rule.
+
+Each test sets a table by card name (`gamekit.Table`), dictates every die, steps the kernel the
+way the rules guide describes a turn and checks the state after. Dice are read in the battle
+kernel's order (`wardsim.kernel.battle`): per strike, the hit dice, the critical-miss die, the
+on-hit rows (roll, then dice), the Atk dice. Quotes are from
+`shared/rules/ward-rules-guide-website.txt`.
+"""
+
+import numpy as np
+import pytest
+from gamekit import CAT, Event, InstZone, K, Phase, Table
+
+from wardsim.kernel.battle import effective_al_nb
+from wardsim.kernel.enums import FighterCol
+from wardsim.kernel.state import EndReason, GlobCol, PlayerCol
+
+F = FighterCol
+MAGIC = ["Health Potion", "Healing Tree", "Dragon Tamer"] * 9 + ["Twister"] * 2  # 29 cards, no creature
+
+
+def duel_table(a: str, b: str, deck_a=(), deck_b=(), **kw) -> tuple[Table, int, int]:
+    """A table past the first turn cycle with `a` and `b` as the primary creatures."""
+    t = Table([a, *deck_a], [b, *deck_b], **kw)
+    return t, t.primary(0, a), t.primary(1, b)
+
+
+def sacrifices(t: Table) -> list[str]:
+    return [CAT.cards[e[4]].name for e in t.events(Event.sacrifice)]
+
+
+def legal_summons(t: Table) -> set[str]:
+    return {CAT.cards[t.inst[(a // 100) % 100, 0]].name for a in t.legal() if a // 10_000 == K.summon}
+
+
+def battles(t: Table) -> list[int]:
+    return [(a // 100) % 100 for a in t.legal() if a // 10_000 == K.battle]
+
+
+# ---------------------------------------------------------------- sacrificing
+
+
+def test_armor_level_1_to_6_summons_without_sacrifice():
+    # rules guide, SACRIFICING: "Armor Level 1-6: ... summoned to the field without any sacrifices";
+    # the primary already there is killed to make room ("must be sacrificed or killed")
+    t, goblin, _ = duel_table("Goblin", "Frog", ["Werewolf", "Health Potion"])
+    t.to_hand(0, "Werewolf")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    t.act(K.summon, t.find(0, "Werewolf", InstZone.hand))
+    assert t.primary_name(0) == "Werewolf"
+    assert sacrifices(t) == []
+    assert t.zone(goblin) == InstZone.cemetery and t.cemetery_hp(0) == 30
+
+
+def test_armor_level_7_to_11_needs_one_sacrifice():
+    # rules guide, SACRIFICING: "Armor Level 7-11: These creatures require 1 sacrifice"
+    t, goblin, _ = duel_table("Goblin", "Frog", ["Knight", "Kobold", "Health Potion"])
+    t.to_hand(0, "Knight", "Kobold")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    t.act(K.summon, t.find(0, "Knight", InstZone.hand))
+    assert t.primary_name(0) == "Knight"
+    assert sacrifices(t) == ["Goblin"]
+    assert "Kobold" in t.hand(0)
+
+
+def test_armor_level_12_needs_two_sacrifices():
+    # rules guide, SACRIFICING: "Armor Level 12: These creatures require 2 sacrifices ... on the
+    # field or in your hand"
+    t, _, _ = duel_table("Goblin", "Frog", ["Dark Lord", "Kobold", "Health Potion"])
+    t.to_hand(0, "Dark Lord")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    assert "Dark Lord" not in legal_summons(t)  # the primary alone is one sacrifice
+    t.to_hand(0, "Kobold")
+    assert "Dark Lord" in legal_summons(t)
+    t.act(K.summon, t.find(0, "Dark Lord", InstZone.hand))
+    assert sorted(sacrifices(t)) == ["Goblin", "Kobold"]
+    assert t.cemetery_hp(0) == 30 + 40
+
+
+@pytest.mark.parametrize("giant", ["The Creator", "The Old God"])
+def test_the_creator_and_the_old_god_need_three_sacrifices(giant):
+    # rules guide: "Some exceptions exist for creatures ... with extra summoning costs"
+    t, _, _ = duel_table("Goblin", "Frog", [giant, "Kobold", "Dwarf", "Health Potion"])
+    t.to_hand(0, giant, "Kobold")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    assert giant not in legal_summons(t)  # two sacrifices are not enough
+    t.to_hand(0, "Dwarf")
+    t.act(K.summon, t.find(0, giant, InstZone.hand))
+    assert t.primary_name(0) == giant
+    assert sorted(sacrifices(t)) == ["Dwarf", "Goblin", "Kobold"]
+
+
+def test_frog_man_needs_no_sacrifice_despite_armor_level_10():
+    # the card: Frog Man (AL 10) needs no sacrifice; rules guide: "... or lower summoning costs"
+    t, goblin, _ = duel_table("Goblin", "Frog", ["Frog Man", "Health Potion"])
+    t.to_hand(0, "Frog Man")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    t.act(K.summon, t.find(0, "Frog Man", InstZone.hand))
+    assert t.primary_name(0) == "Frog Man"
+    assert sacrifices(t) == [] and t.zone(goblin) == InstZone.cemetery
+
+
+def test_eternal_dragon_takes_two_dragons_under_it_and_they_follow_it_to_the_cemetery():
+    # the card: two Dragon sacrifices that stay under the Eternal Dragon and follow it
+    t, dragonling, _ = duel_table("Dragonling", "Frog", ["Eternal Dragon", "Goblin", "Dragon Fox", "Health Potion"])
+    t.to_hand(0, "Eternal Dragon", "Goblin")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    assert "Eternal Dragon" not in legal_summons(t)  # a Goblin is no Dragon
+    fox = t.to_hand(0, "Dragon Fox")[0]
+    eternal = t.find(0, "Eternal Dragon", InstZone.hand)
+    t.act(K.summon, eternal)
+    assert sorted(sacrifices(t)) == ["Dragon Fox", "Dragonling"]
+    for i in (dragonling, fox):
+        assert t.zone(i) == InstZone.under and t.inst[i, 5] == eternal  # anchored under it
+    assert t.cemetery_hp(0) == 0  # not in the cemetery while under it
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    t.act(K.kill_primary)  # the Goblin in hand takes its place
+    assert {t.zone(i) for i in (eternal, dragonling, fox)} == {InstZone.cemetery}
+    assert t.cemetery_hp(0) == 120 + 30 + 50
+
+
+def test_a_frozen_creature_cannot_be_sacrificed():
+    # rules guide, STATUS EFFECTS: "A frozen creature cannot battle, return attack, or be sacrificed"
+    t, goblin, _ = duel_table("Goblin", "Frog", ["Knight", "Health Potion", "Health Potion"],
+                              ["Winter Chill", "Health Potion"])
+    t.to_hand(0, "Knight")
+    t.to_hand(1, "Winter Chill")
+    t.glob[GlobCol.active] = 1
+    t.glob[GlobCol.turn] = 3
+    t.on_top(1, "Health Potion")
+    t.begin_turn()
+    t.play("Winter Chill", 1)  # equipped to the Goblin
+    t.end_turn()
+    t.on_top(0, "Health Potion")
+    t.dice(1)  # the Goblin's unfreeze roll fails (5-6 needed)
+    t.begin_turn()
+    assert t.fighter(goblin, F.frozen_until) >= t.glob[GlobCol.turn]
+    assert "Knight" not in legal_summons(t)
+    t.to_combat()
+    assert battles(t) == []  # frozen: cannot battle either
+
+
+def test_one_standard_summon_per_turn():
+    # rules guide: "Only 1 creature can be summoned to the field at a time by standard summoning"
+    t, _, _ = duel_table("Goblin", "Frog", ["Werewolf", "Kobold", "Health Potion"])
+    t.to_hand(0, "Werewolf", "Kobold")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    assert legal_summons(t) == {"Werewolf", "Kobold"}
+    t.act(K.summon, t.find(0, "Werewolf", InstZone.hand))
+    assert legal_summons(t) == set()
+    assert K.kill_primary * 10_000 not in t.legal()
+
+
+def test_killing_your_own_primary_counts_as_the_turns_summon():
+    # rules guide, SACRIFICING: "you may choose to kill your current primary creature ... However,
+    # this counts towards your summoning limit of 1 creature per turn"
+    t, goblin, _ = duel_table("Goblin", "Frog", ["Werewolf", "Kobold", "Health Potion"])
+    t.to_hand(0, "Werewolf", "Kobold")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    t.act(K.kill_primary)
+    assert t.zone(goblin) == InstZone.cemetery and t.cemetery_hp(0) == 30  # "as if it were killed in battle"
+    assert t.primary_name(0) in ("Werewolf", "Kobold")  # a creature is placed at once
+    assert legal_summons(t) == set()
+
+
+# ---------------------------------------------------------------- replacing a dead primary
+
+
+def test_a_dead_primary_is_replaced_immediately():
+    # rules guide, HOW TO PLAY: "If their creature dies you must immediately replace the creature"
+    t, _, frog = duel_table("Werewolf", "Frog", deck_b=["Goblin"])
+    t.to_hand(1, "Goblin")
+    t.begin_turn()
+    t.dice(3, 3, 5, 5)  # Werewolf (SPD 8) first: 6 + 3 hits AL 1; 5 + 5 + 3 = 13 damage
+    t.battle()
+    assert t.zone(frog) == InstZone.cemetery
+    assert t.primary_name(1) == "Goblin"  # during the opponent's turn
+    assert t.used_dice() == 4
+
+
+def test_redraw_procedure_with_a_hand_of_magic_cards():
+    # rules guide, HOW TO PLAY: "show your opponent your hand and place your hand back into your deck.
+    # Shuffle your deck and draw the same number of cards. Repeat this process until a creature can
+    # be played."
+    t, _, frog = duel_table("Werewolf", "Frog", deck_b=["Health Potion", "Healing Tree"])
+    t.to_hand(1, "Health Potion", "Healing Tree")
+    t.begin_turn()
+    t.dice(3, 3, 5, 5)
+    t.battle()
+    redraws = t.events(Event.redraw)
+    assert redraws and all(e[3] == 2 for e in redraws)
+    assert t.primary_name(1) == "Frog"
+    assert len(t.hand(1)) == 1  # two cards drawn, one placed
+    assert t.players[1, PlayerCol.deck_n] + len(t.hand(1)) == 28  # 30 less the two Frogs used
+
+
+def test_an_empty_hand_draws_one_card_to_replace_a_dead_primary():
+    # rules guide: "If you have no cards in your hand when your creature dies on the field draw 1 card
+    # from your deck, then continue ... as if you have a 1 card hand"
+    t, _, frog = duel_table("Werewolf", "Frog")
+    t.begin_turn()
+    t.dice(3, 3, 5, 5)
+    t.battle()
+    assert t.primary_name(1) == "Frog" and t.hand(1) == []
+    assert t.players[1, PlayerCol.deck_n] == 28
+
+
+def test_no_playable_creature_left_loses():
+    # rules guide, HOW TO PLAY: "If you have no playable creatures in your deck you lose."
+    t, _, frog = duel_table("Werewolf", "Frog", deck_b=MAGIC)
+    t.to_hand(1, "Health Potion", "Twister")
+    t.begin_turn()
+    t.dice(3, 3, 5, 5)
+    t.battle()
+    assert t.winner == 0
+    assert t.glob[GlobCol.end_reason] == EndReason.no_creature
+    assert t.events(Event.cannot_place)
+
+
+# ---------------------------------------------------------------- the hand, the deck, the slots
+
+
+def test_hand_limit_of_eight_discards_to_the_cemetery_counting_creature_hp():
+    # rules guide, Draw phase: "If you draw a card and have more than eight cards in your hand, you
+    # must discard cards to the cemetery"; HOW TO WIN: "Any creature sent from your hand ... counts"
+    hand = ["Goblin", "Kobold", "Werewolf", "Knight", "Skeleton", "Dwarf", "Demon", "Owl"]
+    t, _, _ = duel_table("Werewolf", "Frog", [*hand, "Rodent"])
+    t.to_hand(0, *hand)
+    t.on_top(0, "Rodent")
+    t.begin_turn()
+    assert len(t.hand(0)) == 8
+    assert [CAT.cards[e[4]].name for e in t.events(Event.discard)] == ["Rodent"]  # the least HP
+    assert t.cemetery_hp(0) == 20
+
+
+def test_carding_out_is_not_a_loss():
+    # rules guide, HOW TO WIN: "Carding out is not an immediate loss. ... finish the game with your
+    # current hand."
+    t, _, _ = duel_table("Werewolf", "Frog")
+    t.empty_deck(0)
+    t.begin_turn()
+    assert t.events(Event.deck_empty)
+    assert t.winner == -1 and t.glob[GlobCol.phase] == Phase.main
+
+
+def test_only_five_infinite_cards_on_the_field():
+    # rules guide, Summoning phase: "only 5 "Infinite" cards can be on the field at once ... (This does
+    # not include "Lightning Bolt" and "standard use" cards."
+    infinite = ["Knight Armor", "Hero Shield", "Magic Belt", "Lucky Charm", "Magic Ring"]
+    t, _, _ = duel_table("Werewolf", "Frog", [*infinite, "Sword of the Grove", "Dragon Tamer", "Health Potion"])
+    t.to_hand(0, *infinite, "Sword of the Grove", "Dragon Tamer")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    for name in infinite:
+        t.play(name, 0)
+    magic = {CAT.cards[t.inst[(a // 100) % 100, 0]].name for a in t.legal() if a // 10_000 == K.magic}
+    assert "Sword of the Grove" not in magic
+    assert "Dragon Tamer" in magic  # a standard card still can be played
+
+
+def test_equips_are_destroyed_when_their_creature_leaves_the_field():
+    # rules guide, Equip: "Cards that are equipped to a creature are destroyed and sent to the cemetery
+    # if the attached creature is killed ... or leaves the field for any reason."
+    t, wolf, _ = duel_table("Werewolf", "Frog", ["Knight Armor", "Goblin", "Health Potion"])
+    t.to_hand(0, "Knight Armor", "Goblin")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    armor = t.play("Knight Armor", 0)
+    assert t.zone(armor) == InstZone.magic
+    t.act(K.kill_primary)
+    assert t.zone(wolf) == InstZone.cemetery and t.zone(armor) == InstZone.cemetery
+    assert t.cemetery_hp(0) == 70  # a magic card adds no HP
+
+
+# ---------------------------------------------------------------- limited summons
+
+
+def test_a_limited_summon_slides_in_when_the_primary_dies():
+    # rules guide, LIMITED SUMMONS: "If your primary creature dies while you have a Limited Summon on the
+    # field, then your Limited Summon slides into the primary creature slot ... regains its health pool"
+    t, frog, _ = duel_table("Frog", "Werewolf", ["Helping Hand", "Kobold", "Health Potion"])
+    t.to_hand(0, "Helping Hand", "Kobold")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    t.play("Helping Hand", 0)
+    kobold = t.find(0, "Kobold", InstZone.limited)
+    t.end_turn()
+    t.begin_turn()
+    t.dice(3, 3, 5, 5)  # the Werewolf kills the Frog
+    t.battle()
+    assert t.zone(frog) == InstZone.cemetery
+    assert t.primary_name(0) == "Kobold" and t.zone(kobold) == InstZone.primary
+    assert t.hp(kobold) == 40
+
+
+def test_a_limited_summon_leaves_when_its_anchor_leaves_the_field():
+    # rules guide, Anchoring Effect: "Necromancer summons a creature. The effect of the necromancer is
+    # the "Anchoring Effect". If the effect ... would be stopped for any reason the Limited Summoned
+    # creature would be removed from the field."
+    t, necro, _ = duel_table("Necromancer", "Werewolf", ["Knight", "Goblin", "Health Potion"])
+    knight = t.to_cemetery(0, "Knight")[0]
+    t.to_hand(0, "Goblin")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    t.act(K.activate, necro)
+    assert t.zone(knight) == InstZone.limited
+    t.end_turn()
+    t.begin_turn()
+    t.fighters[necro, F.hp] = 5
+    t.dice(1, 2, 3, 3, 5, 5)  # the Necromancer (SPD 9) misses AL 6; the Werewolf hits and kills it
+    t.battle()
+    assert t.zone(necro) == InstZone.cemetery
+    assert t.zone(knight) == InstZone.cemetery  # it does not slide in
+    assert t.primary_name(0) == "Goblin"
+
+
+# ---------------------------------------------------------------- the first turn cycle
+
+
+def test_first_turn_cycle_no_draw_no_battle_and_each_player_places_a_creature():
+    # rules guide, HOW TO PLAY: "During the first turn cycle of the game neither you nor your opponent
+    # may initiate battle. Both players must play one monster during their first turn."; Draw phase:
+    # "this does not apply to the first turn of the game for both players"
+    t = Table(["Werewolf", "Goblin"], ["Kobold", "Dwarf"])
+    t.glob[GlobCol.turn] = 0
+    t.players[:, PlayerCol.played_turn] = 0
+    t.to_hand(0, "Werewolf", "Goblin")
+    t.to_hand(1, "Kobold", "Dwarf")
+    for p in (0, 1):
+        deck_n = int(t.players[p, PlayerCol.deck_n])
+        t.begin_turn()
+        assert t.players[p, PlayerCol.deck_n] == deck_n  # no draw
+        assert t.primary_name(p) is not None
+        assert legal_summons(t) == set()  # the placement was the turn's summon
+        t.to_combat()
+        assert battles(t) == []
+        t.end_turn()
+    deck_n = int(t.players[0, PlayerCol.deck_n])
+    t.begin_turn()
+    assert t.players[0, PlayerCol.deck_n] == deck_n - 1  # turn cycle 2: draw
+    t.to_combat()
+    assert battles(t) == [t.players[0, PlayerCol.primary]]
+
+
+# ---------------------------------------------------------------- damage over time
+
+
+def test_dot_first_ticks_at_the_end_of_the_combat_then_once_per_turn_cycle_and_expires():
+    # rules guide, DAMAGE OVER TIME: "DOT's are initially applied at the end of the combat in which it
+    # was applied. ... The subsequent damage is applied at the end of the combat phase 1 Turn Cycle from
+    # the initial attack ... If a player chooses not to attack ... the DOT is applied between phase 2
+    # and 4." Dire Wolf: 10 damage for 3 turn cycles.
+    t, wolf, giant = duel_table("Dire Wolf", "Frost Giant")
+    t.begin_turn()
+    # Wolf (SPD 9) first: 5+5 hits AL 10; Atk 4. Giant: 2+2+4 hits AL 3; Atk 1+1+4
+    t.dice(5, 5, 4, 2, 2, 1, 1)
+    t.battle()
+    assert t.hp(giant) == 106 and t.hp(wolf) == 34  # no tick yet
+    t.end_phase()  # end of the combat phase
+    assert t.hp(giant) == 96
+    t.end_turn()
+    t.pass_turn()  # the Giant's turn: no tick
+    assert t.hp(giant) == 96
+    t.begin_turn()
+    t.to_combat()
+    t.end_phase()  # no battle: between phases 2 and 4
+    assert t.hp(giant) == 86
+    t.end_turn()
+    t.pass_turn()
+    t.pass_turn()
+    assert t.hp(giant) == 76  # the third and last tick
+    t.pass_turn()
+    t.pass_turn()
+    assert t.hp(giant) == 76
+    assert t.fighters[giant, F.dot0_row] == 0
+
+
+def test_the_same_dot_does_not_stack():
+    # DESIGN.md ruling 6: "The same DOT does not stack on a creature"
+    t, wolf, giant = duel_table("Dire Wolf", "Frost Giant")
+    t.begin_turn()
+    t.dice(5, 5, 4, 2, 2, 1, 1)
+    t.battle()
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    t.dice(5, 5, 4, 2, 2, 1, 1)  # hits again: the DOT restarts
+    t.battle()
+    t.end_phase()
+    assert t.hp(giant) == 110 - 4 - 10 - 4 - 10  # one tick per turn cycle, not two
+    slots = t.fighters[giant, [F.dot0_row, F.dot1_row, F.dot2_row, F.dot3_row]]
+    assert np.count_nonzero(slots) == 1
+    assert t.fighters[giant, F.dot0_ticks] == 2  # restarted: 3 ticks, one done
+
+
+def test_dot_of_one_turn_cycle_ticks_once():
+    # Warg: 10 damage (dot) for 1 turn cycle
+    t, _, giant = duel_table("Warg", "Frost Giant")
+    t.begin_turn()
+    t.dice(5, 5, 3, 2, 2, 1, 1)  # Warg (M2): 5+5+2 hits AL 10; Atk 3+2
+    t.battle()
+    t.end_turn()
+    assert t.hp(giant) == 110 - 5 - 10
+    t.pass_turn()
+    t.pass_turn()
+    assert t.hp(giant) == 95
+
+
+def test_dot_ticks_in_a_turn_skipped_by_the_applier():
+    # DESIGN.md ruling 6: a DOT ticks once per turn cycle; a skipped turn (Black Dragon) still passes one
+    t, wolf, giant = duel_table("Dire Wolf", "Frost Giant")
+    t.begin_turn()
+    t.dice(5, 5, 4, 2, 2, 1, 1)
+    t.battle()
+    t.end_turn()
+    assert t.hp(giant) == 96
+    t.pass_turn()
+    t.players[0, PlayerCol.skip_turn] = 1
+    t.pass_turn()
+    assert t.hp(giant) == 86
+    t.pass_turn()
+    t.pass_turn()
+    assert t.hp(giant) == 76
+
+
+# ---------------------------------------------------------------- statuses
+
+
+def test_frozen_creatures_cannot_return_attack_or_battle():
+    # rules guide, STATUS EFFECTS: "A frozen creature cannot battle, return attack, or be sacrificed"
+    t, dragon, wolf = duel_table("Blue Dragon", "Werewolf")
+    t.begin_turn()
+    t.dice(3, 3, 4, 1, 1)  # Blue Dragon hits AL 6 (6 + 3); roll 4 freezes; Atk 1+1+3
+    t.battle()
+    assert t.used_dice() == 5  # the Werewolf did not strike back
+    assert t.hp(wolf) == 65 and t.hp(dragon) == 90
+    t.end_turn()
+    t.begin_turn()
+    t.to_combat()
+    assert battles(t) == []  # still frozen in its next turn (1 turn cycle)
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    t.to_combat()
+    assert battles(t) == [wolf]
+
+
+def test_disarmed_creatures_hit_but_deal_no_atk_damage():
+    # Minotaur: on 5-6 the struck creature is disarmed ("cannot inflict Atk damage") for 1 turn cycle
+    t, mino, dwarf = duel_table("Minotaur", "Dwarf")
+    t.begin_turn()
+    t.dice(3, 3, 5, 1, 1, 3, 3)  # Minotaur hits AL 6 (6 + 2), roll 5; Atk 1+1+2; Dwarf hits (6 + 1)
+    t.battle()
+    assert t.used_dice() == 7  # the Dwarf rolled no Atk dice
+    assert t.hp(dwarf) == 46 and t.hp(mino) == 90
+
+
+# ---------------------------------------------------------------- winning and losing
+
+
+def test_300_cemetery_hp_loses():
+    # rules guide, HOW TO WIN: "your opponent must have 300 or more Health Points in their card cemetery"
+    t, _, frog = duel_table("Werewolf", "Frog", deck_b=["Cosmic Demon", "Dark Lord", "Skeleton", "Frog"])
+    t.to_cemetery(1, "Cosmic Demon", "Dark Lord", "Skeleton", "Frog")
+    assert t.cemetery_hp(1) == 280
+    t.begin_turn()
+    t.dice(3, 3, 5, 5)
+    t.battle()
+    assert t.cemetery_hp(1) == 290 and t.winner == -1
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    t.dice(3, 3, 5, 5)
+    t.battle()
+    assert t.cemetery_hp(1) == 300
+    assert t.winner == 0 and t.glob[GlobCol.end_reason] == EndReason.cemetery
+
+
+@pytest.mark.parametrize("threshold, lost", [(100, True), (150, False)])
+def test_the_cemetery_threshold_is_configurable(threshold, lost):
+    # rules guide, HOW TO WIN: "This number can be increased or decreased prior to battle"
+    t, _, _ = duel_table("Werewolf", "Frog", deck_b=["Werewolf", "Goblin"], threshold=threshold)
+    t.to_cemetery(1, "Werewolf", "Goblin")
+    t.begin_turn()
+    t.dice(3, 3, 5, 5)
+    t.battle()
+    assert t.cemetery_hp(1) == 110
+    assert (t.winner == 0) == lost
+
+
+def test_the_turn_cap_is_a_draw():
+    # DESIGN.md ruling 8: "A game that reaches a turn cap ... is a draw"
+    t, _, _ = duel_table("Werewolf", "Frog", max_turns=4)
+    t.pass_turn()
+    assert t.winner == -1
+    t.pass_turn()
+    assert t.winner == 2 and t.glob[GlobCol.end_reason] == EndReason.turn_cap
+
+
+# ---------------------------------------------------------------- combat
+
+
+def test_combat_ends_when_the_opponents_primary_dies():
+    # rules guide, LIMITED SUMMONS: "If you kill your opponent's primary creature ... the combat phase
+    # ends. You may not attack with any additional creatures."
+    t, necro, frog = duel_table("Necromancer", "Frog", ["Werewolf", "Health Potion"])
+    wolf = t.to_cemetery(0, "Werewolf")[0]
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    t.act(K.activate, necro)
+    t.to_combat()
+    assert sorted(battles(t)) == sorted([necro, wolf])
+    t.dice(3, 3, 5, 5)  # the Limited Summon Werewolf kills the Frog
+    t.battle(wolf)
+    assert t.zone(frog) == InstZone.cemetery
+    assert t.glob[GlobCol.phase] == Phase.wrap_up and battles(t) == []
+
+
+def test_combat_ends_when_your_own_primary_dies():
+    # rules guide, TURNS EXPLAINED: "During the Combat phase if you or your opponent's primary creature
+    # dies the combat phase ends immediately." (Phoenix returns to hand when killed: it still died)
+    t, phoenix, _ = duel_table("Phoenix", "Manticore", ["Goblin", "Health Potion"])
+    t.to_hand(0, "Goblin")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    t.fighters[phoenix, F.hp] = 5
+    t.dice(5, 5, 2, 2, 2)  # Manticore (SPD 13) first: 10 + 3 hits AL 12; 6 + 3 damage
+    t.battle()
+    assert t.zone(phoenix) == InstZone.hand
+    assert t.primary_name(0) == "Goblin"
+    assert t.glob[GlobCol.phase] == Phase.wrap_up and battles(t) == []
+
+
+# ---------------------------------------------------------------- Lightning responses
+
+
+def test_blade_in_the_dark_negates_a_magic_card():
+    # rules guide, CARD ACTIVATION: "Lightning cards may respond instantly from either player's hand to
+    # the activation of a card"; Blade in the Dark negates it and sends it to the cemetery
+    t, wolf, _ = duel_table("Werewolf", "Frog", ["Knight Armor", "Health Potion"], ["Blade in the Dark"])
+    t.to_hand(0, "Knight Armor")
+    blade = t.to_hand(1, "Blade in the Dark")[0]
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    armor = t.play("Knight Armor", 0)
+    t.refresh()
+    assert t.zone(armor) == InstZone.cemetery and t.zone(blade) == InstZone.cemetery
+    assert effective_al_nb(t.fighters[wolf]) == 6
+    assert t.events(Event.negated)
+
+
+def test_a_response_chain_resolves_last_played_first():
+    # DESIGN.md ruling 10: "Chains of Lightning responses resolve last-played first": Blade in the Dark
+    # answers Goblin Tricks, which answered Knight Armor; the Blade negates the Tricks, the armor stays
+    t, wolf, _ = duel_table("Werewolf", "Frog", ["Knight Armor", "Blade in the Dark", "Health Potion"],
+                            ["Goblin Tricks"])
+    t.to_hand(0, "Knight Armor", "Blade in the Dark")
+    tricks = t.to_hand(1, "Goblin Tricks")[0]
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    armor = t.play("Knight Armor", 0)
+    responses = [CAT.cards[e[4]].name for e in t.events(Event.response)]
+    assert responses == ["Goblin Tricks", "Blade in the Dark"]
+    assert t.zone(armor) == InstZone.magic and t.zone(tricks) == InstZone.cemetery
+    t.refresh()
+    assert effective_al_nb(t.fighters[wolf]) == 11
+
+
+# ---------------------------------------------------------------- case law
+
+
+def test_case_law_necromancer_mind_sapped_loses_its_limited_summon():
+    # rules guide, CASE LAW, Jesse v Eric (overturned): "the intent of the card was always that the
+    # effect of the Necromancer was keeping the creature on the field": once Mind Sap negates it, the
+    # revived creature leaves the field
+    t, necro, _ = duel_table("Necromancer", "Werewolf", ["Knight", "Health Potion"], ["Mind Sap", "Health Potion"])
+    knight = t.to_cemetery(0, "Knight")[0]
+    t.to_hand(1, "Mind Sap")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    t.act(K.activate, necro)
+    assert t.zone(knight) == InstZone.limited
+    t.end_turn()
+    t.on_top(1, "Health Potion")
+    t.begin_turn()
+    sap = t.play("Mind Sap", 1)
+    assert t.inst[sap, 4] == necro  # attached to the Necromancer
+    assert t.zone(knight) == InstZone.cemetery
+    assert t.zone(necro) == InstZone.primary
+
+
+@pytest.mark.parametrize("reduction", ["Unlucky Circumstance", "Zombified"])
+def test_case_law_dragon_power_sets_armor_level_12_after_a_reduction(reduction):
+    # rules guide, CASE LAW, Jeesse v James: Kraken with Flame of the Infinite, its AL reduced by Zanj
+    # the Hunter, then Dragon Power: "Dragon Power does not specifically increase the Armor Level by an
+    # amount but sets the Armor at Level 12." Zanj is a promo whose effect is not encoded; the
+    # opponent's Unlucky Circumstance (AL set to 1) or Zombified (AL -2) stands in for it.
+    t, kraken, _ = duel_table("Kraken", "Werewolf", ["Flame of the Infinite", "Dragon Power", "Health Potion"],
+                              [reduction, "Health Potion"])
+    t.to_hand(0, "Flame of the Infinite", "Dragon Power")
+    t.to_hand(1, reduction)
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    t.play("Flame of the Infinite")
+    t.refresh()
+    assert effective_al_nb(t.fighters[kraken]) == 11
+    t.end_turn()
+    t.on_top(1, "Health Potion")
+    t.begin_turn()
+    t.play(reduction, 1)
+    t.refresh()
+    assert effective_al_nb(t.fighters[kraken]) < 6
+    t.end_turn()
+    t.begin_turn()
+    t.play("Dragon Power", 0)
+    t.refresh()
+    assert effective_al_nb(t.fighters[kraken]) == 12

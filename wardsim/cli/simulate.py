@@ -1,0 +1,104 @@
+"""`wardsim simulate` and `wardsim replay`: games between two decks."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+from wardsim.decks import Deck, DeckError, load_deck
+from wardsim.formats import load_formats
+from wardsim.policies import DEFAULT_POLICY, POLICIES
+from wardsim.replay import replay_game
+from wardsim.simulation import simulate as run_simulation
+
+POLICY_HELP = f"Bot policy of both players: {', '.join(POLICIES)}."
+
+
+def load_decks(paths: list[Path], fmt: str) -> list[Deck]:
+    """Load decks for a command; a bad deck exits with every problem listed (exit 2)."""
+    if fmt not in load_formats():
+        raise typer.BadParameter(f"unknown format {fmt!r}; known: {', '.join(load_formats())}",
+                                 param_hint="--format")
+    decks = []
+    for path in paths:
+        try:
+            decks.append(load_deck(path, fmt))
+        except DeckError as err:
+            typer.echo("\n".join(err.lines()), err=True)
+            raise typer.Exit(2) from None
+    return decks
+
+
+def check_policy(name: str | None, option: str) -> None:
+    if name is not None and name not in POLICIES:
+        raise typer.BadParameter(f"unknown policy {name!r}; known: {', '.join(POLICIES)}", param_hint=option)
+
+
+def simulate(
+    deck_a: Path = typer.Argument(..., help="Deck file of player A."),
+    deck_b: Path = typer.Argument(..., help="Deck file of player B."),
+    games: int = typer.Option(1000, "--games", "-n", min=1, help="Number of games."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Run seed: game k's dice come from (seed, k)."),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
+    policy_a: str = typer.Option(None, "--policy-a", help="Policy of player A (overrides --policy)."),
+    policy_b: str = typer.Option(None, "--policy-b", help="Policy of player B (overrides --policy)."),
+    fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
+    out: Path = typer.Option(None, "--out", "-o", help="Folder for per-game records (Parquet); resumes."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+) -> None:
+    """Play GAMES games of DECK_A against DECK_B and report the win rate."""
+    for name, option in ((policy, "--policy"), (policy_a, "--policy-a"), (policy_b, "--policy-b")):
+        check_policy(name, option)
+    a, b = load_decks([deck_a, deck_b], fmt)
+    err = Console(stderr=True)
+    err.print(f"seed {seed}: {games} games of {a.name} vs {b.name} "
+              f"({policy_a or policy} vs {policy_b or policy}, {jobs} job{'s' if jobs > 1 else ''})")
+    try:
+        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                      console=err, disable=not sys.stderr.isatty()) as bar:
+            task = bar.add_task("games", total=games)
+            result = run_simulation(a, b, games=games, seed=seed, jobs=jobs, policy_a=policy_a or policy,
+                                    policy_b=policy_b or policy, out=out,
+                                    progress=lambda n: bar.advance(task, n))
+    except ValueError as problem:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2) from None
+    summary = result.summary()
+    if as_json:
+        typer.echo(json.dumps(summary, indent=1))
+        return
+    lo, hi = summary["ci95"]
+    typer.echo(f"{a.name} wins {100 * summary['win_rate_a']:.1f}% against {b.name} "
+               f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%) over {games} games: "
+               f"{result.totals.wins_a} wins, {result.totals.wins_b} losses, {result.totals.draws} draws.")
+    typer.echo(f"First player wins {100 * summary['first_player_win_rate']:.1f}%; games last "
+               f"{summary['mean_turns']:.1f} turns on average; {summary['games_per_second']:.0f} games/s.")
+    if summary["not_modeled"]:
+        typer.echo(f"Note: effects not fully modeled: {', '.join(summary['not_modeled'])}.")
+    if out:
+        typer.echo(f"Per-game records in {out}/records/.")
+
+
+def replay(
+    deck_a: Path = typer.Argument(..., help="Deck file of player A."),
+    deck_b: Path = typer.Argument(..., help="Deck file of player B."),
+    seed: int = typer.Option(0, "--seed", "-s", help="The run's seed."),
+    game: int = typer.Option(0, "--game", "-g", min=0, help="Which game of the run (0-based)."),
+    policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
+    policy_a: str = typer.Option(None, "--policy-a", help="Policy of player A."),
+    policy_b: str = typer.Option(None, "--policy-b", help="Policy of player B."),
+    fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
+) -> None:
+    """Print game GAME of a `simulate` run turn by turn."""
+    for name, option in ((policy, "--policy"), (policy_a, "--policy-a"), (policy_b, "--policy-b")):
+        check_policy(name, option)
+    a, b = load_decks([deck_a, deck_b], fmt)
+    result = replay_game(a, b, seed=seed, game=game, policy_a=policy_a or policy, policy_b=policy_b or policy)
+    typer.echo(f"Game {game} of seed {seed}: {a.name} (A) vs {b.name} (B)")
+    typer.echo(result.text())

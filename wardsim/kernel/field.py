@@ -1,0 +1,415 @@
+"""Cards entering and leaving the field, deaths, the cemetery and the game result (numba).
+
+Everything that moves a creature off the field goes through `leave_field_nb`, so the rules
+that follow a departure hold everywhere: equips are destroyed, what the creature anchors is
+released, the cards under it follow it (rules guide, Equip; LIMITED SUMMONS). Deaths never
+recurse: effect damage lowers HP and `sweep_deaths_nb` settles every creature at 0 HP.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from wardsim.kernel.battle import heal_nb, init_fighter_nb, take_damage_nb
+from wardsim.kernel.enums import (
+    DOT_SLOT_WIDTH,
+    N_DOT_SLOTS,
+    Action,
+    CardCol,
+    Condition,
+    Duration,
+    EffectCol,
+    FighterCol,
+    MagicType,
+    Target,
+    Trigger,
+    Zone,
+)
+from wardsim.kernel.state import (
+    N_INST,
+    EndReason,
+    GlobCol,
+    InstCol,
+    InstZone,
+    Phase,
+    PlayerCol,
+    cemetery_hp_nb,
+    is_creature_nb,
+    put_in_deck_nb,
+    set_zone_nb,
+    shuffle_deck_nb,
+)
+from wardsim.kernel.trace import Event, record_nb
+
+E = EffectCol
+F = FighterCol
+I = InstCol  # noqa: E741
+P = PlayerCol
+G = GlobCol
+
+
+# ------------------------------------------------------------------ results
+
+
+@njit(cache=True)
+def finish_nb(glob, winner, reason):
+    if glob[G.winner] < 0:
+        glob[G.winner] = winner
+        glob[G.end_reason] = reason
+        glob[G.phase] = Phase.over
+
+
+@njit(cache=True)
+def check_cemetery_nb(cards, inst, players, glob):
+    """300 or more HP in a cemetery loses (rules guide, How to win); both at once: a draw."""
+    if glob[G.winner] >= 0:
+        return
+    lost0 = cemetery_hp_nb(cards, inst, players, 0) >= glob[G.threshold]
+    lost1 = cemetery_hp_nb(cards, inst, players, 1) >= glob[G.threshold]
+    if lost0 and lost1:
+        finish_nb(glob, 2, EndReason.both_lost)
+    elif lost0:
+        finish_nb(glob, 1, EndReason.cemetery)
+    elif lost1:
+        finish_nb(glob, 0, EndReason.cemetery)
+
+
+# ------------------------------------------------------------------ rows of a card
+
+
+@njit(cache=True)
+def card_rows_nb(cards, card):
+    start = cards[card, CardCol.effect_start]
+    return start, start + cards[card, CardCol.effect_count]
+
+
+@njit(cache=True)
+def find_row_nb(cards, effects, card, trigger, action):
+    """The card's first row with this trigger and action; -1 if none."""
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if effects[r, E.trigger] == trigger and effects[r, E.action] == action:
+            return r
+    return -1
+
+
+@njit(cache=True)
+def cannot_leave_cemetery_nb(cards, effects, card):
+    """Angel, Holy Light, Hourglass of Time: "cannot be returned from the cemetery"."""
+    return find_row_nb(cards, effects, card, Trigger.in_cemetery, Action.no_return) >= 0
+
+
+@njit(cache=True)
+def counts_as_magic_off_field_nb(cards, effects, card):
+    """The Squire: a creature card that summons itself and is a magic card off the field."""
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if (effects[r, E.trigger] == Trigger.on_play and effects[r, E.action] == Action.limited_summon
+                and effects[r, E.target] == Target.self):
+            return True
+    return False
+
+
+# ------------------------------------------------------------------ moving cards
+
+
+@njit(cache=True)
+def to_cemetery_nb(cards, effects, inst, players, glob, i, trace):
+    """Card i goes to its owner's cemetery; creature HP counts, however it got there."""
+    set_zone_nb(inst, glob, i, InstZone.cemetery)
+    p = inst[i, I.owner]
+    if is_creature_nb(cards, inst, i) and counts_as_magic_off_field_nb(cards, effects, inst[i, I.card]):
+        # The Squire "returns to being a magic card": its HP never counts (see catalog note)
+        players[p, P.cemetery_bonus] -= cards[inst[i, I.card], CardCol.hp]
+    record_nb(trace, glob, p, Event.to_cemetery, i, inst[i, I.card], cemetery_hp_nb(cards, inst, players, p))
+    check_cemetery_nb(cards, inst, players, glob)
+
+
+@njit(cache=True)
+def take_from_cemetery_nb(cards, effects, inst, players, glob, j):
+    """Card j leaves the cemetery for another zone (the caller moves it on). The Squire's HP was
+    kept out of the cemetery total while it lay there: that stops with it."""
+    if is_creature_nb(cards, inst, j) and counts_as_magic_off_field_nb(cards, effects, inst[j, I.card]):
+        players[inst[j, I.owner], P.cemetery_bonus] += cards[inst[j, I.card], CardCol.hp]
+    set_zone_nb(inst, glob, j, InstZone.resolving)
+
+
+@njit(cache=True)
+def to_hand_nb(inst, glob, i, trace):
+    set_zone_nb(inst, glob, i, InstZone.hand)
+    record_nb(trace, glob, inst[i, I.owner], Event.to_hand, i, inst[i, I.card], 0)
+
+
+@njit(cache=True)
+def to_deck_nb(inst, players, glob, decks, i, bottom, rng, trace):
+    put_in_deck_nb(inst, decks, players, glob, i, bottom)
+    if not bottom:
+        shuffle_deck_nb(decks, players, inst[i, I.owner], rng)
+    record_nb(trace, glob, inst[i, I.owner], Event.to_deck, i, inst[i, I.card], bottom)
+
+
+@njit(cache=True)
+def move_to_zone_nb(cards, effects, inst, players, glob, decks, i, zone, rng, trace):
+    """Send a card (already off the field) to a `Zone` of the effect language."""
+    if zone == Zone.hand:
+        to_hand_nb(inst, glob, i, trace)
+    elif zone == Zone.deck:
+        to_deck_nb(inst, players, glob, decks, i, False, rng, trace)
+    elif zone == Zone.deck_bottom:
+        to_deck_nb(inst, players, glob, decks, i, True, rng, trace)
+    else:
+        to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
+
+
+@njit(cache=True)
+def place_primary_nb(cards, inst, fighters, players, glob, p, i):
+    """Creature i becomes p's primary creature with its printed stats."""
+    set_zone_nb(inst, glob, i, InstZone.primary)
+    inst[i, I.controller] = p
+    players[p, P.primary] = i
+    init_fighter_nb(fighters[i], cards, inst[i, I.card])
+    inst[i, I.counter] = players[p, P.kills]  # The Hero counts deaths from here
+
+
+@njit(cache=True)
+def infinite_in_use_nb(cards, inst, p):
+    """Infinite magic cards p has on the field (rules guide: at most 5). Cards that act as an
+    Infinite equip while equipped (Mind Sap, Forest Demon) count too."""
+    n = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.magic and inst[j, I.controller] == p:
+            kind = cards[inst[j, I.card], CardCol.magic_type]
+            if kind == MagicType.infinite or (kind != MagicType.standard and inst[j, I.attached_to] >= 0):
+                n += 1
+    return n
+
+
+# ------------------------------------------------------------------ leaving the field
+
+
+@njit(cache=True)
+def _anchor_zone(cards, effects, inst, j):
+    """Where creature j goes when its anchor is lost: the zone the anchoring row names."""
+    anchor = inst[j, I.anchor]
+    zone = Zone.cemetery
+    if anchor >= 0:
+        start, stop = card_rows_nb(cards, inst[anchor, I.card])
+        for r in range(start, stop):
+            if effects[r, E.action] == Action.limited_summon and effects[r, E.zone_to] != Zone.none:
+                zone = effects[r, E.zone_to]
+    return zone
+
+
+@njit(cache=True)
+def _release(cards, effects, inst, players, glob, decks, j, rng, trace):
+    """Creature j lost its anchoring effect and leaves the field (rules guide, Anchoring
+    effect: "the Limited Summoned creature would be removed from the field")."""
+    zone = _anchor_zone(cards, effects, inst, j)
+    for p in range(2):
+        if players[p, P.primary] == j:
+            players[p, P.primary] = -1
+    set_zone_nb(inst, glob, j, InstZone.resolving)
+    move_to_zone_nb(cards, effects, inst, players, glob, decks, j, zone, rng, trace)
+
+
+@njit(cache=True)
+def _destroy(cards, effects, inst, players, glob, j, trace):
+    """Magic card j on the field goes to the cemetery, with its on-destroyed rows (Flame of
+    the Infinite: "+50 HP to your cemetery")."""
+    record_nb(trace, glob, inst[j, I.owner], Event.destroyed, j, inst[j, I.card], 0)
+    start, stop = card_rows_nb(cards, inst[j, I.card])
+    for r in range(start, stop):
+        if effects[r, E.trigger] == Trigger.on_destroyed and effects[r, E.action] == Action.cemetery_hp:
+            players[inst[j, I.controller], P.cemetery_bonus] += effects[r, E.amount]
+    set_zone_nb(inst, glob, j, InstZone.resolving)
+    to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+
+
+@njit(cache=True)
+def _end_source_dots(cards, effects, inst, fighters, x):
+    """DOTs that last "until this card leaves the field" (Allosaurus) end when it leaves."""
+    start, stop = card_rows_nb(cards, inst[x, I.card])
+    for j in range(N_INST):
+        z = inst[j, I.zone]
+        if j == x or (z != InstZone.primary and z != InstZone.limited):
+            continue
+        for k in range(N_DOT_SLOTS):
+            base = F.dot0_row + k * DOT_SLOT_WIDTH
+            r = fighters[j, base] - 1
+            if start <= r < stop and effects[r, E.duration] == Duration.source:
+                fighters[j, base] = 0
+                fighters[j, base + 1] = 0
+                fighters[j, base + 2] = 0
+
+
+@njit(cache=True)
+def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
+    """Card i (a creature, or a magic card that anchors or carries something) is leaving the
+    field: its equips are destroyed, what it anchors is released, the cards under it follow it
+    to the cemetery (rules guide, Equip; LIMITED SUMMONS). Each card released may carry more,
+    so they are handled as a queue. The caller moves i itself."""
+    queue = np.empty(N_INST + 1, dtype=np.int64)
+    queue[0] = i
+    n = 1
+    k = 0
+    while k < n:
+        x = queue[k]
+        k += 1
+        for p in range(2):
+            if players[p, P.primary] == x:
+                players[p, P.primary] = -1
+        _end_source_dots(cards, effects, inst, fighters, x)
+        for j in range(N_INST):
+            if j == x or j == i:
+                continue
+            z = inst[j, I.zone]
+            if z == InstZone.magic and inst[j, I.attached_to] == x:
+                _destroy(cards, effects, inst, players, glob, j, trace)
+                queue[n] = j
+                n += 1
+            elif inst[j, I.anchor] == x:
+                if z == InstZone.under:  # Eternal Dragon: "the cards under follow it"
+                    inst[j, I.anchor] = -1
+                    set_zone_nb(inst, glob, j, InstZone.resolving)
+                    to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+                elif z == InstZone.limited or z == InstZone.primary:
+                    _release(cards, effects, inst, players, glob, decks, j, rng, trace)
+                    queue[n] = j
+                    n += 1
+
+
+@njit(cache=True)
+def release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace):
+    """Creature j leaves the field because its anchor is gone (or it was a Limited Summon)."""
+    _release(cards, effects, inst, players, glob, decks, j, rng, trace)
+    leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+
+
+@njit(cache=True)
+def destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace):
+    """Magic card j on the field is destroyed, and what it held goes with it."""
+    if inst[j, I.zone] != InstZone.magic:
+        return
+    _destroy(cards, effects, inst, players, glob, j, trace)
+    leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+
+
+@njit(cache=True)
+def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_battle, rng, trace):
+    """Creature i dies and goes to its owner's cemetery; its death rows fire."""
+    p = inst[i, I.controller]
+    record_nb(trace, glob, p, Event.death, i, inst[i, I.card], killer)
+    if inst[i, I.zone] == InstZone.limited:
+        # Limited Summons have no health pool: they leave only by effects (rules guide)
+        release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
+        return
+    leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
+    by_opponent = killer >= 0 and inst[killer, I.controller] != inst[i, I.owner]
+    if by_opponent:
+        players[inst[killer, I.controller], P.kills] += 1
+    card = inst[i, I.card]
+    start, stop = card_rows_nb(cards, card)
+    negated = fighters[i, F.effect_count] == 0 and cards[card, CardCol.effect_count] > 0
+    equipped_instead = False
+    if in_battle and killer >= 0 and not negated:
+        for r in range(start, stop):
+            if effects[r, E.trigger] == Trigger.on_killed_in_battle and effects[r, E.action] == Action.equip_self:
+                # Forest Demon: becomes an Infinite equip on the attacking creature
+                set_zone_nb(inst, glob, i, InstZone.magic)
+                inst[i, I.attached_to] = killer
+                inst[i, I.controller] = inst[killer, I.controller]
+                equipped_instead = True
+    back = -1 if negated or not by_opponent else find_row_nb(cards, effects, card, Trigger.on_killed_by_opponent,
+                                                             Action.move_card)
+    if back >= 0:
+        # Phoenix: "If this creature is killed by your opponent, return it to your hand": it never
+        # lies in the cemetery, so its HP never counts there (not even for the loss)
+        set_zone_nb(inst, glob, i, InstZone.resolving)
+        move_to_zone_nb(cards, effects, inst, players, glob, decks, i, effects[back, E.zone_to], rng, trace)
+    elif not equipped_instead:
+        to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
+    if negated:
+        return
+    for r in range(start, stop):
+        trig = effects[r, E.trigger]
+        action = effects[r, E.action]
+        if trig == Trigger.on_killed_in_battle and in_battle and killer >= 0:
+            if action == Action.damage and effects[r, E.target] == Target.attacker:
+                # Jester: "inflict 10 damage to the attacking creature"
+                dealt = take_damage_nb(fighters[killer], fighters[i], effects, effects[r, E.amount], False)
+                record_nb(trace, glob, p, Event.effect_damage, killer, dealt, fighters[killer, F.hp])
+            elif action == Action.move_card and effects[r, E.condition] == Condition.named_on_field:
+                for j in range(N_INST):  # Jester: "send Bomb to the cemetery"
+                    if (inst[j, I.zone] == InstZone.magic
+                            and (cards[inst[j, I.card], CardCol.names] & effects[r, E.filter_names]) != 0):
+                        destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+
+
+@njit(cache=True)
+def sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, i, under, rng, trace):
+    """Creature i (on the field or in hand) is sacrificed: to the cemetery, or under the new
+    creature (Eternal Dragon); its on-sacrificed rows fire (Giant Rat returns to the deck)."""
+    record_nb(trace, glob, inst[i, I.owner], Event.sacrifice, i, inst[i, I.card], under)
+    if inst[i, I.zone] == InstZone.primary:
+        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
+    if under >= 0:
+        set_zone_nb(inst, glob, i, InstZone.under)
+        inst[i, I.anchor] = under
+        return
+    r = find_row_nb(cards, effects, inst[i, I.card], Trigger.on_sacrificed, Action.move_card)
+    if r >= 0:
+        # Giant Rat: "If this card is sacrificed, return it back to your deck": it never lies in
+        # the cemetery, so its HP never counts there (not even for the loss)
+        set_zone_nb(inst, glob, i, InstZone.resolving)
+        move_to_zone_nb(cards, effects, inst, players, glob, decks, i, effects[r, E.zone_to], rng, trace)
+        return
+    to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
+
+
+@njit(cache=True)
+def sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace):
+    """Every primary creature at 0 HP dies. killer_of[p] is the instance that struck p's
+    primary (-1: not killed by a creature). Loops, since a death can kill (Jester)."""
+    for _ in range(4):
+        found = False
+        for p in range(2):
+            i = players[p, P.primary]
+            if i >= 0 and fighters[i, F.hp] <= 0:
+                found = True
+                kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer_of[p], in_battle, rng,
+                        trace)
+        if not found:
+            return
+
+
+@njit(cache=True)
+def slide_in_nb(cards, inst, fighters, players, glob, p, trace):
+    """p's primary died: a Limited Summon whose anchor is still on the field takes its place,
+    regaining its effects and health pool (rules guide, LIMITED SUMMONS)."""
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.limited and inst[j, I.controller] == p:
+            anchor = inst[j, I.anchor]
+            # "must have their anchoring effect on the field": a creature, a magic card, or the
+            # Limited Summon itself (The Squire is its own anchoring effect)
+            if (anchor >= 0 and anchor != j and inst[anchor, I.zone] != InstZone.primary
+                    and inst[anchor, I.zone] != InstZone.magic):
+                continue
+            held = inst[j, I.anchor]
+            set_zone_nb(inst, glob, j, InstZone.primary)
+            inst[j, I.anchor] = held
+            inst[j, I.controller] = p
+            players[p, P.primary] = j
+            init_fighter_nb(fighters[j], cards, inst[j, I.card])
+            record_nb(trace, glob, p, Event.slide_in, j, inst[j, I.card], 0)
+            return True
+    return False
+
+
+@njit(cache=True)
+def heal_creature_nb(inst, fighters, glob, i, amount, trace):
+    if i < 0:
+        return
+    before = fighters[i, F.hp]
+    heal_nb(fighters[i], amount)
+    record_nb(trace, glob, inst[i, I.controller], Event.heal, i, fighters[i, F.hp] - before, fighters[i, F.hp])

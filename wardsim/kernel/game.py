@@ -1,0 +1,727 @@
+"""The game kernel: complete 1v1 games by the rules guide (numba).
+
+One game is the five state arrays of `kernel.state`, a generator, and the two players'
+policies. `begin_turn_nb`, `legal_actions_nb`, `apply_action_nb` and `end_turn_nb` are the
+OpenSpiel-like step functions; `kernel.match` drives them with the players' policies.
+
+Turn structure (rules guide, TURNS EXPLAINED), turn t = 0, 1, 2, ...; a turn cycle is two
+turns; the first turn cycle is turns 0 and 1:
+
+1. Draw phase: draw one card (not in either player's first turn); with more than 8 cards in
+   hand, discard to 8 (the policy chooses; discards go to the cemetery and creature HP counts).
+   Turn-start effects; a wrapped creature rolls to be released; the player skips the rest of
+   the turn when an effect made them skip it.
+2. Magic/summoning phase: with no primary creature the player must place one first (the first
+   turn's placement is its standard summon); then any number of actions: summon (one standard
+   summon per turn; the primary on the field is sacrificed or killed to make room), kill the own
+   primary (counts as the turn's summon), play magic cards, use optional turn effects.
+3. Combat phase: not in the first turn cycle; the active player may initiate one battle with
+   its primary creature. Combat ends when a primary dies. After combat (or in its place when
+   the player does not battle) the damage and healing over time due this turn tick
+   (DESIGN.md ruling 6).
+4. Wrap-up phase: magic cards may be played; no summoning. Turn-end effects.
+
+A primary creature that dies is replaced at once (a Limited Summon slides in when one is
+there); with no playable creature the redraw procedure runs (show the hand, shuffle it back,
+draw as many); a player who cannot place a creature loses (ruling 8). A player with 300 or more
+HP in the cemetery loses (ruling 7). The turn cap ends the game as a draw.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from wardsim.kernel import magic, policies, resolve, turns
+from wardsim.kernel.battle import battle_nb, end_exchange_nb, take_damage_nb
+from wardsim.kernel.enums import Action, CardCol, Duration, EffectCol, FighterCol, React, Target, Trigger
+from wardsim.kernel.field import (
+    card_rows_nb,
+    finish_nb,
+    kill_nb,
+    leave_field_nb,
+    place_primary_nb,
+    sacrifice_nb,
+    slide_in_nb,
+    sweep_deaths_nb,
+    to_cemetery_nb,
+    to_deck_nb,
+)
+from wardsim.kernel.rng import d6_nb, seed_rng_nb
+from wardsim.kernel.state import (
+    DECK_SIZE,
+    HAND_LIMIT,
+    N_INST,
+    OPENING_HAND,
+    EndReason,
+    GlobCol,
+    InstCol,
+    InstZone,
+    Phase,
+    PlayerCol,
+    SeenBit,
+    cemetery_hp_nb,
+    draw_card_nb,
+    hand_size_nb,
+    is_creature_nb,
+    put_in_deck_nb,
+    reset_state_nb,
+    set_zone_nb,
+    shuffle_deck_nb,
+)
+from wardsim.kernel.trace import Event, record_nb
+
+E = EffectCol
+F = FighterCol
+I = InstCol  # noqa: E741
+P = PlayerCol
+G = GlobCol
+
+MAX_ACTIONS_PER_TURN = 64  # a guard: no legal sequence needs more
+MAX_REDRAWS = 200  # redraw procedure attempts before the player is judged unable to place
+
+
+class ActionKindT(NamedTuple):
+    """Action codes: kind * 10_000 + a * 100 + b (a, b < 100)."""
+
+    end: int = 0  # end the phase
+    summon: int = 1  # a = creature instance in hand
+    kill_primary: int = 2
+    magic: int = 3  # a = magic instance in hand, b = target (magic.MagicTarget)
+    activate: int = 4  # a = creature instance with an optional your-turn effect
+    battle: int = 5  # a = the attacking creature
+
+
+ActionKind = ActionKindT()
+
+
+def encode_action(kind, a, b):
+    return kind * 10_000 + a * 100 + b
+
+
+encode_action_nb = njit(cache=True)(encode_action)
+
+
+@njit(cache=True)
+def action_kind_nb(action):
+    return action // 10_000
+
+
+@njit(cache=True)
+def action_a_nb(action):
+    return (action // 100) % 100
+
+
+@njit(cache=True)
+def action_b_nb(action):
+    return action % 100
+
+
+# ------------------------------------------------------------------ summoning
+
+
+@njit(cache=True)
+def summon_cost_nb(cards, effects, card):
+    """Sacrifices a creature needs: its card text, else by base AL (rules guide, Sacrificing:
+    AL 1-6 none, 7-11 one, 12 two; DESIGN.md ruling 9)."""
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if effects[r, E.trigger] == Trigger.summon_cost and effects[r, E.action] == Action.sacrifices:
+            return effects[r, E.amount]
+    al = cards[card, CardCol.armor_level]
+    if al <= 6:
+        return 0
+    if al <= 11:
+        return 1
+    return 2
+
+
+@njit(cache=True)
+def _sacrifice_filter_row(cards, effects, card):
+    """Eternal Dragon's cost row, which only Dragons can pay; -1 when any creature will do."""
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if (effects[r, E.trigger] == Trigger.summon_cost and effects[r, E.action] == Action.sacrifices
+                and (effects[r, E.filter_types] | effects[r, E.filter_tags] | effects[r, E.filter_names]) != 0):
+            return r
+    return -1
+
+
+@njit(cache=True)
+def _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i):
+    if not is_creature_nb(cards, inst, i):
+        return False
+    if frow >= 0 and not resolve.matches_filter_nb(cards, effects, frow, inst[i, I.card]):
+        return False
+    if i == players[p, P.primary]:
+        # rules guide, STATUS EFFECTS: a frozen creature cannot be sacrificed
+        return fighters[i, F.frozen_until] < glob[G.turn]
+    return inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p
+
+
+@njit(cache=True)
+def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, out):
+    """Choose the sacrifices for `summoned` (a fixed rule, not a policy decision): the primary
+    first, since it must leave the field anyway (not for a creature summoned to the opponent's
+    side), then the hand's cheapest cards for the cemetery race: cards that leave the cemetery
+    again (Giant Rat) first, then the lowest printed HP. Returns how many were found."""
+    if cost == 0:
+        return 0
+    card = inst[summoned, I.card]
+    frow = _sacrifice_filter_row(cards, effects, card)
+    n = 0
+    primary = players[p, P.primary]
+    if (primary >= 0 and not resolve.plays_to_opponent_nb(cards, effects, card)
+            and _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, primary)):
+        out[n] = primary
+        n += 1
+    while n < cost:
+        best = -1
+        best_key = 1 << 40
+        for i in range(N_INST):
+            if i == summoned or inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != p:
+                continue
+            taken = False
+            for k in range(n):
+                if out[k] == i:
+                    taken = True
+            if taken or not _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i):
+                continue
+            c = inst[i, I.card]
+            key = cards[c, CardCol.hp] * 16 + cards[c, CardCol.armor_level]
+            if resolve.leaves_cemetery_when_sacrificed_nb(cards, effects, c):
+                key -= 1 << 20
+            if key < best_key:
+                best_key = key
+                best = i
+        if best < 0:
+            break
+        out[n] = best
+        n += 1
+    if n < cost and primary >= 0 and resolve.plays_to_opponent_nb(cards, effects, card):
+        if _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, primary):
+            out[n] = primary
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def can_summon_nb(cards, effects, inst, fighters, players, glob, p, i):
+    """Can p summon creature i from hand by the sacrifice rules?"""
+    scratch = np.empty(4, dtype=np.int64)
+    cost = summon_cost_nb(cards, effects, inst[i, I.card])
+    return fodder_nb(cards, effects, inst, fighters, players, glob, p, i, cost, scratch) >= cost
+
+
+@njit(cache=True)
+def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, rng, script, trace):
+    """p summons creature i from hand, paying its sacrifices. Stone Golem goes to the
+    opponent's side; The Squire joins as a Limited Summon when p has a primary."""
+    card = inst[i, I.card]
+    squire = resolve.self_limited_row_nb(cards, effects, card)
+    if squire >= 0 and players[p, P.primary] >= 0:
+        resolve.limited_summon_nb(cards, inst, fighters, players, glob, p, i, i, trace)
+        return
+    scratch = np.empty(4, dtype=np.int64)
+    cost = summon_cost_nb(cards, effects, card)
+    n = fodder_nb(cards, effects, inst, fighters, players, glob, p, i, cost, scratch)
+    under = i if resolve.sacrifices_follow_nb(cards, effects, card) else -1
+    for k in range(n):
+        sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, scratch[k], under, rng, trace)
+    if glob[G.winner] >= 0:
+        return  # the sacrifices took the cemetery to the losing total: the game is over
+    inst[i, I.seen] |= SeenBit.played
+    if resolve.plays_to_opponent_nb(cards, effects, card):
+        record_nb(trace, glob, p, Event.summon, i, card, n)
+        # Stone Golem: the opponent's primary goes back to their deck; the Golem takes its
+        # place for the rest of the game, and its HP will count in their cemetery
+        o = 1 - p
+        old = players[o, P.primary]
+        if old >= 0:
+            from_field_to_deck_nb(cards, effects, inst, fighters, players, glob, decks, old, rng, trace)
+        inst[i, I.owner] = o
+        place_primary_nb(cards, inst, fighters, players, glob, o, i)
+        return
+    old = players[p, P.primary]
+    if old >= 0:  # cost 0: the primary is killed to make room (rules guide, Sacrificing)
+        record_nb(trace, glob, p, Event.kill_own, old, inst[old, I.card], 0)
+        kill_nb(cards, effects, inst, fighters, players, glob, decks, old, -1, False, rng, trace)
+    record_nb(trace, glob, p, Event.summon, i, card, n)
+    place_primary_nb(cards, inst, fighters, players, glob, p, i)
+    resolve.on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, script, trace)
+
+
+@njit(cache=True)
+def from_field_to_deck_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
+    leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
+    to_deck_nb(inst, players, glob, decks, i, False, rng, trace)
+
+
+# ------------------------------------------------------------------ placing a creature
+
+
+@njit(cache=True)
+def placeable_nb(cards, effects, inst, fighters, players, glob, p, out):
+    """Creatures p could place now from hand; returns how many (written to out)."""
+    n = 0
+    for i in range(N_INST):
+        if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p and is_creature_nb(cards, inst, i):
+            if (not resolve.plays_to_opponent_nb(cards, effects, inst[i, I.card])
+                    and can_summon_nb(cards, effects, inst, fighters, players, glob, p, i)):
+                out[n] = i
+                n += 1
+    return n
+
+
+@njit(cache=True)
+def could_ever_place_nb(cards, effects, inst, p, hand_n):
+    """Is some creature in p's hand or deck placeable with a hand of `hand_n` cards? If not,
+    p has no playable creature and loses (rules guide, How to play; ruling 8)."""
+    pool = 0
+    for i in range(N_INST):
+        z = inst[i, I.zone]
+        if (z == InstZone.hand or z == InstZone.deck) and inst[i, I.owner] == p and is_creature_nb(cards, inst, i):
+            pool += 1
+    for i in range(N_INST):
+        z = inst[i, I.zone]
+        if (z == InstZone.hand or z == InstZone.deck) and inst[i, I.owner] == p and is_creature_nb(cards, inst, i):
+            card = inst[i, I.card]
+            if resolve.plays_to_opponent_nb(cards, effects, card):
+                continue
+            if summon_cost_nb(cards, effects, card) <= min(hand_n - 1, pool - 1):
+                return True
+    return False
+
+
+@njit(cache=True)
+def _within_low_summon(cards, inst, players, p, options, n):
+    """Foolish Tricks, Judgement: "must summon a creature of AL 6 or lower": the options keep the
+    creatures within the limit, for every policy; with none placeable, any creature will do (the
+    guide is silent: the player is not made to lose for it)."""
+    limit = players[p, P.low_summon]
+    if limit <= 0:
+        return n
+    m = 0
+    for k in range(n):
+        if cards[inst[options[k], I.card], CardCol.armor_level] <= limit:
+            options[m] = options[k]
+            m += 1
+    return m if m > 0 else n
+
+
+@njit(cache=True)
+def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, pid, params, rng, script, trace):
+    """p must have a primary creature: a Limited Summon slides in, else p places one from hand,
+    with the redraw procedure when none can be placed (show the hand, shuffle it back, draw as
+    many). No magic is played meanwhile (rules guide, How to play)."""
+    if glob[G.winner] >= 0 or players[p, P.primary] >= 0:
+        return
+    if slide_in_nb(cards, inst, fighters, players, glob, p, trace):
+        return
+    options = np.empty(DECK_SIZE, dtype=np.int64)
+    for _ in range(MAX_REDRAWS):
+        n = placeable_nb(cards, effects, inst, fighters, players, glob, p, options)
+        n = _within_low_summon(cards, inst, players, p, options, n)
+        if n > 0:
+            k = policies.choose_placement_nb(pid, params, cards, effects, inst, fighters, players, glob, p, options,
+                                             n, rng)
+            players[p, P.low_summon] = 0
+            summon_nb(cards, effects, inst, fighters, players, glob, decks, p, options[k], rng, script, trace)
+            if players[p, P.primary] >= 0:
+                return
+            continue
+        hand_n = hand_size_nb(inst, p)
+        if hand_n == 0:  # "draw 1 card, then continue as if you have a 1 card hand"
+            if draw_card_nb(inst, decks, players, glob, p) < 0:
+                break
+            hand_n = 1
+        if not could_ever_place_nb(cards, effects, inst, p, hand_n):
+            break
+        record_nb(trace, glob, p, Event.redraw, hand_n, 0, 0)
+        for i in range(N_INST):
+            if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p:
+                put_in_deck_nb(inst, decks, players, glob, i, False)
+        shuffle_deck_nb(decks, players, p, rng)
+        for _k in range(hand_n):
+            draw_card_nb(inst, decks, players, glob, p)
+    record_nb(trace, glob, p, Event.cannot_place, 0, 0, 0)
+    finish_nb(glob, 1 - p, EndReason.no_creature)
+
+
+@njit(cache=True)
+def settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, in_battle, rng, script,
+              trace):
+    """After anything that may kill: deaths, then both players replace a missing primary at
+    once, the active player first (a player whose first turn has not come yet has none)."""
+    sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
+    resolve.release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
+    a = glob[G.active]
+    # a placement can take the other player's primary away (Psychic Toad): settle until both hold one
+    for _ in range(4):
+        placed = False
+        for p in (a, 1 - a):
+            if glob[G.winner] < 0 and players[p, P.primary] < 0 and (players[p, P.played_turn] > 0 or p == a):
+                ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, policy[p], params[p], rng,
+                                  script, trace)
+                placed = True
+        if not placed:
+            return
+
+
+# ------------------------------------------------------------------ actions
+
+
+@njit(cache=True)
+def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
+    """The actions the active player may take now; returns their number (written to out).
+    Ending the phase is always legal and always first."""
+    p = glob[G.active]
+    n = 0
+    out[n] = encode_action_nb(ActionKind.end, 0, 0)
+    n += 1
+    phase = glob[G.phase]
+    t = glob[G.turn]
+    if phase == Phase.combat:
+        # rules guide: no battle in the first turn cycle; A Loving God stops all battles
+        o = players[1 - p, P.primary]
+        if t < 2 or t <= glob[G.no_battle_until] or o < 0:
+            return n
+        for i in range(N_INST):
+            z = inst[i, I.zone]
+            if (z == InstZone.primary or z == InstZone.limited) and inst[i, I.controller] == p:
+                if resolve.can_initiate_nb(inst, fighters, glob, i):
+                    out[n] = encode_action_nb(ActionKind.battle, i, 0)
+                    n += 1
+        return n
+    if phase != Phase.main and phase != Phase.wrap_up:
+        return n
+    for i in range(N_INST):
+        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != p:
+            continue
+        if is_creature_nb(cards, inst, i):
+            # one standard summon per turn (ruling 9), in the magic/summoning phase only
+            if (phase == Phase.main and players[p, P.summon_turn] != t
+                    and can_summon_nb(cards, effects, inst, fighters, players, glob, p, i)):
+                out[n] = encode_action_nb(ActionKind.summon, i, 0)
+                n += 1
+        else:
+            n = magic.magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n)
+    if phase == Phase.main:
+        primary = players[p, P.primary]
+        if primary >= 0 and players[p, P.summon_turn] != t and _placeable_after_kill(cards, effects, inst, fighters,
+                                                                                     players, glob, p):
+            out[n] = encode_action_nb(ActionKind.kill_primary, 0, 0)
+            n += 1
+        n = turns.activation_options_nb(cards, effects, inst, fighters, players, glob, p, out, n)
+    return n
+
+
+@njit(cache=True)
+def _placeable_after_kill(cards, effects, inst, fighters, players, glob, p):
+    """Killing the own primary (rules guide, Sacrificing) only with a creature ready to place
+    that needs no sacrifice."""
+    for i in range(N_INST):
+        if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p and is_creature_nb(cards, inst, i):
+            if summon_cost_nb(cards, effects, inst[i, I.card]) == 0:
+                return True
+    return False
+
+
+@njit(cache=True)
+def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action, policy, params, rng, script, trace):
+    """Carry out one action of the active player."""
+    p = glob[G.active]
+    kind = action_kind_nb(action)
+    a = action_a_nb(action)
+    glob[G.actions] += 1
+    killer_of = np.full(2, -1, dtype=np.int64)
+    if kind == ActionKind.end:
+        if glob[G.phase] == Phase.main:
+            glob[G.phase] = Phase.combat
+        elif glob[G.phase] == Phase.combat:
+            end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
+        else:
+            glob[G.phase] = Phase.draw  # the turn is over
+        return
+    if kind == ActionKind.summon:
+        players[p, P.summon_turn] = glob[G.turn]
+        summon_nb(cards, effects, inst, fighters, players, glob, decks, p, a, rng, script, trace)
+    elif kind == ActionKind.kill_primary:
+        old = players[p, P.primary]
+        players[p, P.summon_turn] = glob[G.turn]
+        record_nb(trace, glob, p, Event.kill_own, old, inst[old, I.card], 0)
+        kill_nb(cards, effects, inst, fighters, players, glob, decks, old, -1, False, rng, trace)
+    elif kind == ActionKind.magic:
+        magic.play_magic_nb(cards, effects, inst, fighters, players, glob, decks, p, a, action_b_nb(action),
+                              policy, params, rng, script, trace)
+    elif kind == ActionKind.activate:
+        turns.activate_nb(cards, effects, inst, fighters, players, glob, decks, p, a, rng, script, trace)
+    elif kind == ActionKind.battle:
+        battle_action_nb(cards, effects, inst, fighters, players, glob, decks, a, policy, params, rng, script, trace)
+        return
+    settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script,
+              trace)
+
+
+@njit(cache=True)
+def _fear_rolls(cards, effects, inst, fighters, glob, i, rng, script, trace):
+    """Equips that roll when their creature battles (Fear: on 5-6 it cannot cause damage)."""
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.trigger] == Trigger.battle_start and effects[r, E.action] == Action.apply_status:
+                die = d6_nb(rng, script)
+                record_nb(trace, glob, inst[j, I.controller], Event.effect, j, r, die)
+                if effects[r, E.roll_lo] <= die <= effects[r, E.roll_hi]:
+                    fighters[i, F.disarmed_until] = max(fighters[i, F.disarmed_until], glob[G.turn])
+
+
+@njit(cache=True)
+def _react_kind(cards, effects, card):
+    """What a readied Lightning card does to the first hit it answers (React)."""
+    start, stop = card_rows_nb(cards, card)
+    kind = React.none
+    for r in range(start, stop):
+        t = effects[r, E.trigger]
+        action = effects[r, E.action]
+        if (t == Trigger.response_battle and action == Action.negate_attack
+                and effects[r, E.duration] == Duration.battle):
+            return React.no_atk_damage  # Minotaur Bodyguard
+        if action == Action.damage_fraction:
+            return React.negate_halve  # Mimic Chest
+        if action == Action.reflect_attack:
+            return React.reflect  # Forest Sentinel
+        if action == Action.absorb_attack:
+            return React.absorb  # Sentinel of Life
+        if action == Action.negate_attack and (t == Trigger.response_opponent_hit or t == Trigger.response_battle
+                                               or t == Trigger.response_attack_finished):
+            kind = React.negate  # Junk Scarecrow, Dragon Rage
+    return kind
+
+
+@njit(cache=True)
+def _boost_dice(cards, effects, card):
+    """Children of the Forest: +5 Atk Dice Rolls when your creature hits."""
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if effects[r, E.trigger] == Trigger.response_own_hit and effects[r, E.action] == Action.modify_stat:
+            return effects[r, E.amount]
+    return 0
+
+
+@njit(cache=True)
+def _ready_reaction(cards, effects, fighters, inst, c, answer, boost):
+    f = fighters[c]
+    f[F.react] = React.none
+    f[F.react_fired] = 0
+    f[F.boost_dice] = 0
+    f[F.boost_fired] = 0
+    if answer >= 0:
+        f[F.react] = _react_kind(cards, effects, inst[answer, I.card])
+    if boost >= 0:
+        f[F.boost_dice] = _boost_dice(cards, effects, inst[boost, I.card])
+
+
+@njit(cache=True)
+def _spend_reactions(cards, effects, inst, fighters, players, glob, decks, q, c, answer, boost, rng, script, trace):
+    """A readied card that took effect is played (and its other rows resolve: Dragon Rage's
+    sweep and draws, Junk Scarecrow's return); one that did not stays in hand."""
+    f = fighters[c]
+    for card_inst, fired in ((answer, f[F.react_fired]), (boost, f[F.boost_fired])):
+        if card_inst < 0 or fired == 0:
+            continue
+        record_nb(trace, glob, q, Event.response, card_inst, inst[card_inst, I.card], c)
+        inst[card_inst, I.seen] |= SeenBit.played
+        set_zone_nb(inst, glob, card_inst, InstZone.resolving)
+        start, stop = card_rows_nb(cards, inst[card_inst, I.card])
+        moved = np.zeros(2, dtype=np.int64)
+        for r in range(start, stop):
+            t = effects[r, E.trigger]
+            action = effects[r, E.action]
+            if (t != Trigger.response_opponent_hit and t != Trigger.response_battle
+                    and t != Trigger.response_attack_finished):
+                continue
+            if action == Action.destroy_magic or action == Action.draw or action == Action.return_later:
+                resolve.execute_row_nb(cards, effects, inst, fighters, players, glob, decks, q, card_inst, r, c,
+                                       rng, script, trace, moved)
+        if inst[card_inst, I.zone] == InstZone.resolving:
+            to_cemetery_nb(cards, effects, inst, players, glob, card_inst, trace)
+    f[F.react] = React.none
+    f[F.boost_dice] = 0
+
+
+@njit(cache=True)
+def battle_action_nb(cards, effects, inst, fighters, players, glob, decks, attacker, policy, params, rng, script,
+                     trace):
+    """The active player's creature battles the opponent's primary (rules guide, BATTLE)."""
+    p = glob[G.active]
+    defender = players[1 - p, P.primary]
+    own_primary = players[p, P.primary]
+    inst[attacker, I.battled_turn] = glob[G.turn]
+    record_nb(trace, glob, p, Event.battle, attacker, defender, 0)
+    resolve.refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
+    for i in (attacker, defender):
+        other = defender if i == attacker else attacker
+        fighters[i, F.extra_mult] *= resolve.field_multiplier_nb(cards, effects, inst, glob, i, inst[other, I.card])
+    _fear_rolls(cards, effects, inst, fighters, glob, attacker, rng, script, trace)
+    _fear_rolls(cards, effects, inst, fighters, glob, defender, rng, script, trace)
+    # Lightning cards each player keeps ready for this battle (rules guide, CARD ACTIVATION)
+    ready = np.full(4, -1, dtype=np.int64)  # [p's answer, p's boost, o's answer, o's boost]
+    for side in range(2):
+        q = p if side == 0 else 1 - p
+        c = attacker if side == 0 else defender
+        ready[2 * side] = policies.choose_battle_reaction_nb(policy[q], params[q], cards, effects, inst, fighters,
+                                                             players, glob, q, False, rng)
+        ready[2 * side + 1] = policies.choose_battle_reaction_nb(policy[q], params[q], cards, effects, inst,
+                                                                 fighters, players, glob, q, True, rng)
+        _ready_reaction(cards, effects, fighters, inst, c, ready[2 * side], ready[2 * side + 1])
+    hp_d = fighters[defender, F.hp]
+    battle_nb(fighters[attacker], fighters[defender], effects, glob[G.turn], rng, script)
+    if fighters[defender, F.hp] < hp_d:
+        glob[G.dealt_damage] = 1
+    for side in range(2):
+        q = p if side == 0 else 1 - p
+        c = attacker if side == 0 else defender
+        _spend_reactions(cards, effects, inst, fighters, players, glob, decks, q, c, ready[2 * side],
+                         ready[2 * side + 1], rng, script, trace)
+    killer_of = np.full(2, -1, dtype=np.int64)
+    killer_of[1 - p] = attacker
+    killer_of[p] = defender
+    settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, True, rng, script,
+              trace)
+    # rules guide: the combat phase ends the moment a primary creature dies (wherever it goes:
+    # a Phoenix back to hand, a Forest Demon onto its killer)
+    if glob[G.winner] < 0 and (players[1 - p, P.primary] != defender or players[p, P.primary] != own_primary):
+        end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
+
+
+@njit(cache=True)
+def end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
+    """The combat phase is over (or skipped): the damage and healing over time due this turn
+    tick (ruling 6), then the wrap-up phase."""
+    if glob[G.phase] != Phase.combat:
+        return
+    a = glob[G.active]
+    fa = players[a, P.primary]
+    fo = players[1 - a, P.primary]
+    t = glob[G.turn]
+    if fa >= 0 and fo >= 0:
+        end_exchange_nb(fighters[fa], fighters[fo], effects, t, rng, script)
+    elif fa >= 0:
+        end_exchange_nb(fighters[fa], fighters[fa], effects, t, rng, script)
+    elif fo >= 0:
+        end_exchange_nb(fighters[fo], fighters[fo], effects, t, rng, script)
+    if fa >= 0 and fo >= 0:
+        _aura_dots(cards, effects, inst, fighters, glob, fa, fo, trace)
+    glob[G.phase] = Phase.wrap_up
+    killer_of = np.full(2, -1, dtype=np.int64)
+    settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script,
+              trace)
+
+
+@njit(cache=True)
+def _aura_dots(cards, effects, inst, fighters, glob, src, target, trace):
+    """Basilisk: "while on the field, the target creature receives 5 damage once per turn
+    cycle" - it ticks when its controller's other DOTs do, on whoever is the opponent's primary."""
+    f = fighters[src]
+    for r in range(f[F.effect_start], f[F.effect_start] + f[F.effect_count]):
+        if (effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.dot
+                and effects[r, E.target] == Target.opponent_primary):
+            dealt = take_damage_nb(fighters[target], f, effects, effects[r, E.amount], False)
+            record_nb(trace, glob, inst[target, I.controller], Event.dot_tick, target, dealt, fighters[target, F.hp])
+
+
+# ------------------------------------------------------------------ turns
+
+
+@njit(cache=True)
+def setup_nb(cards, effects, inst, fighters, players, glob, decks, seed, index, rng, script, trace):
+    """Shuffle both decks, roll for the first player (ruling 2), draw 5 cards each."""
+    reset_state_nb(inst, fighters, players, glob, decks)
+    seed_rng_nb(rng, np.uint64(seed), np.uint64(index))
+    shuffle_deck_nb(decks, players, 0, rng)
+    shuffle_deck_nb(decks, players, 1, rng)
+    # rules guide: each player rolls one die; the lower roll chooses, and goes first
+    d0 = d6_nb(rng, script)
+    d1 = d6_nb(rng, script)
+    while d0 == d1:
+        d0 = d6_nb(rng, script)
+        d1 = d6_nb(rng, script)
+    first = 0 if d0 < d1 else 1
+    glob[G.first] = first
+    glob[G.active] = first
+    record_nb(trace, glob, first, Event.first_player, d0, d1, 0)
+    for p in range(2):
+        for _ in range(OPENING_HAND):
+            i = draw_card_nb(inst, decks, players, glob, p)
+            inst[i, I.seen] |= SeenBit.opening
+
+
+@njit(cache=True)
+def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
+    """Draw phase and the start of the turn; leaves the game in the magic/summoning phase, or
+    ends the turn at once when the player must skip it."""
+    p = glob[G.active]
+    glob[G.phase] = Phase.draw
+    glob[G.dealt_damage] = 0
+    record_nb(trace, glob, p, Event.turn, glob[G.turn], cemetery_hp_nb(cards, inst, players, 0),
+              cemetery_hp_nb(cards, inst, players, 1))
+    if players[p, P.played_turn] > 0:  # rules guide: no draw in either player's first turn
+        i = draw_card_nb(inst, decks, players, glob, p)
+        if i >= 0:
+            if inst[i, I.seen] & SeenBit.opening == 0:
+                inst[i, I.seen] |= SeenBit.drawn
+            record_nb(trace, glob, p, Event.draw, i, inst[i, I.card], 0)
+        else:  # carding out is not a loss (rules guide, How to win)
+            record_nb(trace, glob, p, Event.deck_empty, 0, 0, 0)
+    # turn-start effects, cards coming back to hand among them (Junk Scarecrow)
+    turns.turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace)
+    # rules guide, Draw phase: "after drawing a card the player may only have a maximum of eight
+    # cards in their hand ... discard cards to the cemetery until you have eight"
+    while hand_size_nb(inst, p) > HAND_LIMIT and glob[G.winner] < 0:
+        d = policies.choose_discard_nb(policy[p], params[p], cards, effects, inst, fighters, players, glob, p, rng)
+        record_nb(trace, glob, p, Event.discard, d, inst[d, I.card], 0)
+        to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
+    if glob[G.winner] >= 0:
+        return
+    killer_of = np.full(2, -1, dtype=np.int64)
+    settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script,
+              trace)
+    if glob[G.winner] >= 0:
+        return
+    if players[p, P.skip_turn] > 0:  # Black Dragon: "your opponent must skip their next turn"
+        players[p, P.skip_turn] = 0
+        record_nb(trace, glob, p, Event.skip_turn, 0, 0, 0)
+        # the turn cycle passes all the same: the damage over time due this turn ticks (ruling 6)
+        glob[G.phase] = Phase.combat
+        end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
+        if glob[G.winner] < 0:
+            glob[G.phase] = Phase.draw
+        return
+    glob[G.phase] = Phase.main
+    if players[p, P.primary] < 0:  # both players place a creature in their first turn
+        ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, policy[p], params[p], rng, script,
+                          trace)
+    if players[p, P.played_turn] == 0:
+        # the first turn's placement (here, or in the settling above) is the turn's summon
+        players[p, P.summon_turn] = glob[G.turn]
+
+
+@njit(cache=True)
+def end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
+    """Wrap-up is over: turn-end effects, then the other player's turn; the turn cap draws."""
+    p = glob[G.active]
+    if glob[G.winner] < 0:
+        turns.turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace)
+        killer_of = np.full(2, -1, dtype=np.int64)
+        settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script,
+                  trace)
+    players[p, P.played_turn] = 1
+    glob[G.turn] += 1
+    glob[G.active] = 1 - p
+    if glob[G.winner] < 0 and glob[G.turn] >= glob[G.max_turns]:
+        finish_nb(glob, 2, EndReason.turn_cap)

@@ -1,0 +1,320 @@
+"""Playing magic cards: what can be played now, its cost, the Lightning response chain and the
+card taking effect (numba).
+
+`magic_options_nb` lists the ways a player can play a magic card from hand (the target codes
+are `MagicTarget`). `play_magic_nb` plays one: its cost, then the response chain (each player
+in turn may answer the last card with a Lightning card; the chain resolves last played first,
+DESIGN.md ruling 10), then its rows, executed by `kernel.resolve.execute_row_nb`. Magic cards
+that last (Infinite cards, equips, field cards, and standard cards with a duration) stay in the
+`magic` zone, where `kernel.resolve.refresh_fighters_nb` reads them; a timed card's `expires`
+is the last turn it acts.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from wardsim.kernel import policies
+from wardsim.kernel.battle import take_damage_nb
+from wardsim.kernel.enums import (
+    Action,
+    CardCol,
+    Duration,
+    EffectCol,
+    FighterCol,
+    Flag,
+    MagicSubtype,
+    MagicType,
+    Target,
+    Trigger,
+    Zone,
+)
+from wardsim.kernel.field import card_rows_nb, find_row_nb, infinite_in_use_nb, to_cemetery_nb
+from wardsim.kernel.resolve import (
+    best_in_zone_nb,
+    execute_row_nb,
+    is_aura_action_nb,
+    magic_immune_nb,
+    matches_filter_nb,
+    turn_cycles_nb,
+)
+from wardsim.kernel.state import (
+    DECK_SIZE,
+    INFINITE_SLOTS,
+    N_INST,
+    GlobCol,
+    InstCol,
+    InstZone,
+    PlayerCol,
+    SeenBit,
+    hand_size_nb,
+    set_zone_nb,
+)
+from wardsim.kernel.trace import Event, record_nb
+
+E = EffectCol
+F = FighterCol
+I = InstCol  # noqa: E741
+P = PlayerCol
+G = GlobCol
+
+MAX_CHAIN = 8
+
+
+class MagicTargetT(NamedTuple):
+    own: int = 0  # your primary creature
+    opponent: int = 1  # the opponent's primary creature
+    none: int = 2  # the card names its own targets
+    choice: int = 10  # choice rows: MagicTarget.choice + k picks the k-th alternative
+
+
+MagicTarget = MagicTargetT()
+
+
+# ------------------------------------------------------------------ playing magic
+
+
+@njit(cache=True)
+def _equip_target(cards, inst, players, p, i, target):
+    side = 1 - p if target == MagicTarget.opponent else p
+    return players[side, P.primary]
+
+
+@njit(cache=True)
+def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n):
+    """Add the ways p can play magic card i now to `out` (from n); returns the new count."""
+    card = inst[i, I.card]
+    kind = cards[card, CardCol.magic_type]
+    if players[p, P.magic_blocked_until] >= glob[G.turn]:
+        return n
+    if kind == MagicType.lightning or kind == MagicType.battle_lightning:
+        if find_row_nb(cards, effects, card, Trigger.response_any, Action.equip_self) < 0:
+            return n  # Lightning cards answer events (responses); Mind Sap is also cast as an equip
+    if kind == MagicType.infinite and infinite_in_use_nb(cards, inst, p) >= INFINITE_SLOTS:
+        return n
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if effects[r, E.action] == Action.discard_cost:
+            others = 0
+            for j in range(p * DECK_SIZE, p * DECK_SIZE + DECK_SIZE):
+                if (j != i and inst[j, I.zone] == InstZone.hand
+                        and matches_filter_nb(cards, effects, r, inst[j, I.card])):
+                    others += 1
+            if others < effects[r, E.amount]:
+                return n
+    is_equip = cards[card, CardCol.magic_subtype] == MagicSubtype.equip or kind == MagicType.lightning
+    if is_equip:
+        target = MagicTarget.opponent if cards[card, CardCol.hostile] else MagicTarget.own
+        c = _equip_target(cards, inst, players, p, i, target)
+        if c < 0 or magic_immune_nb(cards, effects, inst, c):
+            return n
+        out[n] = 30_000 + i * 100 + target
+        return n + 1
+    if not _useful_now(cards, effects, inst, fighters, players, glob, p, i):
+        return n
+    n_choice = 0
+    for r in range(start, stop):
+        if (effects[r, E.flags] & Flag.choice) != 0:
+            out[n] = 30_000 + i * 100 + MagicTarget.choice + n_choice
+            n += 1
+            n_choice += 1
+    if n_choice == 0:
+        out[n] = 30_000 + i * 100 + MagicTarget.none
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
+    """A standard card can be played when its main row has something to act on."""
+    start, stop = card_rows_nb(cards, inst[i, I.card])
+    o = 1 - p
+    acts_when_played = False
+    for r in range(start, stop):
+        if effects[r, E.trigger] != Trigger.on_play:
+            continue
+        acts_when_played = True
+        action = effects[r, E.action]
+        target = effects[r, E.target]
+        if action == Action.heal:
+            c = players[p, P.primary]
+            return c >= 0 and fighters[c, F.hp] < fighters[c, F.max_hp] and not magic_immune_nb(cards, effects,
+                                                                                                   inst, c)
+        if action == Action.move_card and effects[r, E.zone_from] == Zone.cemetery:
+            if best_in_zone_nb(cards, effects, inst, r, p, InstZone.cemetery, False) >= 0:
+                return True
+            continue  # Holy Light: either row may find a card
+        if action == Action.move_card and target == Target.opponent_primary:
+            c = players[o, P.primary]
+            return c >= 0 and not magic_immune_nb(cards, effects, inst, c)
+        if action == Action.swap_primaries:
+            return players[p, P.primary] >= 0 and players[o, P.primary] >= 0
+        if action == Action.reveal_and_remove:
+            return hand_size_nb(inst, o) > 0
+        if action == Action.limited_summon and effects[r, E.zone_from] == Zone.cemetery:
+            return best_in_zone_nb(cards, effects, inst, r, p, InstZone.cemetery, False) >= 0
+        if action == Action.limited_summon and effects[r, E.zone_from] == Zone.hand:
+            return best_in_zone_nb(cards, effects, inst, r, p, InstZone.hand, False) >= 0
+        if action == Action.destroy_magic:
+            for j in range(N_INST):
+                if inst[j, I.zone] == InstZone.magic and (target != Target.opponent_magic
+                                                           or inst[j, I.controller] == o):
+                    return True
+            return False
+        if action == Action.auto_hit or action == Action.strike_first:
+            return players[p, P.primary] >= 0
+        return True
+    # a card whose effect lasts on the field (Flame of the Infinite, Curse, Forest Fire) always can
+    return not acts_when_played
+
+
+@njit(cache=True)
+def play_magic_nb(cards, effects, inst, fighters, players, glob, decks, p, i, target, policy, params, rng, script,
+                  trace):
+    """p plays magic card i: pay its cost, open the response chain, resolve what survives."""
+    card = inst[i, I.card]
+    record_nb(trace, glob, p, Event.magic, i, card, target)
+    inst[i, I.seen] |= SeenBit.played
+    set_zone_nb(inst, glob, i, InstZone.resolving)
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if effects[r, E.trigger] == Trigger.on_play and effects[r, E.action] == Action.discard_cost:
+            for _ in range(effects[r, E.amount]):
+                d = policies.choose_discard_filtered_nb(cards, effects, inst, p, r)
+                if d >= 0:
+                    record_nb(trace, glob, p, Event.discard, d, inst[d, I.card], 0)
+                    to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
+    # the Lightning response chain (rules guide, CARD ACTIVATION; ruling 10)
+    chain = np.full(MAX_CHAIN, -1, dtype=np.int64)
+    chain[0] = i
+    depth = 1
+    player = 1 - p
+    while depth < MAX_CHAIN:
+        answer = policies.choose_magic_response_nb(policy[player], params[player], cards, effects, inst, fighters,
+                                                   players, glob, player, chain[depth - 1], rng)
+        if answer < 0:
+            break
+        record_nb(trace, glob, player, Event.response, answer, inst[answer, I.card], chain[depth - 1])
+        inst[answer, I.seen] |= SeenBit.played
+        set_zone_nb(inst, glob, answer, InstZone.resolving)
+        chain[depth] = answer
+        depth += 1
+        player = 1 - player
+    negated = np.zeros(MAX_CHAIN, dtype=np.bool_)
+    for k in range(depth - 1, 0, -1):
+        if not negated[k]:
+            negated[k - 1] = resolve_response_nb(cards, effects, inst, fighters, players, glob, decks,
+                                                 chain[k], chain[k - 1], policy, params, rng, script, trace)
+    for k in range(1, depth):
+        if inst[chain[k], I.zone] == InstZone.resolving:
+            to_cemetery_nb(cards, effects, inst, players, glob, chain[k], trace)
+    if negated[0]:
+        if inst[i, I.zone] == InstZone.resolving:
+            record_nb(trace, glob, p, Event.negated, i, card, chain[1])
+            to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
+        return
+    resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, p, i, target, rng, script, trace)
+
+
+@njit(cache=True)
+def resolve_response_nb(cards, effects, inst, fighters, players, glob, decks, answer, answered, policy, params,
+                        rng, script, trace):
+    """Resolve Lightning card `answer` against card `answered`; True if it negates it."""
+    q = inst[answer, I.controller]
+    start, stop = card_rows_nb(cards, inst[answer, I.card])
+    negates = False
+    chosen = policies.choose_response_row_nb(cards, effects, inst, players, q, answer, Trigger.response_opponent_magic)
+    for r in range(start, stop):
+        if effects[r, E.trigger] != Trigger.response_opponent_magic:
+            continue
+        if (effects[r, E.flags] & Flag.choice) != 0 and r != chosen:
+            continue
+        action = effects[r, E.action]
+        if action == Action.negate_magic:
+            negates = True
+        elif action == Action.steal_magic:
+            # Magic Steal: the negated card is played on the stealer's side, if it can be
+            inst[answered, I.controller] = q
+            record_nb(trace, glob, q, Event.stolen, answered, inst[answered, I.card], 0)
+            resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, q, answered,
+                            _default_target(cards, inst, answered), rng, script, trace)
+        elif action == Action.damage and effects[r, E.target] == Target.own_primary:
+            c = players[q, P.primary]
+            if c >= 0:  # Mysterious Door: 10 damage to your own primary
+                take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
+        else:
+            execute_row_nb(cards, effects, inst, fighters, players, glob, decks, q, answer, r, -1, rng, script,
+                           trace, np.zeros(2, dtype=np.int64))
+    return negates
+
+
+@njit(cache=True)
+def _default_target(cards, inst, i):
+    if cards[inst[i, I.card], CardCol.magic_subtype] == MagicSubtype.equip:
+        return MagicTarget.opponent if cards[inst[i, I.card], CardCol.hostile] else MagicTarget.own
+    return MagicTarget.none
+
+
+@njit(cache=True)
+def resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, p, i, target, rng, script, trace):
+    """Magic card i of p takes effect: it is attached, stays on the field, or is spent."""
+    card = inst[i, I.card]
+    kind = cards[card, CardCol.magic_type]
+    subtype = cards[card, CardCol.magic_subtype]
+    inst[i, I.controller] = p
+    holder = -1
+    if subtype == MagicSubtype.equip or (kind == MagicType.lightning
+                                         and find_row_nb(cards, effects, card, Trigger.response_any,
+                                                         Action.equip_self) >= 0):
+        holder = _equip_target(cards, inst, players, p, i, target)
+        if holder < 0 or magic_immune_nb(cards, effects, inst, holder):
+            to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
+            return
+    # how long the card stays: Infinite until destroyed; timed cards for their duration
+    lasting = kind == MagicType.infinite or subtype == MagicSubtype.equip or holder >= 0
+    timed = -1
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        d = effects[r, E.duration]
+        if d > 0:
+            timed = max(timed, turn_cycles_nb(glob, d))
+        elif d == Duration.turn:
+            timed = max(timed, glob[G.turn])
+        if effects[r, E.trigger] == Trigger.turn_end or effects[r, E.trigger] == Trigger.opponent_turn:
+            lasting = True  # Forest Fire stays until its roll destroys it
+    if kind == MagicType.standard and timed >= 0:
+        lasting = True
+    if lasting:
+        set_zone_nb(inst, glob, i, InstZone.magic)
+        inst[i, I.controller] = p
+        inst[i, I.attached_to] = holder
+        if kind == MagicType.standard and timed >= 0:
+            inst[i, I.expires] = timed
+        inst[i, I.counter] = 0
+    chosen = -1
+    if target >= MagicTarget.choice:
+        k = 0
+        for r in range(start, stop):
+            if (effects[r, E.flags] & Flag.choice) != 0:
+                if k == target - MagicTarget.choice:
+                    chosen = r
+                k += 1
+    moved = np.zeros(2, dtype=np.int64)
+    for r in range(start, stop):
+        if effects[r, E.trigger] != Trigger.on_play and not (effects[r, E.trigger] == Trigger.response_any
+                                                              and effects[r, E.action] == Action.equip_self):
+            continue
+        if (effects[r, E.flags] & Flag.choice) != 0 and r != chosen:
+            continue
+        if effects[r, E.duration] != Duration.instant and is_aura_action_nb(effects[r, E.action]):
+            continue  # read by refresh_fighters_nb while the card lingers
+        got = execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, i, r, holder, rng, script,
+                             trace, moved)
+        if got < 0:
+            break
+    if not lasting and inst[i, I.zone] == InstZone.resolving:
+        to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
+

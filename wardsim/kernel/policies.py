@@ -1,0 +1,411 @@
+"""Bot policies: how a player chooses among the legal actions (numba).
+
+A policy is an id and a float parameter array. Each policy is one function below that takes
+the game state and the legal actions and returns the index of its choice; `choose_action_nb`
+dispatches on the id. The Python registry (`wardsim.policies.POLICIES`) names them. To add a
+policy: write its function here, give it the next id in `PolicyId`, add it to the dispatch and
+to the registry.
+
+Besides the main choice, the rules ask players for small decisions while an action resolves
+(which creature to place, what to discard at the hand limit, whether to answer a magic card
+with a Lightning card). Those are the `choose_*_nb` functions at the end; every policy but
+`random` uses the same sensible rules for them, so policies differ in what they decide to do.
+
+The search policy (`rollout`) plays games forward and so lives with the game loop
+(`kernel.match`).
+
+Parameters (`params[k]`):
+- heuristic: 0 = the duel win probability above which it attacks (default 0.45);
+  1 = the weight of cemetery HP in placement choices (default 0.3).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from wardsim.kernel.battle import effective_al_nb
+from wardsim.kernel.enums import Action, CardCol, CardType, EffectCol, FighterCol, MagicType, Target, Trigger
+from wardsim.kernel.state import DECK_SIZE, N_INST, GlobCol, InstCol, InstZone, PlayerCol, randint_nb
+
+E = EffectCol
+F = FighterCol
+I = InstCol  # noqa: E741
+P = PlayerCol
+G = GlobCol
+
+
+class PolicyIdT(NamedTuple):
+    random: int = 0
+    greedy: int = 1
+    heuristic: int = 2
+    rollout: int = 3
+
+
+PolicyId = PolicyIdT()
+N_PARAMS = 4
+
+# action kinds, mirrored from kernel.game.ActionKind (action // 10_000)
+_END, _SUMMON, _KILL, _MAGIC, _ACTIVATE, _BATTLE = 0, 1, 2, 3, 4, 5
+
+
+# ------------------------------------------------------------------ evaluation
+
+
+@njit(cache=True)
+def creature_strength_nb(cards, card):
+    """A rough value of a creature card: expected damage per strike times staying power."""
+    c = cards[card]
+    dmg = 3.5 * c[CardCol.attack_dice] + c[CardCol.modifier]
+    return dmg * (1.0 + c[CardCol.hp] / 40.0) + 2.0 * c[CardCol.armor_level] + 0.5 * c[CardCol.speed]
+
+
+@njit(cache=True)
+def duel_odds_nb(duel_table, card_a, card_b):
+    """P(a beats b) from the exact duel table the caller filled (0.5 when unknown)."""
+    if duel_table.shape[0] == 0 or card_a < 0 or card_b < 0:
+        return 0.5
+    v = duel_table[card_a, card_b]
+    return 0.5 if v < 0 else v
+
+
+@njit(cache=True)
+def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
+    """How much a magic play is worth to p now (greedy scale)."""
+    card = inst[i, I.card]
+    start = cards[card, CardCol.effect_start]
+    stop = start + cards[card, CardCol.effect_count]
+    value = 0.0
+    own = players[p, P.primary]
+    opp = players[1 - p, P.primary]
+    for r in range(start, stop):
+        action = effects[r, E.action]
+        amount = effects[r, E.amount]
+        tgt = effects[r, E.target]
+        if action == Action.modify_stat:
+            value += 2.0 * abs(amount) if amount != 0 else 1.0
+        elif action == Action.set_stat or action == Action.scale_stat or action == Action.apply_status:
+            value += 6.0
+        elif action == Action.heal:
+            if own >= 0:
+                missing = fighters[own, F.max_hp] - fighters[own, F.hp]
+                value += min(missing, amount if amount > 0 else missing) * 0.5 - 5.0
+        elif action == Action.move_card and tgt == Target.opponent_primary and opp >= 0:
+            value += creature_strength_nb(cards, inst[opp, I.card]) * 0.5
+        elif action == Action.move_card:
+            value += 4.0
+        elif action == Action.destroy_magic:
+            value += 3.0 * _count_magic(inst, 1 - p) - (2.0 * _count_magic(inst, p) if amount == 0 else 0.0)
+        elif action == Action.draw:
+            value += 3.0 * amount
+        elif action == Action.damage:
+            value += amount + 3.5 * effects[r, E.dice]
+        elif action == Action.multiply_damage or action == Action.auto_hit:
+            value += 8.0
+        elif action == Action.limited_summon or action == Action.search_deck:
+            value += 10.0
+        elif action == Action.block_magic or action == Action.skip_turn:
+            value += 6.0
+        elif action == Action.swap_primaries and own >= 0 and opp >= 0:
+            value += creature_strength_nb(cards, inst[opp, I.card]) - creature_strength_nb(cards, inst[own, I.card])
+        elif action == Action.block_battle:
+            value -= 5.0
+        else:
+            value += 1.0
+    return value
+
+
+@njit(cache=True)
+def _count_magic(inst, p):
+    n = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.magic and inst[j, I.controller] == p:
+            n += 1
+    return n
+
+
+# ------------------------------------------------------------------ policies
+
+
+@njit(cache=True)
+def random_nb(actions, n, rng):
+    """Uniform over the legal actions."""
+    return randint_nb(rng, n)
+
+
+@njit(cache=True)
+def greedy_nb(cards, effects, inst, fighters, players, glob, actions, n):
+    """Summon the strongest creature it can pay for, play every magic card that helps, attack
+    whenever allowed, end the phase otherwise."""
+    p = glob[G.active]
+    best = 0
+    best_value = 0.0
+    own = players[p, P.primary]
+    own_strength = creature_strength_nb(cards, inst[own, I.card]) if own >= 0 else 0.0
+    for k in range(n):
+        a = actions[k]
+        kind = a // 10_000
+        i = (a // 100) % 100
+        value = 0.0
+        if kind == _BATTLE:
+            value = 100.0
+        elif kind == _SUMMON:
+            value = creature_strength_nb(cards, inst[i, I.card]) - own_strength - 1.0
+        elif kind == _MAGIC:
+            value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, a % 100)
+        elif kind == _ACTIVATE:
+            value = 5.0
+        if value > best_value:
+            best_value = value
+            best = k
+    return best
+
+
+@njit(cache=True)
+def heuristic_nb(cards, effects, inst, fighters, players, glob, actions, n, params, duel_table):
+    """Decide by expected values: attack when the exact duel odds (or the damage race) favour
+    it, summon the creature with the best odds against the opponent's primary per cemetery HP
+    risked, and otherwise play like greedy."""
+    p = glob[G.active]
+    o = 1 - p
+    attack_at = params[0] if params[0] > 0 else 0.45
+    own = players[p, P.primary]
+    opp = players[o, P.primary]
+    opp_card = inst[opp, I.card] if opp >= 0 else -1
+    best = 0
+    best_value = 0.0
+    for k in range(n):
+        a = actions[k]
+        kind = a // 10_000
+        i = (a // 100) % 100
+        value = 0.0
+        if kind == _BATTLE:
+            if inst[i, I.zone] == InstZone.limited:
+                value = 100.0  # a Limited Summon cannot be hurt: always attack
+            else:
+                odds = duel_odds_nb(duel_table, inst[i, I.card], opp_card)
+                # the damage race: a creature near death trades its last strike for free
+                hurt = fighters[i, F.hp] < 0.25 * fighters[i, F.max_hp]
+                value = 100.0 * (odds - attack_at) + (20.0 if hurt else 0.0)
+        elif kind == _SUMMON:
+            odds = duel_odds_nb(duel_table, inst[i, I.card], opp_card)
+            now = duel_odds_nb(duel_table, inst[own, I.card], opp_card) if own >= 0 else 0.0
+            risk = params[1] if params[1] > 0 else 0.3
+            value = 100.0 * (odds - now) - risk * cards[inst[i, I.card], CardCol.hp] * 0.1 - 2.0
+            if own >= 0 and fighters[own, F.hp] < 0.3 * fighters[own, F.max_hp]:
+                value += 10.0  # a badly hurt primary is worth replacing
+        elif kind == _MAGIC:
+            value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, a % 100)
+        elif kind == _ACTIVATE:
+            value = 5.0
+        if value > best_value:
+            best_value = value
+            best = k
+    return best
+
+
+@njit(cache=True)
+def choose_base_nb(pid, params, cards, effects, inst, fighters, players, glob, actions, n, rng, duel_table):
+    """Dispatch a non-search policy by id."""
+    if n <= 1:
+        return 0
+    if pid == PolicyId.random:
+        return random_nb(actions, n, rng)
+    if pid == PolicyId.greedy:
+        return greedy_nb(cards, effects, inst, fighters, players, glob, actions, n)
+    return heuristic_nb(cards, effects, inst, fighters, players, glob, actions, n, params, duel_table)
+
+
+# ------------------------------------------------------------------ decisions inside actions
+
+
+@njit(cache=True)
+def choose_placement_nb(pid, params, cards, effects, inst, fighters, players, glob, p, options, n, rng):
+    """Which creature to place when the player must (first turn, after a death): the strongest,
+    within the AL limit when an effect set one (Foolish Tricks, Judgement)."""
+    if n <= 1:
+        return 0
+    if pid == PolicyId.random:
+        return randint_nb(rng, n)
+    limit = players[p, P.low_summon]
+    best = -1
+    best_value = -1e18
+    for pass_kind in range(2):
+        for k in range(n):
+            card = inst[options[k], I.card]
+            if pass_kind == 0 and limit > 0 and cards[card, CardCol.armor_level] > limit:
+                continue
+            v = creature_strength_nb(cards, card)
+            if v > best_value:
+                best_value = v
+                best = k
+        if best >= 0:
+            return best
+    return 0
+
+
+@njit(cache=True)
+def choose_discard_nb(pid, params, cards, effects, inst, fighters, players, glob, p, rng):
+    """Hand limit: discard the card worth least; magic before creatures (a discarded creature
+    adds its HP to the cemetery)."""
+    best = -1
+    best_key = 1e18
+    n_hand = 0
+    for i in range(p * DECK_SIZE, p * DECK_SIZE + DECK_SIZE):
+        if inst[i, I.zone] != InstZone.hand:
+            continue
+        n_hand += 1
+        card = inst[i, I.card]
+        if cards[card, CardCol.card_type] == CardType.creature:
+            key = 100.0 + cards[card, CardCol.hp]
+        else:
+            key = 10.0 + cards[card, CardCol.effect_count]
+        if pid == PolicyId.random:
+            key = float(randint_nb(rng, 1000))
+        if key < best_key:
+            best_key = key
+            best = i
+    return best
+
+
+@njit(cache=True)
+def choose_discard_filtered_nb(cards, effects, inst, p, r):
+    """A card from p's hand passing row r's filter, to pay a discard cost."""
+    ct = effects[r, E.filter_card_type]
+    for i in range(p * DECK_SIZE, p * DECK_SIZE + DECK_SIZE):
+        if inst[i, I.zone] == InstZone.hand and (ct < 0 or cards[inst[i, I.card], CardCol.card_type] == ct):
+            return i
+    return -1
+
+
+@njit(cache=True)
+def choose_magic_response_nb(pid, params, cards, effects, inst, fighters, players, glob, q, answered, rng):
+    """Whether q answers the magic card `answered` with a Lightning card from hand: a
+    negation is spent on cards worth answering (equips, field cards, removal), not on
+    small plays; random answers half the time it can."""
+    if players[q, P.magic_blocked_until] >= glob[G.turn]:
+        return -1
+    acard = inst[answered, I.card]
+    worth = cards[acard, CardCol.magic_type] == MagicType.infinite or cards[acard, CardCol.effect_count] >= 2
+    if cards[acard, CardCol.card_type] == CardType.creature:
+        worth = False
+    for i in range(q * DECK_SIZE, q * DECK_SIZE + DECK_SIZE):
+        if inst[i, I.zone] != InstZone.hand or cards[inst[i, I.card], CardCol.card_type] != CardType.magic:
+            continue
+        card = inst[i, I.card]
+        start = cards[card, CardCol.effect_start]
+        stop = start + cards[card, CardCol.effect_count]
+        answers = False
+        for r in range(start, stop):
+            if effects[r, E.trigger] == Trigger.response_opponent_magic:
+                answers = True
+        if not answers:
+            continue
+        if pid == PolicyId.random:
+            if randint_nb(rng, 2) == 0:
+                return i
+            continue
+        if worth:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def choose_response_row_nb(cards, effects, inst, players, q, answer, trigger):
+    """Goblin Tricks offers a choice: negate the card (preferred), else destroy a magic card."""
+    card = inst[answer, I.card]
+    start = cards[card, CardCol.effect_start]
+    for r in range(start, start + cards[card, CardCol.effect_count]):
+        if effects[r, E.trigger] == trigger and effects[r, E.action] == Action.negate_magic:
+            return r
+    return start
+
+
+@njit(cache=True)
+def choose_watcher_target_nb(cards, inst, o):
+    """Watcher in the Wall: take the opponent's best card in hand (the strongest creature goes
+    to the bottom of their deck, else a magic card is discarded)."""
+    best = -1
+    best_value = -1.0
+    for i in range(o * DECK_SIZE, o * DECK_SIZE + DECK_SIZE):
+        if inst[i, I.zone] != InstZone.hand:
+            continue
+        card = inst[i, I.card]
+        if cards[card, CardCol.card_type] == CardType.creature:
+            v = creature_strength_nb(cards, card)
+        else:
+            v = 5.0 + cards[card, CardCol.effect_count]
+        if v > best_value:
+            best_value = v
+            best = i
+    return best
+
+
+@njit(cache=True)
+def hit_chance_nb(striker, target):
+    """P(2d6 + modifier + Hit bonus >= effective AL), crits included (for quick estimates)."""
+    need = effective_al_nb(target) - striker[F.modifier] - striker[F.hit_bonus]
+    hits = 0
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if (a == 6 and b == 6) or (not (a == 1 and b == 1) and a + b >= need):
+                hits += 1
+    return hits / 36.0
+
+
+def policy_params(name: str) -> np.ndarray:
+    """Default parameters of a policy."""
+    params = np.zeros(N_PARAMS, dtype=np.float64)
+    if name == "heuristic" or name == "rollout":
+        params[0] = 0.45
+        params[1] = 0.3
+    if name == "rollout":
+        params[2] = 4  # playouts per action
+        params[3] = 8  # turns per playout before the position is scored
+    return params
+
+
+@njit(cache=True)
+def is_battle_reaction_nb(cards, effects, card, own_hit):
+    """Lightning cards played inside a battle: against the opponent's attack, or on an own hit."""
+    if cards[card, CardCol.card_type] != CardType.magic:
+        return False
+    start = cards[card, CardCol.effect_start]
+    for r in range(start, start + cards[card, CardCol.effect_count]):
+        t = effects[r, E.trigger]
+        if own_hit and t == Trigger.response_own_hit:
+            return True
+        if not own_hit and (t == Trigger.response_battle or t == Trigger.response_opponent_hit
+                            or t == Trigger.response_attack_finished):
+            return True
+    return False
+
+
+@njit(cache=True)
+def choose_battle_reaction_nb(pid, params, cards, effects, inst, fighters, players, glob, q, own_hit, rng):
+    """Which Lightning card q keeps ready for this battle (-1: none). A player readies a
+    defensive card when the coming strike could take a fifth of its creature's HP, and a
+    boost whenever it has one; random readies what it has half the time."""
+    if players[q, P.magic_blocked_until] >= glob[G.turn]:
+        return -1
+    me = players[q, P.primary]
+    them = players[1 - q, P.primary]
+    if me < 0 or them < 0:
+        return -1
+    for i in range(N_INST):
+        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q:
+            continue
+        if not is_battle_reaction_nb(cards, effects, inst[i, I.card], own_hit):
+            continue
+        if pid == PolicyId.random:
+            if randint_nb(rng, 2) == 0:
+                return i
+            continue
+        if own_hit:
+            return i
+        threat = (3.5 * fighters[them, F.attack_dice] + fighters[them, F.modifier] + fighters[them, F.atk_bonus])
+        if threat >= 0.2 * fighters[me, F.hp]:
+            return i
+    return -1

@@ -1,0 +1,771 @@
+"""Card effects outside a strike: auras, effect rows, activations and turn effects (numba).
+
+The battle kernel resolves what happens inside a strike from the creature's own rows. This
+module executes every other row of the compiled effect table (playing a magic card, its cost
+and its response chain are `kernel.magic`):
+
+- `refresh_fighters_nb` folds the lasting effects into each creature's fighter stats before it
+  is used: its own static rows, the equips attached to it, field cards and timed cards
+  (additions, then scalings, then "set" rows, the sets in the order their cards arrived, so
+  the last one played wins; "negate other increases" drops the other sources' increases of
+  that stat). It also sets the strike hooks that come from magic (field multipliers,
+  automatic hits, striking first, lifesteal, flight).
+- `execute_row_nb` carries out one row of a card that resolves (a magic card, a creature
+  summoned or activated, a turn effect): damage, healing, draws, moves, Limited Summons.
+- turn-start and turn-end rows, once-per-turn activations, Limited Summons and anchors.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from wardsim.kernel import policies
+from wardsim.kernel.battle import FOREVER, add_stat_nb, init_fighter_nb, take_damage_nb
+from wardsim.kernel.enums import (
+    WINGS_TAG_MASK,
+    Action,
+    CardCol,
+    CardType,
+    Condition,
+    Duration,
+    EffectCol,
+    FighterCol,
+    Flag,
+    MagicSubtype,
+    Scale,
+    Stat,
+    Status,
+    Target,
+    Trigger,
+    Zone,
+)
+from wardsim.kernel.field import (
+    cannot_leave_cemetery_nb,
+    card_rows_nb,
+    counts_as_magic_off_field_nb,
+    destroy_magic_nb,
+    find_row_nb,
+    heal_creature_nb,
+    leave_field_nb,
+    move_to_zone_nb,
+    place_primary_nb,
+    release_anchored_nb,
+    take_from_cemetery_nb,
+    to_cemetery_nb,
+    to_deck_nb,
+    to_hand_nb,
+)
+from wardsim.kernel.rng import d6_nb
+from wardsim.kernel.state import (
+    N_INST,
+    GlobCol,
+    InstCol,
+    InstZone,
+    PlayerCol,
+    SeenBit,
+    draw_card_nb,
+    is_creature_nb,
+    remove_from_deck_nb,
+    set_zone_nb,
+    shuffle_deck_nb,
+)
+from wardsim.kernel.trace import Event, record_nb
+
+E = EffectCol
+F = FighterCol
+I = InstCol  # noqa: E741
+P = PlayerCol
+G = GlobCol
+
+
+# ------------------------------------------------------------------ small queries
+
+
+@njit(cache=True)
+def turn_cycles_nb(glob, n):
+    """Last turn of an effect lasting n turn cycles from now (this turn and 2n - 1 more)."""
+    return glob[G.turn] + 2 * n - 1
+
+
+@njit(cache=True)
+def magic_immune_nb(cards, effects, inst, i):
+    """Ent Tree and a creature equipped with Heroism are unaffected by magic cards."""
+    if i < 0:
+        return False
+    start, stop = card_rows_nb(cards, inst[i, I.card])
+    for r in range(start, stop):
+        if effects[r, E.action] == Action.immune and (effects[r, E.flags] & Flag.magic) != 0:
+            return True
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.magic and inst[j, I.attached_to] == i:
+            s2, e2 = card_rows_nb(cards, inst[j, I.card])
+            for r in range(s2, e2):
+                if (effects[r, E.action] == Action.immune and effects[r, E.target] == Target.equipped
+                        and (effects[r, E.flags] & Flag.magic) != 0):
+                    return True
+    return False
+
+
+@njit(cache=True)
+def leaves_cemetery_when_sacrificed_nb(cards, effects, card):
+    return find_row_nb(cards, effects, card, Trigger.on_sacrificed, Action.move_card) >= 0
+
+
+@njit(cache=True)
+def sacrifices_follow_nb(cards, effects, card):
+    return find_row_nb(cards, effects, card, Trigger.summon_cost, Action.sacrifices_follow) >= 0
+
+
+@njit(cache=True)
+def plays_to_opponent_nb(cards, effects, card):
+    """Stone Golem is summoned to the opponent's side."""
+    return find_row_nb(cards, effects, card, Trigger.on_play, Action.summon_to_opponent) >= 0
+
+
+@njit(cache=True)
+def self_limited_row_nb(cards, effects, card):
+    """The Squire summons itself as a Limited Summon: its row, or -1."""
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if (effects[r, E.trigger] == Trigger.on_play and effects[r, E.action] == Action.limited_summon
+                and effects[r, E.target] == Target.self):
+            return r
+    return -1
+
+
+@njit(cache=True)
+def matches_filter_nb(cards, effects, r, card):
+    """Does a card pass row r's filter (card type, max AL, any listed type/tag/name)?"""
+    ct = effects[r, E.filter_card_type]
+    if ct >= 0 and cards[card, CardCol.card_type] != ct:
+        return False
+    max_al = effects[r, E.filter_max_al]
+    if max_al > 0 and cards[card, CardCol.armor_level] > max_al:
+        return False
+    types = effects[r, E.filter_types]
+    tags = effects[r, E.filter_tags]
+    names = effects[r, E.filter_names]
+    if types == 0 and tags == 0 and names == 0:
+        return True
+    creature_type = cards[card, CardCol.creature_type]
+    if creature_type >= 0 and (types >> creature_type) & 1:
+        return True
+    return (tags & cards[card, CardCol.tags]) != 0 or (names & cards[card, CardCol.names]) != 0
+
+
+@njit(cache=True)
+def can_initiate_nb(inst, fighters, glob, i):
+    """A creature battles once per turn; frozen and stunned creatures cannot battle."""
+    t = glob[G.turn]
+    return (inst[i, I.battled_turn] != t and fighters[i, F.frozen_until] < t and fighters[i, F.stunned_until] < t)
+
+
+# ------------------------------------------------------------------ auras and stats
+
+
+@njit(cache=True)
+def _stat_base(cards, card, stat):
+    if stat == Stat.armor_level:
+        return cards[card, CardCol.armor_level]
+    if stat == Stat.speed:
+        return cards[card, CardCol.speed]
+    if stat == Stat.attack_dice:
+        return cards[card, CardCol.attack_dice]
+    if stat == Stat.modifier:
+        return cards[card, CardCol.modifier]
+    if stat == Stat.hit_dice:
+        return 2
+    return 0
+
+
+@njit(cache=True)
+def _row_reaches(effects, r, src_controller, holder, i, inst, attached_to):
+    """Does row r of a card controlled by src_controller act on creature i?"""
+    target = effects[r, E.target]
+    ci = inst[i, I.controller]
+    if target == Target.equipped:
+        return attached_to == i
+    if target == Target.self:
+        return holder == i
+    if target == Target.own_creatures:
+        return ci == src_controller
+    if target == Target.opponent_creatures:
+        return ci != src_controller
+    if target == Target.all_creatures:
+        return True
+    if target == Target.own_primary:
+        return ci == src_controller and inst[i, I.zone] == InstZone.primary
+    if target == Target.opponent_primary:
+        return ci != src_controller and inst[i, I.zone] == InstZone.primary
+    return False
+
+
+@njit(cache=True)
+def _aura_active(effects, r, glob, inst, j, holder_is_creature):
+    """Is row r of card j a lasting effect right now?"""
+    trig = effects[r, E.trigger]
+    d = effects[r, E.duration]
+    if trig == Trigger.static:
+        return True
+    if trig == Trigger.on_summon and holder_is_creature and d == Duration.source:
+        return True  # Witch: "until this creature leaves the field"
+    if trig == Trigger.on_play and not holder_is_creature and d != Duration.instant:
+        return True  # timed standard cards linger while they act (Backstab, Death From Above)
+    if trig == Trigger.on_damage_dealt and not holder_is_creature:
+        return True  # an equip's lifesteal acts through the strike hook (Blood of the Bat)
+    return False
+
+
+@njit(cache=True)
+def _scale(cards, effects, inst, players, r, holder, controller):
+    sc = effects[r, E.scale]
+    if sc == Scale.none:
+        return 1
+    n = 0
+    if sc == Scale.hand_named:
+        for j in range(N_INST):
+            if (inst[j, I.zone] == InstZone.hand and inst[j, I.owner] == controller
+                    and matches_filter_nb(cards, effects, r, inst[j, I.card])):
+                n += 1
+    elif sc == Scale.opponent_cemetery_creatures:
+        for j in range(N_INST):
+            if (inst[j, I.zone] == InstZone.cemetery and inst[j, I.owner] != controller
+                    and is_creature_nb(cards, inst, j)):
+                n += 1
+    elif sc == Scale.opponent_deaths_since_summon and holder >= 0:
+        n = players[controller, P.kills] - inst[holder, I.counter]
+    return n
+
+
+@njit(cache=True)
+def _grants_immunity(cards, effects, inst, j):
+    start, stop = card_rows_nb(cards, inst[j, I.card])
+    for r in range(start, stop):
+        if effects[r, E.action] == Action.immune and effects[r, E.target] == Target.equipped:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _immune_to_creatures(cards, effects, inst, fighters, i):
+    """Ent Tree: "unaffected by creature effects" (its own rows, while not negated)."""
+    if fighters[i, F.effect_count] == 0:
+        return False
+    start, stop = card_rows_nb(cards, inst[i, I.card])
+    for r in range(start, stop):
+        if (effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.immune
+                and (effects[r, E.flags] & Flag.creature_effects) != 0):
+            return True
+    return False
+
+
+@njit(cache=True)
+def _sort_by_arrival(inst, sources, n):
+    """Insertion sort of the first n sources by the order their cards arrived."""
+    for a in range(1, n):
+        j = sources[a]
+        b = a - 1
+        while b >= 0 and inst[sources[b], I.arrival] > inst[j, I.arrival]:
+            sources[b + 1] = sources[b]
+            b -= 1
+        sources[b + 1] = j
+
+
+@njit(cache=True)
+def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
+    """Recompute every creature's stats on the field from its card and the lasting effects."""
+    t = glob[G.turn]
+    # the creatures on the field, and the cards whose rows can reach them
+    creatures = np.empty(N_INST, dtype=np.int64)
+    n_creatures = 0
+    sources = np.empty(N_INST, dtype=np.int64)
+    n_sources = 0
+    for j in range(N_INST):
+        z = inst[j, I.zone]
+        if z == InstZone.primary or z == InstZone.limited:
+            creatures[n_creatures] = j
+            n_creatures += 1
+        if z == InstZone.primary or (z == InstZone.magic and not (0 <= inst[j, I.expires] < t)):
+            sources[n_sources] = j
+            n_sources += 1
+    _sort_by_arrival(inst, sources, n_sources)
+    immune = np.zeros(N_INST, dtype=np.bool_)
+    for k in range(n_creatures):
+        i = creatures[k]
+        immune[i] = magic_immune_nb(cards, effects, inst, i)
+        f = fighters[i]
+        c = cards[inst[i, I.card]]
+        f[F.al_change] = 0
+        f[F.speed] = c[CardCol.speed]
+        f[F.hit_bonus] = 0
+        f[F.atk_bonus] = 0
+        f[F.hit_dice] = 2
+        f[F.attack_dice] = c[CardCol.attack_dice]
+        f[F.modifier] = c[CardCol.modifier]
+        f[F.effect_start] = c[CardCol.effect_start]
+        # rules guide: Limited Summons lose their card effects
+        f[F.effect_count] = 0 if inst[i, I.zone] == InstZone.limited else c[CardCol.effect_count]
+        f[F.extra_mult] = 1
+        f[F.auto_hit] = 0
+        f[F.strike_first] = 0
+        f[F.lifesteal_num] = 0
+        f[F.lifesteal_den] = 1
+        f[F.flying_mask] = 0
+        f[F.immune] = 0
+    # creature effects negated by magic (Mind Sap, Demonic Magic, Silence From The Grave)
+    for s_k in range(n_sources):
+        j = sources[s_k]
+        if inst[j, I.zone] != InstZone.magic:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.action] != Action.negate_effects or not _aura_active(effects, r, glob, inst, j, False):
+                continue
+            if effects[r, E.condition] == Condition.own_turn and glob[G.active] != inst[j, I.controller]:
+                continue  # Silence From The Grave: "during your turn"
+            for k in range(n_creatures):
+                i = creatures[k]
+                if not immune[i] and _row_reaches(effects, r, inst[j, I.controller], j, i, inst,
+                                                  inst[j, I.attached_to]):
+                    fighters[i, F.effect_count] = 0
+    creature_immune = np.zeros(N_INST, dtype=np.bool_)
+    for k in range(n_creatures):
+        creature_immune[creatures[k]] = _immune_to_creatures(cards, effects, inst, fighters, creatures[k])
+    # three passes: additions, scalings, sets (Curse "supersedes other AL increases"); sets in
+    # the order their cards arrived: the last set wins (CASE LAW, Jeesse v James)
+    for pass_kind in range(3):
+        for s_k in range(n_sources):
+            j = sources[s_k]
+            holder_is_creature = inst[j, I.zone] == InstZone.primary
+            if holder_is_creature and fighters[j, F.effect_count] == 0:
+                continue  # a creature whose effects are negated projects none
+            start, stop = card_rows_nb(cards, inst[j, I.card])
+            attached_to = inst[j, I.attached_to]
+            controller = inst[j, I.controller]
+            for r in range(start, stop):
+                action = effects[r, E.action]
+                if not _aura_active(effects, r, glob, inst, j, holder_is_creature):
+                    continue
+                if effects[r, E.condition] != Condition.always:
+                    continue  # conditional rows are read at strike time (battle kernel)
+                for k in range(n_creatures):
+                    i = creatures[k]
+                    if not _row_reaches(effects, r, controller, j, i, inst, attached_to):
+                        continue
+                    # Ent Tree, Heroism: unaffected by magic cards (Heroism's own rows aside)
+                    if not holder_is_creature and immune[i] and not _grants_immunity(cards, effects, inst, j):
+                        continue
+                    if holder_is_creature and j != i and creature_immune[i]:
+                        continue  # Ent Tree: unaffected by creature effects (Witch)
+                    f = fighters[i]
+                    stat = effects[r, E.stat]
+                    if pass_kind == 0 and action == Action.modify_stat and effects[r, E.duration] != Duration.battle:
+                        amount = effects[r, E.amount] * _scale(cards, effects, inst, players, r, j, controller)
+                        if (effects[r, E.flags] & Flag.cumulative) != 0:
+                            amount *= 1 + (t - inst[j, I.entered]) // 2  # Zombified: 2 more each turn cycle
+                        if amount > 0 and _increase_negated(cards, effects, inst, i, j, stat):
+                            continue
+                        add_stat_nb(f, stat, amount)
+                    elif pass_kind == 1 and action == Action.scale_stat:
+                        base = _current_stat(f, stat)
+                        add_stat_nb(f, stat, base * effects[r, E.amount] // effects[r, E.divisor] - base)
+                    elif pass_kind == 2 and action == Action.set_stat:
+                        _set_stat(f, stat, effects[r, E.amount])
+                    elif pass_kind == 0:
+                        _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j)
+
+
+@njit(cache=True)
+def _increase_negated(cards, effects, inst, i, source, stat):
+    """Ball and Chain / Zombified: other increases of a stat on this creature do not apply."""
+    for j in range(N_INST):
+        if j == source or inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.action] == Action.negate_increases and effects[r, E.stat] == stat:
+                return True
+    return False
+
+
+@njit(cache=True)
+def _current_stat(f, stat):
+    if stat == Stat.armor_level:
+        return f[F.armor_level] + f[F.al_change]
+    if stat == Stat.speed:
+        return f[F.speed]
+    if stat == Stat.attack_dice:
+        return f[F.attack_dice]
+    if stat == Stat.modifier:
+        return f[F.modifier]
+    if stat == Stat.hit_dice:
+        return f[F.hit_dice]
+    return 0
+
+
+@njit(cache=True)
+def _set_stat(f, stat, value):
+    if stat == Stat.armor_level:
+        f[F.al_change] = value - f[F.armor_level]
+    elif stat == Stat.speed:
+        f[F.speed] = value
+    elif stat == Stat.attack_dice:
+        f[F.attack_dice] = value
+    elif stat == Stat.modifier:
+        f[F.modifier] = value
+    elif stat == Stat.hit_dice:
+        f[F.hit_dice] = value
+
+
+@njit(cache=True)
+def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
+    """Lasting effects of magic and auras that act inside a strike."""
+    f = fighters[i]
+    if action == Action.auto_hit:
+        f[F.auto_hit] = 1
+    elif action == Action.strike_first:
+        f[F.strike_first] = 1
+    elif action == Action.multiply_damage and effects[r, E.condition] == Condition.always:
+        f[F.extra_mult] *= effects[r, E.amount]  # Backstab: 3x this turn
+    elif action == Action.heal_from_damage:
+        f[F.lifesteal_num] = effects[r, E.amount]  # Blood of the Bat
+        f[F.lifesteal_den] = effects[r, E.divisor]
+    elif action == Action.apply_status:
+        status = effects[r, E.status]
+        if status == Status.flying:
+            f[F.flying_mask] = WINGS_TAG_MASK  # hurt only by creatures with wings
+        elif status == Status.frozen:
+            f[F.frozen_until] = max(f[F.frozen_until], glob[G.turn])  # Winter Chill, while equipped
+    elif action == Action.immune:
+        f[F.immune] |= effects[r, E.flags] & (Flag.magic | Flag.creature_effects)
+
+
+@njit(cache=True)
+def field_multiplier_nb(cards, effects, inst, glob, attacker, target_card):
+    """Field cards that multiply Atk damage against a filter (Dragon's Bane, Holy Water)."""
+    mult = 1
+    t = glob[G.turn]
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] >= 0:
+            continue
+        if inst[j, I.expires] >= 0 and inst[j, I.expires] < t:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if (effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.multiply_damage
+                    and effects[r, E.condition] == Condition.target_matches
+                    and matches_filter_nb(cards, effects, r, target_card)):
+                mult *= effects[r, E.amount]
+    return mult
+
+
+# ------------------------------------------------------------------ summoning by effects
+
+
+@njit(cache=True)
+def limited_count_nb(inst, anchor):
+    n = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.limited and inst[j, I.anchor] == anchor:
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def limited_summon_nb(cards, inst, fighters, players, glob, p, j, anchor, trace):
+    """Creature j joins p's field as a Limited Summon held by `anchor` (rules guide: no card
+    effects, no health pool; it cannot be sacrificed)."""
+    set_zone_nb(inst, glob, j, InstZone.limited)
+    inst[j, I.controller] = p
+    inst[j, I.anchor] = anchor
+    init_fighter_nb(fighters[j], cards, inst[j, I.card])
+    fighters[j, F.effect_count] = 0
+    fighters[j, F.hp] = FOREVER  # "cannot take damage"
+    fighters[j, F.max_hp] = FOREVER
+    inst[j, I.seen] |= SeenBit.played
+    record_nb(trace, glob, p, Event.limited_summon, j, inst[j, I.card], anchor)
+
+
+@njit(cache=True)
+def best_in_zone_nb(cards, effects, inst, r, owner, zone, any_owner):
+    """The highest-HP card passing row r's filter in a zone (creatures first, by printed HP;
+    for magic, the first found); -1 if none. Cards that cannot leave the cemetery are skipped."""
+    best = -1
+    best_key = -1
+    for j in range(N_INST):
+        if inst[j, I.zone] != zone or (not any_owner and inst[j, I.owner] != owner):
+            continue
+        card = inst[j, I.card]
+        if zone == InstZone.cemetery and counts_as_magic_off_field_nb(cards, effects, card):
+            # The Squire "returns to being a magic card" once off the field
+            if effects[r, E.filter_card_type] == CardType.creature:
+                continue
+        elif not matches_filter_nb(cards, effects, r, card):
+            continue
+        if zone == InstZone.cemetery and cannot_leave_cemetery_nb(cards, effects, card):
+            continue
+        key = cards[card, CardCol.hp] + 1
+        if key > best_key:
+            best_key = key
+            best = j
+    return best
+
+
+@njit(cache=True)
+def is_aura_action_nb(action):
+    """Rows that act while their card lingers, read by `refresh_fighters_nb`."""
+    return (action == Action.modify_stat or action == Action.set_stat or action == Action.scale_stat
+            or action == Action.auto_hit or action == Action.strike_first or action == Action.multiply_damage
+            or action == Action.apply_status or action == Action.negate_effects or action == Action.immune)
+
+
+@njit(cache=True)
+def execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, holder, rng, script, trace,
+                   moved):
+    """Carry out one row of card `src`, controlled by p. Returns -1 to stop the card."""
+    o = 1 - p
+    action = effects[r, E.action]
+    target = effects[r, E.target]
+    lo = effects[r, E.roll_lo]
+    if lo > 0:
+        die = d6_nb(rng, script)
+        record_nb(trace, glob, p, Event.effect, src, r, die)
+        if die < lo or die > effects[r, E.roll_hi]:
+            return 0
+    if action == Action.heal:
+        c = holder if target == Target.equipped else players[p, P.primary]
+        if c >= 0:
+            amount = fighters[c, F.max_hp] if (effects[r, E.flags] & Flag.full) != 0 else effects[r, E.amount]
+            heal_creature_nb(inst, fighters, glob, c, amount, trace)
+    elif action == Action.damage_fraction:
+        c = holder if target == Target.equipped else players[o, P.primary]
+        if c >= 0:
+            loss = fighters[c, F.hp] * effects[r, E.amount] // effects[r, E.divisor]
+            fighters[c, F.hp] -= loss
+            record_nb(trace, glob, p, Event.effect_damage, c, loss, fighters[c, F.hp])
+    elif action == Action.damage:
+        c = players[o, P.primary] if target == Target.opponent_primary else players[p, P.primary]
+        if c >= 0:
+            amount = effects[r, E.amount]
+            for _ in range(effects[r, E.dice]):
+                amount += d6_nb(rng, script)
+            dealt = take_damage_nb(fighters[c], fighters[c], effects, amount, False)
+            record_nb(trace, glob, p, Event.effect_damage, c, dealt, fighters[c, F.hp])
+    elif action == Action.destroy_magic:
+        destroy_some_magic_nb(cards, effects, inst, fighters, players, glob, decks, p, src, target,
+                              effects[r, E.amount], rng, trace)
+    elif action == Action.draw:
+        for q in range(2):
+            if (target == Target.both_players or (target == Target.own_player and q == p)
+                    or (target == Target.opponent_player and q == o)):
+                n = effects[r, E.amount]
+                if effects[r, E.scale] == Scale.cards_moved:
+                    n *= moved[q]
+                for _ in range(n):
+                    j = draw_card_nb(inst, decks, players, glob, q)
+                    if j >= 0:
+                        inst[j, I.seen] |= SeenBit.drawn
+                        record_nb(trace, glob, q, Event.draw, j, inst[j, I.card], 0)
+    elif action == Action.search_deck:
+        j = best_in_zone_nb(cards, effects, inst, r, p, InstZone.deck, False)
+        if j >= 0:
+            remove_from_deck_nb(decks, players, j)
+            to_hand_nb(inst, glob, j, trace)
+            inst[j, I.seen] |= SeenBit.drawn
+        shuffle_deck_nb(decks, players, p, rng)
+    elif action == Action.move_card:
+        move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, rng, trace)
+    elif action == Action.limited_summon:
+        summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, rng, trace)
+    elif action == Action.swap_primaries:
+        a = players[p, P.primary]
+        b = players[o, P.primary]
+        if a >= 0 and b >= 0:
+            for j in range(N_INST):  # Turncoat: "Equipped cards are destroyed"
+                if inst[j, I.zone] == InstZone.magic and (inst[j, I.attached_to] == a or inst[j, I.attached_to] == b):
+                    destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+            if players[p, P.primary] != a or players[o, P.primary] != b:
+                return 0  # an equip held its creature on the field (Helping Hand): it left with it
+            inst[a, I.controller] = o
+            inst[b, I.controller] = p
+            players[p, P.primary] = b
+            players[o, P.primary] = a
+    elif action == Action.force_low_summon:
+        for q in range(2):
+            if target == Target.both_players or (target == Target.opponent_player and q == o):
+                players[q, P.low_summon] = effects[r, E.amount]
+    elif action == Action.block_magic:
+        until = turn_cycles_nb(glob, max(effects[r, E.duration], 1))
+        for q in range(2):
+            if target == Target.both_players or (target == Target.opponent_player and q == o) or (
+                    target == Target.own_player and q == p):
+                players[q, P.magic_blocked_until] = max(players[q, P.magic_blocked_until], until)
+    elif action == Action.block_battle:
+        glob[G.no_battle_until] = max(glob[G.no_battle_until], turn_cycles_nb(glob, max(effects[r, E.duration], 1)))
+    elif action == Action.skip_turn:
+        players[o if target == Target.opponent_player else p, P.skip_turn] = 1
+    elif action == Action.reveal_and_remove:
+        j = policies.choose_watcher_target_nb(cards, inst, o)
+        if j >= 0:
+            if is_creature_nb(cards, inst, j):
+                to_deck_nb(inst, players, glob, decks, j, True, rng, trace)
+            else:
+                to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+    elif action == Action.equip_self:
+        c = players[o, P.primary]
+        if c >= 0:
+            set_zone_nb(inst, glob, src, InstZone.magic)
+            inst[src, I.attached_to] = c
+            inst[src, I.controller] = p
+    elif action == Action.summon_to_opponent:
+        pass  # Stone Golem: carried out by the summon (kernel.game)
+    elif action == Action.return_later:
+        inst[src, I.returns] = glob[G.turn] + 2 * max(effects[r, E.duration], 1)
+    return 0
+
+
+@njit(cache=True)
+def destroy_some_magic_nb(cards, effects, inst, fighters, players, glob, decks, p, src, target, amount, rng, trace):
+    """Destroy `amount` magic cards (0 = all) on the target side; when the destroyer picks, it
+    takes the opponent's cards, attached equips first (DESIGN: a fixed choice rule)."""
+    o = 1 - p
+    left = amount if amount > 0 else N_INST
+    for pass_kind in range(3):
+        for j in range(N_INST):
+            if left == 0:
+                return
+            if j == src or inst[j, I.zone] != InstZone.magic:
+                continue
+            owner = inst[j, I.controller]
+            if target == Target.opponent_magic and owner != o:
+                continue
+            if target == Target.own_magic and owner != p:
+                continue
+            if amount > 0:
+                if pass_kind == 0 and not (owner == o and inst[j, I.attached_to] >= 0):
+                    continue
+                if pass_kind == 1 and owner != o:
+                    continue
+            elif pass_kind > 0:
+                continue
+            if magic_immune_nb(cards, effects, inst, inst[j, I.attached_to]) and inst[j, I.controller] != p:
+                continue  # Heroism: "this card ... unaffected by magic cards"
+            destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+            left -= 1
+
+
+@njit(cache=True)
+def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, rng, trace):
+    """A move_card row: from the cemetery, or creatures and magic off the field."""
+    o = 1 - p
+    target = effects[r, E.target]
+    zone_from = effects[r, E.zone_from]
+    zone_to = effects[r, E.zone_to]
+    if zone_from == Zone.cemetery:
+        trig = effects[r, E.trigger]
+        if trig != Trigger.on_play and trig != Trigger.on_summon:
+            return  # Phoenix / Giant Rat move themselves: handled where they die or are sacrificed
+        j = best_in_zone_nb(cards, effects, inst, r, p, InstZone.cemetery, False)
+        if j >= 0:
+            take_from_cemetery_nb(cards, effects, inst, players, glob, j)
+            move_to_zone_nb(cards, effects, inst, players, glob, decks, j, zone_to, rng, trace)
+        return
+    for j in range(N_INST):
+        z = inst[j, I.zone]
+        c = inst[j, I.controller]
+        hit = False
+        if target == Target.opponent_primary:
+            hit = z == InstZone.primary and c == o
+        elif target == Target.own_primary:
+            hit = z == InstZone.primary and c == p
+        elif target == Target.all_primaries:
+            hit = z == InstZone.primary
+        elif target == Target.opponent_magic:
+            hit = z == InstZone.magic and c == o
+        elif target == Target.all_magic:
+            hit = z == InstZone.magic and j != src
+        if not hit or magic_immune_nb(cards, effects, inst, j) and c != p:
+            continue
+        if inst[src, I.attached_to] == j:
+            # Revival Priest sends the creature it was played on back to hand and stays, to hold
+            # the creature it revives: it is not an equip of the one leaving
+            inst[src, I.attached_to] = -1
+        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+        if inst[j, I.zone] != z:
+            continue  # it left with something else (an equip of a creature sent away)
+        set_zone_nb(inst, glob, j, InstZone.resolving)
+        moved[inst[j, I.owner]] += 1
+        move_to_zone_nb(cards, effects, inst, players, glob, decks, j, zone_to, rng, trace)
+
+
+@njit(cache=True)
+def summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, rng, trace):
+    """Limited Summons by Necromancer, Dark Knight, Psychic Toad, Helping Hand, Revival Priest."""
+    zone_from = effects[r, E.zone_from]
+    if limited_count_nb(inst, src) >= max(effects[r, E.amount], 1):
+        return
+    if zone_from == Zone.opponent_field:  # Psychic Toad: take control of the opponent's creature
+        j = players[1 - p, P.primary]
+        if j < 0 or magic_immune_nb(cards, effects, inst, j):
+            return
+        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+        limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
+        return
+    zone = InstZone.cemetery if zone_from == Zone.cemetery else InstZone.hand
+    j = best_in_zone_nb(cards, effects, inst, r, p, zone, False)
+    if j < 0 or not is_creature_nb(cards, inst, j):
+        return
+    if zone == InstZone.cemetery:
+        take_from_cemetery_nb(cards, effects, inst, players, glob, j)
+    if cards[inst[src, I.card], CardCol.card_type] == 1 and find_row_nb(
+            cards, effects, inst[src, I.card], Trigger.on_play, Action.move_card) >= 0:
+        # Revival Priest: your primary went back to your hand; the revived creature takes its
+        # place, still held by the card
+        place_primary_nb(cards, inst, fighters, players, glob, p, j)
+        inst[j, I.anchor] = src
+        inst[src, I.attached_to] = j
+        inst[j, I.seen] |= SeenBit.played
+        record_nb(trace, glob, p, Event.limited_summon, j, inst[j, I.card], src)
+        return
+    limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
+    if cards[inst[src, I.card], CardCol.magic_subtype] == MagicSubtype.equip:
+        inst[src, I.attached_to] = j  # Helping Hand is equipped to the creature it summoned
+
+
+@njit(cache=True)
+def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, script, trace):
+    """Creature i arrived on the field: its on-summon rows (Hive Lord, Angel, Psychic Toad)."""
+    p = inst[i, I.controller]
+    refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
+    if fighters[i, F.effect_count] == 0:
+        return  # negated (Demonic Magic, Silence From The Grave)
+    start, stop = card_rows_nb(cards, inst[i, I.card])
+    for r in range(start, stop):
+        # lasting stat rows (Witch) are auras read by refresh_fighters_nb; the others act now,
+        # even when what they do lasts while the creature stays (Psychic Toad's Limited Summon)
+        if effects[r, E.trigger] == Trigger.on_summon and (effects[r, E.duration] == Duration.instant
+                                                           or not is_aura_action_nb(effects[r, E.action])):
+            execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, i, r, i, rng, script, trace,
+                           np.zeros(2, dtype=np.int64))
+
+
+@njit(cache=True)
+def release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace):
+    """A Limited Summon held by a creature whose effects are now negated leaves the field (rules
+    guide, Anchoring effect: "If the effect of the Necromancer would be stopped for any reason the
+    Limited Summoned creature would be removed from the field"; CASE LAW, Jesse v Eric, overturned:
+    a Mind Sapped Necromancer loses the creature it revived)."""
+    held = False
+    for j in range(N_INST):
+        a = inst[j, I.anchor]
+        if inst[j, I.zone] == InstZone.limited and a >= 0 and a != j and inst[a, I.zone] == InstZone.primary:
+            held = True
+    if not held:
+        return
+    refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
+    for j in range(N_INST):
+        a = inst[j, I.anchor]
+        if (inst[j, I.zone] == InstZone.limited and a >= 0 and a != j and inst[a, I.zone] == InstZone.primary
+                and fighters[a, F.effect_count] == 0 and cards[inst[a, I.card], CardCol.effect_count] > 0):
+            release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)

@@ -1,0 +1,182 @@
+"""A player's turn effects: once-per-turn activations, turn-start and turn-end rows (numba).
+
+- `activation_options_nb` / `activate_nb`: the optional "once during your turn" effects of the
+  primary creature (Necromancer, Dark Knight, Demon King), chosen as actions;
+- `turn_start_effects_nb`: delayed returns to hand, regeneration, release rolls (Winter Chill,
+  Kraken's wrap), Stone Golem's decay and the primary's mandatory turn rolls (Wizard, Demon
+  Knight, Black Dragon, Eternal Titan);
+- `turn_end_effects_nb`: Forest Fire's roll, Dragon Power's check, counters, and timed magic
+  cards leaving the field.
+
+Rows are carried out by `kernel.resolve.execute_row_nb` or, for the rows a strike also knows,
+by the battle kernel's `fire_row_nb`.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from wardsim.kernel.battle import fire_row_nb, take_damage_nb
+from wardsim.kernel.enums import Action, Condition, EffectCol, FighterCol, Flag, Target, Trigger
+from wardsim.kernel.field import (
+    card_rows_nb,
+    destroy_magic_nb,
+    heal_creature_nb,
+    leave_field_nb,
+    to_cemetery_nb,
+    to_hand_nb,
+)
+from wardsim.kernel.resolve import best_in_zone_nb, execute_row_nb, limited_count_nb, refresh_fighters_nb
+from wardsim.kernel.rng import d6_nb
+from wardsim.kernel.state import N_INST, GlobCol, InstCol, InstZone, PlayerCol
+from wardsim.kernel.trace import Event, record_nb
+
+E = EffectCol
+F = FighterCol
+I = InstCol  # noqa: E741
+P = PlayerCol
+G = GlobCol
+
+
+@njit(cache=True)
+def activation_options_nb(cards, effects, inst, fighters, players, glob, p, out, n):
+    """Optional once-per-turn effects of p's creatures (Necromancer, Dark Knight, Demon King)."""
+    c = players[p, P.primary]
+    if c < 0 or fighters[c, F.effect_count] == 0 or inst[c, I.used_turn] == glob[G.turn]:
+        return n
+    start, stop = card_rows_nb(cards, inst[c, I.card])
+    for r in range(start, stop):
+        if effects[r, E.trigger] == Trigger.your_turn and (effects[r, E.flags] & Flag.optional) != 0:
+            if effects[r, E.action] == Action.limited_summon and (
+                    limited_count_nb(inst, c) >= max(effects[r, E.amount], 1)
+                    or best_in_zone_nb(cards, effects, inst, r, p, InstZone.cemetery, False) < 0):
+                continue
+            out[n] = 40_000 + c * 100
+            return n + 1
+    return n
+
+
+@njit(cache=True)
+def activate_nb(cards, effects, inst, fighters, players, glob, decks, p, c, rng, script, trace):
+    inst[c, I.used_turn] = glob[G.turn]
+    start, stop = card_rows_nb(cards, inst[c, I.card])
+    for r in range(start, stop):
+        if effects[r, E.trigger] == Trigger.your_turn and (effects[r, E.flags] & Flag.optional) != 0:
+            execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, c, r, c, rng, script, trace,
+                           np.zeros(2, dtype=np.int64))
+
+
+@njit(cache=True)
+def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace):
+    """Start of p's turn: delayed returns, regeneration, wraps, the opponent's cards that act
+    in p's turn, and p's mandatory turn effects (rolls of Wizard, Demon Knight, Black Dragon,
+    Eternal Titan)."""
+    t = glob[G.turn]
+    o = 1 - p
+    for j in range(N_INST):
+        # Junk Scarecrow, Mysterious Door: back in the owner's first turn once the turn cycles
+        # have passed (the turn counted may be the opponent's)
+        if inst[j, I.zone] == InstZone.cemetery and inst[j, I.owner] == p and 0 <= inst[j, I.returns] <= t:
+            inst[j, I.returns] = -1
+            to_hand_nb(inst, glob, j, trace)
+    refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        holder = inst[j, I.attached_to]
+        for r in range(start, stop):
+            trig = effects[r, E.trigger]
+            action = effects[r, E.action]
+            if trig == Trigger.turn_start and inst[j, I.controller] == p and action == Action.counter_heal:
+                # Troll Regeneration: 5 HP per counter; counters start at 2, +1 per own turn end
+                heal_creature_nb(inst, fighters, glob, holder, effects[r, E.amount]
+                                 * (effects[r, E.dice] + inst[j, I.counter]), trace)
+            elif trig == Trigger.opponent_turn and inst[j, I.controller] == o and holder >= 0:
+                # Winter Chill: the frozen creature's owner may roll to unfreeze it
+                die = d6_nb(rng, script)
+                record_nb(trace, glob, p, Event.effect, j, r, die)
+                if effects[r, E.roll_lo] <= die <= effects[r, E.roll_hi]:
+                    fighters[holder, F.frozen_until] = -1
+                    destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+                    break
+    c = players[p, P.primary]
+    x = players[o, P.primary]
+    if c >= 0:
+        fc = fighters[c]
+        w = fc[F.wrap_row] - 1
+        if w >= 0 and x >= 0:  # Kraken: the wrapped creature's player rolls to be freed
+            die = d6_nb(rng, script)
+            record_nb(trace, glob, p, Event.effect, c, w, die)
+            if effects[w, E.release_lo] <= die <= effects[w, E.release_hi]:
+                fc[F.wrap_row] = 0
+            else:
+                dealt = take_damage_nb(fc, fighters[x], effects, effects[w, E.amount], False)
+                record_nb(trace, glob, p, Event.effect_damage, c, dealt, fc[F.hp])
+    # Stone Golem: "loses 10 HP at the beginning of your turn" (its player's opponent's turn)
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.primary and inst[j, I.controller] == o and fighters[j, F.effect_count] > 0:
+            start, stop = card_rows_nb(cards, inst[j, I.card])
+            for r in range(start, stop):
+                if effects[r, E.trigger] == Trigger.opponent_turn and effects[r, E.action] == Action.damage:
+                    dealt = take_damage_nb(fighters[j], fighters[j], effects, effects[r, E.amount], False)
+                    record_nb(trace, glob, o, Event.effect_damage, j, dealt, fighters[j, F.hp])
+    if c < 0 or fighters[c, F.effect_count] == 0 or fighters[c, F.hp] <= 0:
+        return
+    opp = fighters[x] if x >= 0 else fighters[c]
+    start, stop = card_rows_nb(cards, inst[c, I.card])
+    for r in range(start, stop):
+        trig = effects[r, E.trigger]
+        if (effects[r, E.flags] & Flag.optional) != 0:
+            continue
+        if trig != Trigger.your_turn and trig != Trigger.turn_start:
+            continue
+        action = effects[r, E.action]
+        if action == Action.skip_turn or action == Action.block_magic or action == Action.destroy_magic:
+            execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, c, r, c, rng, script, trace,
+                           np.zeros(2, dtype=np.int64))
+        elif x >= 0:
+            if fire_row_nb(r, fighters[c], opp, effects, t, rng, script):
+                record_nb(trace, glob, p, Event.effect, c, r, 0)
+
+
+@njit(cache=True)
+def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace):
+    """End of p's turn: Forest Fire's roll, Dragon Power's check, counters, timed cards expire."""
+    t = glob[G.turn]
+    o = 1 - p
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.controller] != p:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        die = 0
+        for r in range(start, stop):
+            if effects[r, E.trigger] != Trigger.turn_end:
+                continue
+            if effects[r, E.condition] == Condition.no_damage_this_turn:
+                if glob[G.dealt_damage] == 0:  # Dragon Power: "must do damage during your turn"
+                    destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+                break
+            if effects[r, E.roll_lo] > 0:
+                if die == 0:  # Forest Fire: one die decides between its two rows
+                    die = d6_nb(rng, script)
+                    record_nb(trace, glob, o, Event.effect, j, r, die)
+                if die < effects[r, E.roll_lo] or die > effects[r, E.roll_hi]:
+                    continue
+            action = effects[r, E.action]
+            if action == Action.destroy_magic and effects[r, E.target] == Target.self:
+                destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+                break
+            if action == Action.damage:
+                c = players[o, P.primary]
+                if c >= 0:
+                    dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
+                    record_nb(trace, glob, o, Event.effect_damage, c, dealt, fighters[c, F.hp])
+        if inst[j, I.zone] == InstZone.magic:
+            inst[j, I.counter] += 1
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.magic and 0 <= inst[j, I.expires] <= t:
+            # a timed card has done its work: to the cemetery
+            leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+            to_cemetery_nb(cards, effects, inst, players, glob, j, trace)

@@ -1,0 +1,147 @@
+"""Replays: game k of a run, turn by turn in plain English, from the kernel's event trace.
+
+`replay_game` plays the game again with a trace buffer. Its dice come from (seed, k) alone,
+so it is the very game that `simulate` counted as game k.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from wardsim.catalog import Catalog, default_catalog
+from wardsim.decks import Deck
+from wardsim.kernel.enums import StrikeResult
+from wardsim.kernel.match import new_game_arrays, play_game_nb
+from wardsim.kernel.rng import RNG_WORDS
+from wardsim.kernel.state import DECK_SIZE, EndReason, GlobCol
+from wardsim.kernel.trace import TRACE_WIDTH, Event
+from wardsim.policies import policy_arrays
+from wardsim.simulation import RunConfig, duel_odds_table
+
+TRACE_CAPACITY = 20_000
+_STRIKE_WORDS = {StrikeResult.none: "cannot strike", StrikeResult.negated: "is negated",
+                 StrikeResult.miss: "misses", StrikeResult.critical_miss: "critically misses",
+                 StrikeResult.hit: "hits", StrikeResult.critical_hit: "lands a critical hit"}
+_END_WORDS = {EndReason.cemetery: "300 or more HP in the cemetery",
+              EndReason.no_creature: "no creature can be placed",
+              EndReason.turn_cap: "the turn cap was reached",
+              EndReason.both_lost: "both cemeteries reached the threshold together"}
+
+
+@dataclass
+class Replay:
+    lines: list[str]
+    winner: int  # 0 = deck A, 1 = deck B, 2 = draw
+    trace: np.ndarray
+
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def replay_game(deck_a: Deck, deck_b: Deck, seed: int, game: int, policy_a: str = "heuristic",
+                policy_b: str | None = None, threshold: int = 300, max_turns: int = 200,
+                catalog: Catalog | None = None) -> Replay:
+    """Play game `game` of `seed` again and describe it."""
+    catalog = catalog or default_catalog()
+    tables = catalog.tables()
+    a, b = deck_a.card_indices(catalog), deck_b.card_indices(catalog)
+    config = RunConfig(a.tolist(), b.tolist(), policy_a, policy_b or policy_a, seed, 1, threshold, max_turns)
+    ids, params = policy_arrays(config.policy_a, config.policy_b)
+    inst, fighters, players, glob, decks = new_game_arrays(tables.cards, a, b, threshold, max_turns)
+    trace = np.zeros((TRACE_CAPACITY, TRACE_WIDTH), dtype=np.int64)
+    rng = np.zeros(RNG_WORDS, dtype=np.uint64)
+    winner = play_game_nb(tables.cards, tables.effects, inst, fighters, players, glob, decks, ids, params,
+                          np.uint64(seed), np.uint64(game), rng, np.zeros(0, dtype=np.int64), trace,
+                          duel_odds_table(config, catalog))
+    n = int(glob[GlobCol.trace_n])
+    names = (deck_a.name, deck_b.name)
+    lines = describe(trace[:n], inst[:, 0], catalog, names, tables.effects)
+    return Replay(lines, int(winner), trace[:n])
+
+
+def _dice(packed: int, count: int) -> list[int]:
+    return [(packed >> (3 * k)) & 7 for k in range(count) if (packed >> (3 * k)) & 7]
+
+
+def describe(trace: np.ndarray, slot_cards: np.ndarray, catalog: Catalog, names: tuple[str, str],
+             effects: np.ndarray) -> list[str]:
+    """The trace in plain English, one line per event."""
+    def card(i: int) -> str:
+        if i < 0:
+            return "nothing"
+        side = "A" if i < DECK_SIZE else "B"
+        return f"{catalog.cards[int(slot_cards[i])].name} ({side})"
+
+    lines: list[str] = []
+    for _turn, player, event, a, b, c in trace.tolist():
+        who = names[player] if player in (0, 1) else "?"
+        e = Event
+        if event == e.first_player:
+            lines.append(f"Roll-off for the first turn: {names[0]} rolls {a}, {names[1]} rolls {b}; "
+                         f"{who} (lower roll) goes first.")
+        elif event == e.turn:
+            lines.append(f"\n== Turn {a + 1} ({'cycle ' + str(a // 2 + 1)}): {who}. Cemetery HP: "
+                         f"{names[0]} {b}, {names[1]} {c}")
+        elif event == e.draw:
+            lines.append(f"{who} draws {card(a)}.")
+        elif event == e.deck_empty:
+            lines.append(f"{who}'s deck is empty: no draw (carding out is not a loss).")
+        elif event == e.discard:
+            lines.append(f"{who} discards {card(a)} to the cemetery.")
+        elif event == e.summon:
+            lines.append(f"{who} summons {card(a)}" + (f" with {c} sacrifice(s)." if c else "."))
+        elif event == e.sacrifice:
+            lines.append(f"{who} sacrifices {card(a)}" + (" (it goes under the new creature)." if c >= 0 else "."))
+        elif event == e.kill_own:
+            lines.append(f"{who} kills their own {card(a)} to make room.")
+        elif event == e.to_cemetery:
+            lines.append(f"{card(a)} goes to {who}'s cemetery (cemetery HP now {c}).")
+        elif event == e.death:
+            lines.append(f"{card(a)} dies" + (f", killed by {card(c)}." if c >= 0 else "."))
+        elif event == e.magic:
+            lines.append(f"{who} plays {card(a)}.")
+        elif event == e.response:
+            lines.append(f"{who} answers with {card(a)}.")
+        elif event == e.negated:
+            lines.append(f"{card(a)} is negated by {card(c)}.")
+        elif event == e.destroyed:
+            lines.append(f"{card(a)} is destroyed.")
+        elif event == e.stolen:
+            lines.append(f"{who} steals {card(a)}.")
+        elif event == e.battle:
+            lines.append(f"{who} battles: {card(a)} attacks {card(b)}.")
+        elif event == e.hit_dice:
+            lines.append(f"  {card(a)} rolls Hit dice {_dice(b, 8)}: total {c} with bonuses.")
+        elif event == e.atk_dice:
+            lines.append(f"  {card(a)} rolls Atk dice {_dice(b, 9)}: {c} damage before the target's rules.")
+        elif event == e.strike:
+            lines.append(f"  {card(a)} {_STRIKE_WORDS.get(b, 'strikes')}" + (f" for {c} damage." if c else "."))
+        elif event == e.effect_damage:
+            lines.append(f"  {card(a)} takes {b} damage from an effect (HP {c}).")
+        elif event == e.dot_tick:
+            lines.append(f"  {card(a)} takes {b} damage over time (HP {c}).")
+        elif event == e.heal:
+            lines.append(f"  {card(a)} heals {b} HP (HP {c}).")
+        elif event == e.effect:
+            row = int(b)
+            lines.append(f"  {card(a)}'s effect" + (f" rolls {c}" if c else "") + f" (row {row}).")
+        elif event == e.redraw:
+            lines.append(f"{who} cannot place a creature: shows the hand, shuffles {a} card(s) back and redraws.")
+        elif event == e.cannot_place:
+            lines.append(f"{who} has no playable creature and loses.")
+        elif event == e.skip_turn:
+            lines.append(f"{who} skips this turn.")
+        elif event == e.limited_summon:
+            lines.append(f"{who} brings {card(a)} to the field as a Limited Summon (held by {card(c)}).")
+        elif event == e.slide_in:
+            lines.append(f"{card(a)} slides in as {who}'s primary creature.")
+        elif event == e.to_hand:
+            lines.append(f"{card(a)} returns to {who}'s hand.")
+        elif event == e.to_deck:
+            lines.append(f"{card(a)} goes to {who}'s deck" + (" (bottom)." if c else " (shuffled)."))
+        elif event == e.game_end:
+            result = "a draw" if a == 2 else f"{names[a]} wins"
+            lines.append(f"\nThe game ends: {result} ({_END_WORDS.get(b, 'the game is over')}).")
+    return lines
