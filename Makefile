@@ -2,7 +2,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install test test-slow demo bench lint clean
+.PHONY: install test test-slow demo bench lint clean clean-cache
 
 install: $(STAMP)
 
@@ -35,5 +35,9 @@ lint: install
 	$(VENV)/bin/ruff check wardsim tests bench
 	$(VENV)/bin/mypy wardsim
 
-clean:
+# numba's on-disk cache does not notice edits to a kernel that another file's kernel calls
+clean-cache:
+	find wardsim bench -name '*.nbi' -delete -o -name '*.nbc' -delete
+
+clean: clean-cache
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -51,7 +51,6 @@ from wardsim.kernel.field import (
 )
 from wardsim.kernel.rng import d6_nb, seed_rng_nb
 from wardsim.kernel.state import (
-    DECK_SIZE,
     HAND_LIMIT,
     N_INST,
     OPENING_HAND,
@@ -216,6 +215,32 @@ def can_summon_nb(cards, effects, inst, fighters, players, glob, p, i):
 
 
 @njit(cache=True)
+def summon_cemetery_cost_nb(cards, effects, inst, fighters, players, glob, p, i):
+    """Printed HP that summoning i would add to p's cemetery: its sacrifices (those that leave
+    the cemetery again, like Giant Rat, or go under the new creature cost nothing), and the
+    primary killed to make room."""
+    scratch = np.empty(4, dtype=np.int64)
+    card = inst[i, I.card]
+    cost = summon_cost_nb(cards, effects, card)
+    n = fodder_nb(cards, effects, inst, fighters, players, glob, p, i, cost, scratch)
+    if resolve.sacrifices_follow_nb(cards, effects, card):
+        return 0
+    total = 0
+    primary_paid = False
+    for k in range(n):
+        c = inst[scratch[k], I.card]
+        if scratch[k] == players[p, P.primary]:
+            primary_paid = True
+        if not resolve.leaves_cemetery_when_sacrificed_nb(cards, effects, c):
+            total += cards[c, CardCol.hp]
+    primary = players[p, P.primary]
+    if (not primary_paid and primary >= 0 and not resolve.plays_to_opponent_nb(cards, effects, card)
+            and resolve.self_limited_row_nb(cards, effects, card) < 0):
+        total += cards[inst[primary, I.card], CardCol.hp]
+    return total
+
+
+@njit(cache=True)
 def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, rng, script, trace):
     """p summons creature i from hand, paying its sacrifices. Stone Golem goes to the
     opponent's side; The Squire joins as a Limited Summon when p has a primary."""
@@ -320,13 +345,16 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
         return
     if slide_in_nb(cards, inst, fighters, players, glob, p, trace):
         return
-    options = np.empty(DECK_SIZE, dtype=np.int64)
+    options = np.empty(N_INST, dtype=np.int64)
+    costs = np.empty(N_INST, dtype=np.int64)
     for _ in range(MAX_REDRAWS):
         n = placeable_nb(cards, effects, inst, fighters, players, glob, p, options)
         n = _within_low_summon(cards, inst, players, p, options, n)
         if n > 0:
+            for k in range(n):
+                costs[k] = summon_cemetery_cost_nb(cards, effects, inst, fighters, players, glob, p, options[k])
             k = policies.choose_placement_nb(pid, params, cards, effects, inst, fighters, players, glob, p, options,
-                                             n, rng)
+                                             costs, n, rng)
             players[p, P.low_summon] = 0
             summon_nb(cards, effects, inst, fighters, players, glob, decks, p, options[k], rng, script, trace)
             if players[p, P.primary] >= 0:
@@ -404,7 +432,9 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
             # one standard summon per turn (ruling 9), in the magic/summoning phase only
             if (phase == Phase.main and players[p, P.summon_turn] != t
                     and can_summon_nb(cards, effects, inst, fighters, players, glob, p, i)):
-                out[n] = encode_action_nb(ActionKind.summon, i, 0)
+                # b: the cemetery HP the summon costs (its sacrifices), in tens, for the policies
+                cost = summon_cemetery_cost_nb(cards, effects, inst, fighters, players, glob, p, i)
+                out[n] = encode_action_nb(ActionKind.summon, i, min(cost // 10, 99))
                 n += 1
         else:
             n = magic.magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n)

@@ -28,7 +28,7 @@ from numba import njit
 
 from wardsim.kernel.battle import effective_al_nb
 from wardsim.kernel.enums import Action, CardCol, CardType, EffectCol, FighterCol, MagicType, Target, Trigger
-from wardsim.kernel.state import DECK_SIZE, N_INST, GlobCol, InstCol, InstZone, PlayerCol, randint_nb
+from wardsim.kernel.state import DECK_SIZE, N_INST, GlobCol, InstCol, InstZone, PlayerCol, cemetery_hp_nb, randint_nb
 
 E = EffectCol
 F = FighterCol
@@ -47,6 +47,7 @@ class PolicyIdT(NamedTuple):
 PolicyId = PolicyIdT()
 N_PARAMS = 4
 
+SACRIFICE_WEIGHT = 0.3  # strength points given up per cemetery HP a summon costs
 # action kinds, mirrored from kernel.game.ActionKind (action // 10_000)
 _END, _SUMMON, _KILL, _MAGIC, _ACTIVATE, _BATTLE = 0, 1, 2, 3, 4, 5
 
@@ -152,7 +153,7 @@ def greedy_nb(cards, effects, inst, fighters, players, glob, actions, n):
         if kind == _BATTLE:
             value = 100.0
         elif kind == _SUMMON:
-            value = creature_strength_nb(cards, inst[i, I.card]) - own_strength - 1.0
+            value = summon_value_nb(cards, inst, players, glob, p, inst[i, I.card], 10 * (a % 100)) - own_strength - 1.0
         elif kind == _MAGIC:
             value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, a % 100)
         elif kind == _ACTIVATE:
@@ -193,7 +194,9 @@ def heuristic_nb(cards, effects, inst, fighters, players, glob, actions, n, para
             odds = duel_odds_nb(duel_table, inst[i, I.card], opp_card)
             now = duel_odds_nb(duel_table, inst[own, I.card], opp_card) if own >= 0 else 0.0
             risk = params[1] if params[1] > 0 else 0.3
-            value = 100.0 * (odds - now) - risk * cards[inst[i, I.card], CardCol.hp] * 0.1 - 2.0
+            value = 100.0 * (odds - now) - risk * 10 * (a % 100) - 2.0
+            if cemetery_hp_nb(cards, inst, players, p) + 10 * (a % 100) >= glob[G.threshold]:
+                value = -1e9  # a summon whose sacrifices lose the game
             if own >= 0 and fighters[own, F.hp] < 0.3 * fighters[own, F.max_hp]:
                 value += 10.0  # a badly hurt primary is worth replacing
         elif kind == _MAGIC:
@@ -222,9 +225,19 @@ def choose_base_nb(pid, params, cards, effects, inst, fighters, players, glob, a
 
 
 @njit(cache=True)
-def choose_placement_nb(pid, params, cards, effects, inst, fighters, players, glob, p, options, n, rng):
-    """Which creature to place when the player must (first turn, after a death): the strongest,
-    within the AL limit when an effect set one (Foolish Tricks, Judgement)."""
+def summon_value_nb(cards, inst, players, glob, p, card, cemetery_cost):
+    """What a summon is worth: the creature's strength less the cemetery HP its sacrifices
+    cost; a summon that would put p at the losing threshold is worth nothing at all."""
+    if cemetery_hp_nb(cards, inst, players, p) + cemetery_cost >= glob[G.threshold]:
+        return -1e9
+    return creature_strength_nb(cards, card) - SACRIFICE_WEIGHT * cemetery_cost
+
+
+@njit(cache=True)
+def choose_placement_nb(pid, params, cards, effects, inst, fighters, players, glob, p, options, costs, n, rng):
+    """Which creature to place when the player must (first turn, after a death): the best by
+    `summon_value_nb` (strength against the sacrifices' cemetery HP), within the AL limit when
+    an effect set one (Foolish Tricks, Judgement)."""
     if n <= 1:
         return 0
     if pid == PolicyId.random:
@@ -237,7 +250,7 @@ def choose_placement_nb(pid, params, cards, effects, inst, fighters, players, gl
             card = inst[options[k], I.card]
             if pass_kind == 0 and limit > 0 and cards[card, CardCol.armor_level] > limit:
                 continue
-            v = creature_strength_nb(cards, card)
+            v = summon_value_nb(cards, inst, players, glob, p, card, costs[k])
             if v > best_value:
                 best_value = v
                 best = k
