@@ -255,11 +255,16 @@ BENCHMARKS: dict[str, Callable[[int, int], list[dict]]] = {
 }
 
 
-def _format(value) -> str:
+RATIO_COLUMNS = ("vs baseline", "scaling")
+
+
+def _format(value, column: str) -> str:
     if value is None:
         return "-"
     if isinstance(value, float):
-        return f"{value:,.0f}" if value >= 100 else f"{value:.2f}" if value >= 10 else f"{value:.2f}x"
+        if column in RATIO_COLUMNS:
+            return f"{value:.2f}x"
+        return f"{value:,.0f}" if value >= 100 else f"{value:.2f}"
     return str(value)
 
 
@@ -275,7 +280,7 @@ def main(argv: list[str] | None = None) -> None:
     columns = ["benchmark", "threads", "duels/s", "strikes/s", "vs baseline", "scaling", "games/s",
                "baseline duels per game"]
     columns = [c for c in columns if any(c in r for r in rows)]
-    table = [[_format(r.get(c)) for c in columns] for r in rows]
+    table = [[_format(r.get(c), c) for c in columns] for r in rows]
     widths = [max(len(c), *(len(t[i]) for t in table)) for i, c in enumerate(columns)]
     print(f"cores: {os.cpu_count()}, numba threads: {numba.config.NUMBA_NUM_THREADS}")
     print("  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)))
