@@ -158,7 +158,7 @@ class Table:
         self.act(K.battle, int(self.players[p, PlayerCol.primary]) if attacker is None else attacker)
 
     def play(self, name: str, target: int = 2) -> int:
-        """The active player plays magic card `name` from hand (target: resolve.MagicTarget)."""
+        """The active player plays magic card `name` from hand (target: magic.MagicTarget)."""
         i = self.find(int(self.glob[GlobCol.active]), name, InstZone.hand)
         self.act(K.magic, i, target)
         return i

@@ -12,12 +12,13 @@ from gamekit import CAT, Event, InstZone, K, Phase, Table
 
 from wardsim.kernel.battle import effective_al_nb
 from wardsim.kernel.enums import FighterCol
+from wardsim.kernel.magic import MagicTarget
 from wardsim.kernel.state import GlobCol, InstCol, PlayerCol
 
 F = FighterCol
 G = GlobCol
 HOLD = 1 << 30  # a status timer far in the future
-OWN, OPPONENT, NONE = 0, 1, 2  # resolve.MagicTarget codes
+OWN, OPPONENT, NONE = MagicTarget.own, MagicTarget.opponent, MagicTarget.none
 WOLF = dict(al=6, speed=8, hit=0, atk=0, attack_dice=2, hit_dice=2, modifier=3)  # Werewolf, no effect
 
 
@@ -432,7 +433,7 @@ def test_visitor_from_beyond_returns_a_magic_card_from_the_cemetery():
     assert t.hand(0) == ["Knight Armor"]
 
 
-@pytest.mark.parametrize("choice, returned", [(10, "Knight"), (11, "Knight Armor")])
+@pytest.mark.parametrize("choice, returned", [(MagicTarget.choice, "Knight"), (MagicTarget.choice + 1, "Knight Armor")])
 def test_holy_light_returns_a_creature_or_a_magic_card(choice, returned):
     t, _, _ = setup("Werewolf", "Frog", hand_a=["Holy Light"], cem_a=["Knight", "Knight Armor"])
     light = t.play("Holy Light", choice)
@@ -442,8 +443,11 @@ def test_holy_light_returns_a_creature_or_a_magic_card(choice, returned):
 
 @pytest.mark.parametrize("name", ["Holy Light", "Angel", "Hourglass of Time"])
 def test_cards_that_cannot_be_returned_from_the_cemetery(name):
-    t, _, _ = setup("Werewolf", "Frog", hand_a=["Ghost of the Past", "Visitor From Beyond"], cem_a=[name])
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Ghost of the Past", "Visitor From Beyond"], cem_a=[name],
+                    deck_a=["Knight", "Knight Armor"])
     assert magic_names(t) == set()  # nothing in the cemetery may come back
+    t.to_cemetery(0, "Knight", "Knight Armor")
+    assert magic_names(t) == {"Ghost of the Past", "Visitor From Beyond"}
 
 
 def test_terrifying_roar_sends_the_opponents_primary_back_to_hand():
@@ -671,6 +675,14 @@ def test_striking_first_triples_the_damage(name, defender, multiplier):
     attack(t, 6, 5, *[2] * card.attack_dice)
     damage = (2 * card.attack_dice + card.modifier) * multiplier
     assert t.hp(other) == CAT[defender].hp - damage
+
+
+@pytest.mark.parametrize("roll, disarmed", [(5, True), (4, False)])
+def test_minotaur_disarms_on_5_or_6(roll, disarmed):
+    t, mino, dwarf = setup("Minotaur", "Dwarf")
+    attack(t, 3, 3, roll, 1, 1, 3, 3, 2)  # the Dwarf hits back (6 + 1 against AL 6): 2 + 1 unless disarmed
+    assert t.hp(dwarf) == 46
+    assert t.hp(mino) == (90 if disarmed else 87)
 
 
 @pytest.mark.parametrize("die, damage", [(6, 16), (5, 7)])

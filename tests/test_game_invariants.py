@@ -216,7 +216,7 @@ def test_game_invariants_hold_after_every_step(game_args):
 
 
 @pytest.mark.slow
-@settings(max_examples=400, deadline=None, suppress_health_check=FUZZ_CHECKS)
+@settings(max_examples=2000, deadline=None, suppress_health_check=FUZZ_CHECKS)
 @given(GAMES)
 def test_game_invariants_hold_after_every_step_many_games(game_args):
     deck_a, deck_b, policy_a, policy_b, seed = game_args
@@ -235,22 +235,23 @@ def _weak_deck():
     return deck
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("deck_file", ["giants.txt", "dragons.txt"])
 def test_a_mirror_match_is_even(deck_file):
-    # the same deck on both sides, seats and first player decided by the roll: 50% within 4.5 sigma
+    # the same deck on both seats, the first player decided by the roll (ruling 2): seat A scores
+    # 50% within 4.5 standard errors (draws count half)
     deck = load_deck(bundled_decks_dir() / deck_file)
-    games = 2000
+    games = 10_000
     result = simulate(deck, deck, games=games, seed=11, policy_a="greedy")
     score = (result.totals.wins_a + 0.5 * result.totals.draws) / games
-    assert abs(score - 0.5) <= 4.5 * (0.25 / games) ** 0.5
+    assert abs(score - 0.5) <= 4.5 * (0.25 / games) ** 0.5, result.summary()
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("deck_file", ["giants.txt", "dragons.txt"])
 def test_a_clearly_stronger_deck_wins_at_least_90_percent(deck_file):
+    # a built deck against 30 weak creatures (AL 6 or less, 10 to 30 HP, no effects), from either seat
     strong = load_deck(bundled_decks_dir() / deck_file)
+    games = 1000
     for seat_a, seat_b, strong_side in ((strong, _weak_deck(), 0), (_weak_deck(), strong, 1)):
-        result = simulate(seat_a, seat_b, games=500, seed=5, policy_a="greedy")
+        result = simulate(seat_a, seat_b, games=games, seed=5, policy_a="greedy")
         wins = result.totals.wins_a if strong_side == 0 else result.totals.wins_b
-        assert wins / 500 >= 0.9, result.summary()
+        assert wins / games >= 0.9, result.summary()

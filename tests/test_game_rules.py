@@ -146,6 +146,9 @@ def test_a_frozen_creature_cannot_be_sacrificed():
     assert "Knight" not in legal_summons(t)
     t.to_combat()
     assert battles(t) == []  # frozen: cannot battle either
+    t.fighters[goblin, F.frozen_until] = -1  # thawed, the Goblin could pay for the Knight
+    t.glob[GlobCol.phase] = Phase.main
+    assert "Knight" in legal_summons(t)
 
 
 def test_one_standard_summon_per_turn():

@@ -357,8 +357,8 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
                                              costs, n, rng)
             players[p, P.low_summon] = 0
             summon_nb(cards, effects, inst, fighters, players, glob, decks, p, options[k], rng, script, trace)
-            if players[p, P.primary] >= 0:
-                return
+            if players[p, P.primary] >= 0 or glob[G.winner] >= 0:
+                return  # placed, or the sacrifices lost the game
             continue
         hand_n = hand_size_nb(inst, p)
         if hand_n == 0:  # "draw 1 card, then continue as if you have a 1 card hand"
