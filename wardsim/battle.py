@@ -230,6 +230,28 @@ def _jobs(jobs: int | None) -> int:
     return max(1, int(jobs) if jobs else (os.cpu_count() or 1))
 
 
+def _solve_exact(catalog: Catalog, cards: Sequence[Card], pairs: Sequence[tuple[int, int]], jobs: int,
+                 seed: int, max_exchanges: int) -> Iterable[tuple[tuple[int, int], ExactResult, bool]]:
+    """(pair, result, sampled) for each pair of `cards` indices, solved on `jobs` threads.
+    A pair with too many effect states for the exact solver is sampled (DEFAULT_GAMES duels)."""
+    effects = catalog.tables().effects
+
+    def solve(pair):
+        i, j = pair
+        fa, fb = prepared_pair(catalog, cards[i].name, cards[j].name)
+        try:
+            return pair, solve_pair(fa, fb, effects), False
+        except UnsupportedPair:
+            outcome, exchanges, _, _ = _run([fa], [fb], effects, DEFAULT_GAMES, seed, 0, max_exchanges)
+            p_a = float(np.mean(outcome == DuelOutcome.a_wins))
+            p_b = float(np.mean(outcome == DuelOutcome.b_wins))
+            p_draw = float(np.mean(outcome >= DuelOutcome.draw))
+            return pair, ExactResult(p_a, p_b, p_draw, float(exchanges.mean()), False, 0), True
+
+    with ThreadPoolExecutor(max_workers=jobs) as pool:
+        yield from pool.map(solve, pairs)
+
+
 def duel_matrix(cards: Iterable[str | Card], exact: bool = True, jobs: int | None = None,
                 games: int | None = None, seed: int = DEFAULT_SEED, catalog: Catalog | None = None,
                 progress: Callable[[int, int], None] | None = None,
@@ -259,29 +281,16 @@ def duel_matrix(cards: Iterable[str | Card], exact: bool = True, jobs: int | Non
     jobs = _jobs(jobs)
     sampled: list[tuple[str, str]] = []
     if exact:
-        def solve(pair):
-            i, j = pair
-            fa, fb = prepared_pair(catalog, names[i], names[j])
-            try:
-                return pair, solve_pair(fa, fb, effects)
-            except UnsupportedPair:  # too many effect states: sample this pair instead
-                outcome, exchanges, _, _ = _run([fa], [fb], effects, DEFAULT_GAMES, seed, 0,
-                                                max_exchanges)
-                p_a = float(np.mean(outcome == DuelOutcome.a_wins))
-                p_b = float(np.mean(outcome == DuelOutcome.b_wins))
-                p_draw = float(np.mean(outcome >= DuelOutcome.draw))
-                sampled.append((names[i], names[j]))
-                return pair, ExactResult(p_a, p_b, p_draw, float(exchanges.mean()), False, 0)
-
         done = 0
-        with ThreadPoolExecutor(max_workers=jobs) as pool:
-            for (i, j), r in pool.map(solve, pairs):
-                win[i, j], win[j, i] = r.p_a_wins, r.p_b_wins
-                draw[i, j] = draw[j, i] = r.p_draw
-                length[i, j] = length[j, i] = r.mean_exchanges
-                done += 1
-                if progress:
-                    progress(done, total)
+        for (i, j), r, was_sampled in _solve_exact(catalog, chosen, pairs, jobs, seed, max_exchanges):
+            win[i, j], win[j, i] = r.p_a_wins, r.p_b_wins
+            draw[i, j] = draw[j, i] = r.p_draw
+            length[i, j] = length[j, i] = r.mean_exchanges
+            if was_sampled:
+                sampled.append((names[i], names[j]))
+            done += 1
+            if progress:
+                progress(done, total)
     else:
         games = DEFAULT_GAMES if games is None else int(games)
         previous = numba.get_num_threads()
@@ -316,7 +325,20 @@ def duel_matrix(cards: Iterable[str | Card], exact: bool = True, jobs: int | Non
     return frame
 
 
+# P(A beats B) of pairs already solved in this process, by the cards as printed (a changed
+# stat or effect is another key), so a tournament or a what-if solves each pair once.
+_ODDS: dict[tuple[Card, Card], float] = {}
+
+
 def exact_odds_matrix(cards: Sequence[str | Card], jobs: int | None = None,
                       catalog: Catalog | None = None) -> np.ndarray:
-    """Exact P(row creature beats column creature) as a plain array (for the game's policies)."""
-    return duel_matrix(cards, exact=True, jobs=jobs, catalog=catalog).to_numpy(dtype=float)
+    """Exact P(row creature beats column creature) as a plain array (for the game's policies).
+    Pairs solved before in this process are taken from memory."""
+    catalog = catalog or default_catalog()
+    chosen = [c if isinstance(c, Card) else catalog[c] for c in cards]
+    k = len(chosen)
+    todo = [(i, j) for i in range(k) for j in range(i, k) if (chosen[i], chosen[j]) not in _ODDS]
+    for (i, j), r, _ in _solve_exact(catalog, chosen, todo, _jobs(jobs), DEFAULT_SEED, DEFAULT_MAX_EXCHANGES):
+        _ODDS[chosen[i], chosen[j]] = r.p_a_wins
+        _ODDS[chosen[j], chosen[i]] = r.p_b_wins
+    return np.array([[_ODDS[a, b] for b in chosen] for a in chosen], dtype=float).reshape(k, k)
