@@ -61,6 +61,15 @@ def test_interrupted_run_resumes_from_saved_chunks(tmp_path):
     assert sorted(records["game"]) == list(range(40))
 
 
+def test_kept_records_are_every_game_in_order_also_when_resumed(tmp_path):
+    fresh = simulate(A, B, games=30, seed=4, policy_a="greedy", chunk=7, jobs=2, keep_records=True)
+    assert list(fresh.records["game"]) == list(range(30))
+    assert (fresh.records["winner"] == 0).sum() == fresh.totals.wins_a
+    simulate(A, B, games=30, seed=4, policy_a="greedy", chunk=7, out=tmp_path / "run")
+    resumed = simulate(A, B, games=30, seed=4, policy_a="greedy", chunk=7, out=tmp_path / "run", keep_records=True)
+    pd.testing.assert_frame_equal(resumed.records, fresh.records)
+
+
 def test_a_run_folder_of_another_run_is_refused(tmp_path):
     simulate(A, B, games=5, seed=5, policy_a="greedy", out=tmp_path / "run")
     with pytest.raises(ValueError, match="different run"):

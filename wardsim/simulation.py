@@ -166,6 +166,7 @@ class SimulationResult:
     seconds: float
     cards: pd.DataFrame  # one row per (side, card): counters, see `card_counters`
     not_modeled: list[str]
+    records: pd.DataFrame | None = None  # one row per game (RECORD_COLUMNS), when kept
 
     def summary(self) -> dict:
         from wardsim.analytics.intervals import wilson_interval
@@ -246,6 +247,9 @@ class RunStore:
         t.cards = data["cards"]
         return t
 
+    def records(self, first: int) -> np.ndarray:
+        return pd.read_parquet(self.out / "records" / f"part-{first:09d}.parquet")[list(RECORD_COLUMNS)].to_numpy()
+
     def save(self, first: int, n: int, totals: Totals, table: np.ndarray) -> None:
         frame = pd.DataFrame(table, columns=list(RECORD_COLUMNS))
         frame.to_parquet(self.out / "records" / f"part-{first:09d}.parquet", index=False)
@@ -259,9 +263,12 @@ class RunStore:
 def simulate(deck_a: Deck, deck_b: Deck, games: int = 1000, seed: int = 0, jobs: int = 1,
              policy_a: str = "heuristic", policy_b: str | None = None, out: str | Path | None = None,
              chunk: int = DEFAULT_CHUNK, threshold: int = 300, max_turns: int = 200,
-             catalog: Catalog | None = None,
+             catalog: Catalog | None = None, keep_records: bool = False,
              progress: Callable[[int], None] | None = None) -> SimulationResult:
-    """Play `games` games of deck A against deck B (A's seat first in the records)."""
+    """Play `games` games of deck A against deck B (A's seat first in the records).
+
+    With `keep_records`, the result also holds every game's record, ordered by game (for
+    paired comparisons of runs on the same seed)."""
     catalog = catalog or default_catalog()
     tables = catalog.tables()
     config = RunConfig(deck_a=deck_a.card_indices(catalog).tolist(), deck_b=deck_b.card_indices(catalog).tolist(),
@@ -271,10 +278,13 @@ def simulate(deck_a: Deck, deck_b: Deck, games: int = 1000, seed: int = 0, jobs:
     store = RunStore(Path(out), config) if out else None
     totals = Totals()
     todo = []
+    kept: list[np.ndarray] = []
     for first, n in _chunks(games, chunk):
         saved = store.done(first, n) if store else None
         if saved is not None:
             totals.add(saved)
+            if keep_records:
+                kept.append(store.records(first))
             if progress:
                 progress(n)
         else:
@@ -282,6 +292,8 @@ def simulate(deck_a: Deck, deck_b: Deck, games: int = 1000, seed: int = 0, jobs:
     start = time.perf_counter()
     for first, n, (part, table) in _run(tables.cards, tables.effects, config, todo, jobs, duel_table):
         totals.add(part)
+        if keep_records:
+            kept.append(table)
         if store:
             store.save(first, n, part, table)
         if progress:
@@ -291,6 +303,9 @@ def simulate(deck_a: Deck, deck_b: Deck, games: int = 1000, seed: int = 0, jobs:
     flagged = sorted({c.name for deck in (deck_a, deck_b) for c in deck.not_modeled()})
     result = SimulationResult(deck_a.name, deck_b.name, config, totals, seconds * games / max(played, 1),
                               card_counters(totals, config, (deck_a.name, deck_b.name), catalog), flagged)
+    if keep_records:
+        table = np.concatenate(kept) if kept else np.zeros((0, len(RECORD_COLUMNS)), dtype=np.int64)
+        result.records = pd.DataFrame(table, columns=list(RECORD_COLUMNS)).sort_values("game", ignore_index=True)
     return result
 
 
