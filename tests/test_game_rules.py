@@ -12,7 +12,7 @@ import pytest
 from gamekit import CAT, Event, InstZone, K, Phase, Table
 
 from wardsim.kernel.battle import effective_al_nb
-from wardsim.kernel.enums import FighterCol
+from wardsim.kernel.enums import FighterCol, StrikeResult
 from wardsim.kernel.state import EndReason, GlobCol, PlayerCol
 
 F = FighterCol
@@ -628,3 +628,22 @@ def test_case_law_dragon_power_sets_armor_level_12_after_a_reduction(reduction):
     t.play("Dragon Power", 0)
     t.refresh()
     assert effective_al_nb(t.fighters[kraken]) == 12
+
+
+def test_the_trace_keeps_every_die_of_a_battle():
+    # rules guide, BATTLE: a critical miss (all 1s) deals one die to the striker, then the other
+    # creature strikes back; the replay shows each die as rolled
+    t, wolf, frog = duel_table("Werewolf", "Frog")
+    t.begin_turn()
+    t.dice(1, 1, 4, 2, 3)  # Werewolf: Hit 1+1, self-damage 4; Frog: Hit 2+3 against AL 6
+    t.battle()
+    kinds = (Event.strike, Event.hit_dice, Event.atk_dice, Event.battle_end)
+    rows = [row[2:] for row in t.trace[:t.glob[GlobCol.trace_n]].tolist() if row[2] in kinds]
+    assert rows == [
+        [Event.strike, wolf, StrikeResult.critical_miss, 1],
+        [Event.hit_dice, wolf, 1 + 1 * 8, 1 + 1 + 3],
+        [Event.atk_dice, wolf, 4, 4],
+        [Event.strike, frog, StrikeResult.miss, 6],
+        [Event.hit_dice, frog, 2 + 3 * 8, 2 + 3],
+        [Event.battle_end, 70 - 4, 10, 0],
+    ]

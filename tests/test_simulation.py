@@ -1,6 +1,7 @@
 """The batch runner and the simulate/replay commands: reproducible, resumable, complete."""
 
 import json
+import re
 from pathlib import Path
 
 import numpy as np
@@ -113,7 +114,10 @@ def test_replay_prints_the_game_turn_by_turn():
                                  "--game", "1", "--policy", "greedy"])
     assert result.exit_code == 0, result.output
     assert "== Turn 1" in result.stdout and "The game ends" in result.stdout
-    assert "rolls Hit dice" in result.stdout or "battles" in result.stdout
+    out = result.stdout
+    assert "battles" in out and "rolls Hit dice" in out and "rolls Atk dice" in out and "After the strikes" in out
+    # every Hit roll names its dice, its total and the AL it had to reach
+    assert re.search(r"rolls Hit dice \[[1-6](, [1-6])+\]: -?\d+ with bonuses against AL \d+", out)
 
 
 def test_heuristic_policy_runs_with_exact_duel_odds():

@@ -61,8 +61,13 @@ def replay_game(deck_a: Deck, deck_b: Deck, seed: int, game: int, policy_a: str 
     return Replay(lines, int(winner), trace[:n])
 
 
-def _dice(packed: int, count: int) -> list[int]:
-    return [(packed >> (3 * k)) & 7 for k in range(count) if (packed >> (3 * k)) & 7]
+def _dice(packed: int) -> list[int]:
+    """Dice packed base 8 by the kernel, lowest digit first (faces 1..6: a 0 digit ends them)."""
+    dice = []
+    while packed:
+        dice.append(packed & 7)
+        packed >>= 3
+    return dice
 
 
 def describe(trace: np.ndarray, slot_cards: np.ndarray, catalog: Catalog, names: tuple[str, str],
@@ -75,12 +80,14 @@ def describe(trace: np.ndarray, slot_cards: np.ndarray, catalog: Catalog, names:
         return f"{catalog.cards[int(slot_cards[i])].name} ({side})"
 
     lines: list[str] = []
+    attack = ("?", "?")  # the battle under way
+    strike: tuple[str, int, int] = ("?", 0, 0)  # the strike under way: striker, result, target AL
     for _turn, player, event, a, b, c in trace.tolist():
         who = names[player] if player in (0, 1) else "?"
         e = Event
         if event == e.first_player:
             lines.append(f"Roll-off for the first turn: {names[0]} rolls {a}, {names[1]} rolls {b}; "
-                         f"{who} (lower roll) goes first.")
+                         f"{who} (the lower roll) chooses to go first.")
         elif event == e.turn:
             lines.append(f"\n== Turn {a + 1} ({'cycle ' + str(a // 2 + 1)}): {who}. Cemetery HP: "
                          f"{names[0]} {b}, {names[1]} {c}")
@@ -111,17 +118,34 @@ def describe(trace: np.ndarray, slot_cards: np.ndarray, catalog: Catalog, names:
         elif event == e.stolen:
             lines.append(f"{who} steals {card(a)}.")
         elif event == e.battle:
+            attack = (card(a), card(b))
             lines.append(f"{who} battles: {card(a)} attacks {card(b)}.")
-        elif event == e.hit_dice:
-            lines.append(f"  {card(a)} rolls Hit dice {_dice(b, 8)}: total {c} with bonuses.")
-        elif event == e.atk_dice:
-            lines.append(f"  {card(a)} rolls Atk dice {_dice(b, 9)}: {c} damage before the target's rules.")
+        elif event == e.speed_rolloff:
+            dice = _dice(b)
+            rolls = ", ".join(f"{x} against {y}" for x, y in zip(dice[::2], dice[1::2], strict=False))
+            lines.append(f"  Equal SPD: roll-off {rolls}.")
         elif event == e.strike:
-            lines.append(f"  {card(a)} {_STRIKE_WORDS.get(b, 'strikes')}" + (f" for {c} damage." if c else "."))
+            strike = (card(a), b, c)
+            if b in (StrikeResult.none, StrikeResult.negated):
+                lines.append(f"  {card(a)} {_STRIKE_WORDS[b]}.")
+        elif event == e.hit_dice and strike[0] == card(a):
+            result, needed = strike[1], strike[2]
+            lines.append(f"  {card(a)} rolls Hit dice {_dice(b)}: {c} with bonuses against AL {needed}, "
+                         f"and {_STRIKE_WORDS.get(result, 'strikes')}.")
+        elif event == e.effect_rolls:
+            lines.append(f"  {card(a)}'s on-hit effect rolls {_dice(b)[::-1]}.")
+        elif event == e.atk_dice:
+            if strike[1] == StrikeResult.critical_miss:
+                lines.append(f"  {card(a)} takes {c} damage from its own die ({_dice(b)}).")
+            else:
+                lines.append(f"  {card(a)} rolls Atk dice {_dice(b)}: {c} damage.")
+        elif event == e.battle_end:
+            lines.append(f"  After the strikes: {attack[0]} HP {a}, {attack[1]} HP {b}.")
         elif event == e.effect_damage:
             lines.append(f"  {card(a)} takes {b} damage from an effect (HP {c}).")
         elif event == e.dot_tick:
-            lines.append(f"  {card(a)} takes {b} damage over time (HP {c}).")
+            lines.append(f"  {card(a)} takes {b} damage over time (HP {c})." if b > 0
+                         else f"  {card(a)} heals {-b} HP over time (HP {c}).")
         elif event == e.heal:
             lines.append(f"  {card(a)} heals {b} HP (HP {c}).")
         elif event == e.effect:

@@ -220,8 +220,28 @@ def _take_nb(f, other, effects, amount, is_atk):
     return take_damage_nb(f, other, effects, amount, is_atk)
 
 
+@njit(_nrt=False, inline="always")
+def _pack_die(packed, k, die):
+    """Die k of a base-8 list (k < 21)."""
+    return packed + die * (np.int64(8) ** k)
+
+
 @njit(_nrt=False)
 def _strike_body(att, dfn, effects, strikes_first, clock, rng, script):
+    att[F.strike_order] = 1 if strikes_first else 2
+    att[F.strike_hit_dice] = 0
+    att[F.strike_hit_total] = 0
+    att[F.strike_atk_dice] = 0
+    att[F.strike_damage] = 0
+    att[F.strike_effect_dice] = 0
+    att[F.strike_needed] = effective_al_nb(dfn)
+    result = _strike_inner(att, dfn, effects, strikes_first, clock, rng, script)
+    att[F.strike_result] = result
+    return result
+
+
+@njit(_nrt=False, inline="always")
+def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
     if att[F.frozen_until] >= clock or att[F.stunned_until] >= clock:
         return StrikeResult.none  # frozen and stunned creatures cannot strike
     if dfn[F.shielded] != 0:  # Wizard: "negates the next attack against this card"
@@ -242,15 +262,23 @@ def _strike_body(att, dfn, effects, strikes_first, clock, rng, script):
     total = 0
     all_six = hit_dice >= 2  # rules guide: no critical hit or miss with fewer than 2 dice
     all_one = hit_dice >= 2
-    for _ in range(hit_dice):
+    packed = 0
+    for k in range(hit_dice):
         die = d6_nb(rng, script)
         total += die
         all_six = all_six and die == 6
         all_one = all_one and die == 1
+        if k < 21:
+            packed = _pack_die(packed, k, die)
+    att[F.strike_hit_dice] = packed
+    att[F.strike_hit_total] = total + hit_bonus
     auto_hit = att[F.auto_hit] != 0
     if all_one and not auto_hit:
         # rules guide: critical miss: "roll a single die of damage to yourself (no bonuses)"
-        _take_nb(att, dfn, effects, d6_nb(rng, script), False)
+        die = d6_nb(rng, script)
+        att[F.strike_atk_dice] = die
+        att[F.strike_damage] = die
+        _take_nb(att, dfn, effects, die, False)
         return StrikeResult.critical_miss
     if not all_six and not auto_hit and total + hit_bonus < effective_al_nb(dfn):
         return StrikeResult.miss
@@ -282,16 +310,21 @@ def _strike_body(att, dfn, effects, strikes_first, clock, rng, script):
         att[F.boost_fired] = 1
     damage = att[F.modifier] + att[F.atk_bonus] + att[F.battle_atk] + cond_atk
     atk_six = False
-    for _ in range(attack_dice):
+    packed = 0
+    for k in range(attack_dice):
         die = d6_nb(rng, script)
         damage += die
         atk_six = atk_six or die == 6
+        if k < 21:
+            packed = _pack_die(packed, k, die)
+    att[F.strike_atk_dice] = packed
     if has_trigger_nb(att, Trigger.on_strike) and (dfn[F.immune] & Flag.creature_effects) == 0:
         damage = _multiply_nb(att, dfn, effects, strikes_first, atk_six, damage)
     if att[F.extra_mult] > 1:
         damage *= att[F.extra_mult]
     if all_six:
         damage *= 2  # rules guide: the critical multiplier comes after every other bonus
+    att[F.strike_damage] = max(damage, 0)
     if react == React.reflect or react == React.absorb:
         dfn[F.react_fired] = 1
         if react == React.reflect:  # Forest Sentinel: the damage goes back at the attacker
@@ -364,8 +397,27 @@ def roll_off_nb(rng, script):
             return a > b
 
 
+@njit(_nrt=False)
+def _battle_roll_off_nb(fi, rng, script):
+    """roll_off_nb, keeping the dice on the initiator (pairs: its die, the defender's)."""
+    packed = 0
+    k = 0
+    while True:
+        a = d6_nb(rng, script)
+        b = d6_nb(rng, script)
+        if k < 20:
+            packed = _pack_die(_pack_die(packed, k, a), k + 1, b)
+            k += 2
+        if a != b:
+            fi[F.battle_rolloff] = packed
+            return a > b
+
+
 @njit(_nrt=False, inline="always")
 def _battle_body(fi, fd, effects, clock, rng, script):
+    fi[F.strike_order] = 0
+    fd[F.strike_order] = 0
+    fi[F.battle_rolloff] = 0
     if fi[F.frozen_until] >= clock or fi[F.stunned_until] >= clock:
         return 0  # frozen and stunned creatures cannot initiate a battle
     strikes = 0
@@ -379,7 +431,7 @@ def _battle_body(fi, fd, effects, clock, rng, script):
         elif fi[F.speed] != fd[F.speed]:
             initiator_first = fi[F.speed] > fd[F.speed]
         else:  # rules guide: a roll-off for every battle with tied SPD
-            initiator_first = roll_off_nb(rng, script)
+            initiator_first = _battle_roll_off_nb(fi, rng, script)
         first = fi if initiator_first else fd
         second = fd if initiator_first else fi
         if _strike_body(first, second, effects, True, clock, rng, script) != StrikeResult.none:

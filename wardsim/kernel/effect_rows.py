@@ -467,6 +467,9 @@ def fire_row_nb(r, src, opp, effects, clock, rng, script):
     lo = effects[r, E.roll_lo]
     if lo > 0:
         die = d6_nb(rng, script)
+        # kept for the game's trace of the strike (cleared when src strikes; fits 21 rolls)
+        if src[F.strike_effect_dice] < np.int64(8) ** 20:
+            src[F.strike_effect_dice] = src[F.strike_effect_dice] * 8 + die
         if die < lo or die > effects[r, E.roll_hi]:
             return False
     duration = effects[r, E.duration]

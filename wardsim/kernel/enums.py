@@ -417,6 +417,17 @@ class FighterColT(NamedTuple):
     boost_fired: int = 49
     # written by kernel.battle.prepare_pair_nb / set_triggers_nb; 0 = unknown (check every row)
     triggers: int = 50  # bit 1 << trigger for each trigger among its effect rows
+    # what its last strike did, for the game's event trace (written by kernel.battle; dice are
+    # packed base 8, first die lowest: faces are 1..6, so a 0 digit ends the list)
+    strike_order: int = 51  # 1 = struck first in the current battle, 2 = struck back, 0 = no strike
+    strike_result: int = 52  # StrikeResult
+    strike_hit_dice: int = 53
+    strike_hit_total: int = 54  # Hit dice + Hit bonuses
+    strike_needed: int = 55  # the target's effective AL
+    strike_atk_dice: int = 56  # Atk dice; after a critical miss, the self-damage die
+    strike_damage: int = 57  # Atk damage after multipliers, before the target's own rules
+    strike_effect_dice: int = 58  # effect rolls of its on-hit rows (packed the other way: last roll lowest)
+    battle_rolloff: int = 59  # on the initiator: the SPD roll-off dice, pairs (its die, the other's)
 
 
 FighterCol = FighterColT()

@@ -613,6 +613,8 @@ def battle_action_nb(cards, effects, inst, fighters, players, glob, decks, attac
     battle_nb(fighters[attacker], fighters[defender], effects, glob[G.turn], rng, script)
     if fighters[defender, F.hp] < hp_d:
         glob[G.dealt_damage] = 1
+    if trace.shape[0] > 0:
+        _trace_strikes(fighters, glob, attacker, defender, trace)
     for side in range(2):
         q = p if side == 0 else 1 - p
         c = attacker if side == 0 else defender
@@ -630,6 +632,28 @@ def battle_action_nb(cards, effects, inst, fighters, players, glob, decks, attac
 
 
 @njit(cache=True)
+def _trace_strikes(fighters, glob, attacker, defender, trace):
+    """The dice and results of a battle's strikes, read from the fighters (kernel.battle keeps them)."""
+    p = glob[G.active]
+    if fighters[attacker, F.battle_rolloff] != 0:
+        record_nb(trace, glob, p, Event.speed_rolloff, attacker, fighters[attacker, F.battle_rolloff], 0)
+    for order in (1, 2):
+        for i in (attacker, defender):
+            f = fighters[i]
+            if f[F.strike_order] != order:
+                continue
+            owner = p if i == attacker else 1 - p
+            record_nb(trace, glob, owner, Event.strike, i, f[F.strike_result], f[F.strike_needed])
+            if f[F.strike_hit_dice] != 0:
+                record_nb(trace, glob, owner, Event.hit_dice, i, f[F.strike_hit_dice], f[F.strike_hit_total])
+            if f[F.strike_effect_dice] != 0:
+                record_nb(trace, glob, owner, Event.effect_rolls, i, f[F.strike_effect_dice], 0)
+            if f[F.strike_atk_dice] != 0:
+                record_nb(trace, glob, owner, Event.atk_dice, i, f[F.strike_atk_dice], f[F.strike_damage])
+    record_nb(trace, glob, p, Event.battle_end, fighters[attacker, F.hp], fighters[defender, F.hp], 0)
+
+
+@njit(cache=True)
 def end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
     """The combat phase is over (or skipped): the damage and healing over time due this turn
     tick (ruling 6), then the wrap-up phase."""
@@ -639,12 +663,19 @@ def end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     fa = players[a, P.primary]
     fo = players[1 - a, P.primary]
     t = glob[G.turn]
+    hp_a = fighters[fa, F.hp] if fa >= 0 else 0
+    hp_o = fighters[fo, F.hp] if fo >= 0 else 0
     if fa >= 0 and fo >= 0:
         end_exchange_nb(fighters[fa], fighters[fo], effects, t, rng, script)
     elif fa >= 0:
         end_exchange_nb(fighters[fa], fighters[fa], effects, t, rng, script)
     elif fo >= 0:
         end_exchange_nb(fighters[fo], fighters[fo], effects, t, rng, script)
+    if trace.shape[0] > 0:  # the ticks (DOT damage positive, HOT healing negative)
+        if fa >= 0 and fighters[fa, F.hp] != hp_a:
+            record_nb(trace, glob, a, Event.dot_tick, fa, hp_a - fighters[fa, F.hp], fighters[fa, F.hp])
+        if fo >= 0 and fighters[fo, F.hp] != hp_o:
+            record_nb(trace, glob, 1 - a, Event.dot_tick, fo, hp_o - fighters[fo, F.hp], fighters[fo, F.hp])
     if fa >= 0 and fo >= 0:
         _aura_dots(cards, effects, inst, fighters, glob, fa, fo, trace)
     glob[G.phase] = Phase.wrap_up

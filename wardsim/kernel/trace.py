@@ -43,13 +43,16 @@ class EventT(NamedTuple):
     to_hand: int = 21  # a = instance, b = card
     to_deck: int = 22  # a = instance, b = card
     slide_in: int = 23  # a = instance, b = card
-    strike: int = 24  # a = striker, b = StrikeResult, c = damage dealt
-    hit_dice: int = 25  # a = striker, b = dice packed base 8 (lowest die first), c = total with bonuses
-    atk_dice: int = 26  # a = striker, b = dice packed base 8 (first 9 dice), c = damage before rules
+    strike: int = 24  # a = striker, b = StrikeResult, c = the target's effective AL
+    hit_dice: int = 25  # a = striker, b = dice packed base 8 (first die lowest), c = total with bonuses
+    atk_dice: int = 26  # a = striker, b = dice packed base 8 (first die lowest), c = damage after multipliers
     dot_tick: int = 27  # a = instance, b = amount, c = HP after
     game_end: int = 28  # a = winner (2 = draw), b = EndReason
     response: int = 29  # a = lightning instance, b = card, c = the instance it answers
     stolen: int = 30  # a = instance, b = card
+    effect_rolls: int = 31  # a = striker, b = its on-hit effect rolls packed base 8 (last roll lowest)
+    speed_rolloff: int = 32  # a = initiator, b = dice pairs (initiator's, defender's) packed base 8
+    battle_end: int = 33  # a = attacker's HP, b = defender's HP after the strikes
 
 
 Event = EventT()
