@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import difflib
 import tomllib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from importlib import resources
 from pathlib import Path
@@ -124,6 +124,22 @@ def _choice(raw: dict[str, Any], key: str, group: Any, where: str) -> str:
     return value
 
 
+# the printed stats the kernels read (CardCol), with the range a printed card may have:
+# (lowest, highest or None); rules guide: AL never above 12
+CREATURE_STATS: dict[str, tuple[int, int | None]] = {
+    "armor_level": (1, 12), "speed": (0, None), "hp": (1, None), "attack_dice": (0, None), "modifier": (0, None),
+}
+
+
+def _check_stats(stats: dict[str, Any], where: str) -> None:
+    for key, value in stats.items():
+        low, high = CREATURE_STATS[key]
+        if value < low:
+            raise CatalogError(f"{where}: field {key!r} must be >= {low}, got {value}")
+        if high is not None and value > high:
+            raise CatalogError(f"{where}: field {key!r} must be <= {high} (rules guide), got {value}")
+
+
 CREATURE_FIELDS = {"creature_type", "armor_level", "speed", "hp", "attack", "attack_dice",
                    "modifier", "artwork", "artwork_inferred"}
 MAGIC_FIELDS = {"magic_type", "magic_subtype"}
@@ -162,12 +178,8 @@ def parse_card(raw: dict[str, Any], file: str, generation: int) -> Card:
     if card_type == "magic":
         return Card(**common, magic_type=_choice(raw, "magic_type", MagicType, where),
                     magic_subtype=_choice(raw, "magic_subtype", MagicSubtype, where))
-    stats = {k: _require(raw, k, int, where) for k in ("armor_level", "speed", "hp", "attack_dice", "modifier")}
-    for key, low in (("armor_level", 1), ("speed", 0), ("hp", 1), ("attack_dice", 0), ("modifier", 0)):
-        if stats[key] < low:
-            raise CatalogError(f"{where}: field {key!r} must be >= {low}, got {stats[key]}")
-    if stats["armor_level"] > 12:
-        raise CatalogError(f"{where}: field 'armor_level' must be <= 12 (rules guide), got {stats['armor_level']}")
+    stats = {k: _require(raw, k, int, where) for k in CREATURE_STATS}
+    _check_stats(stats, where)
     artwork = raw.get("artwork", [])
     if not isinstance(artwork, list) or not all(isinstance(t, str) for t in artwork):
         raise CatalogError(f"{where}: field 'artwork' must be a list of tags, got {artwork!r}")
@@ -284,6 +296,38 @@ class Catalog:
 
     def generation(self, gen: int) -> list[Card]:
         return [c for c in self.cards if c.generation == gen]
+
+    def with_changes(self, card: str, **stats: int) -> Catalog:
+        """A new catalog in which one creature's printed stats are changed (a what-if).
+
+        Every card keeps its name and its row, so decks load against the new catalog as
+        they are and its `tables()` hold the changed stats, which is what the kernels play.
+        The stats are those the kernels read: `CREATURE_STATS`. KeyError with the closest
+        names for an unknown card; CatalogError for a magic card, an unknown stat, or a
+        value a printed card could not have.
+        """
+        index = self.index(card)
+        old = self.cards[index]
+        where = f"what-if: card {old.name!r}"
+        if not old.is_creature:
+            raise CatalogError(f"{where} is a magic card; only creatures have stats to change")
+        unknown = sorted(set(stats) - set(CREATURE_STATS))
+        if unknown:
+            raise CatalogError(f"{where}: unknown stat {', '.join(map(repr, unknown))}; "
+                               f"the stats are {', '.join(CREATURE_STATS)}")
+        for key, value in stats.items():
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise CatalogError(f"{where}: field {key!r} must be an integer, got {value!r}")
+        _check_stats(stats, where)
+        cards = list(self.cards)
+        cards[index] = replace(old, **stats)
+        return Catalog(cards)
+
+    def with_cards(self, *extra: Card) -> Catalog:
+        """A new catalog with cards that are not printed added at the end. Every card already
+        here keeps its row; added cards without artwork tags or effect rows also leave the
+        compiled rows of the others exactly as they were."""
+        return Catalog([*self.cards, *extra])
 
     @cached_property
     def _tables(self) -> CardTables:
