@@ -329,7 +329,8 @@ def duel_odds_table(config: RunConfig, catalog: Catalog) -> np.ndarray:
 
     creatures = sorted({c for c in config.deck_a + config.deck_b if catalog.cards[c].is_creature})
     table = np.full((len(catalog), len(catalog)), -1.0)
-    odds = exact_odds_matrix([catalog.cards[c] for c in creatures])
+    # solved in this catalog: a what-if's changed creature plays with its changed stats
+    odds = exact_odds_matrix([catalog.cards[c] for c in creatures], catalog=catalog)
     for i, a in enumerate(creatures):
         for j, b in enumerate(creatures):
             table[a, b] = odds[i, j]
