@@ -320,7 +320,8 @@ class Catalog:
                 raise CatalogError(f"{where}: field {key!r} must be an integer, got {value!r}")
         _check_stats(stats, where)
         cards = list(self.cards)
-        cards[index] = replace(old, **stats)
+        new_stats: dict[str, Any] = dict(stats)
+        cards[index] = replace(old, **new_stats)
         return Catalog(cards)
 
     def with_cards(self, *extra: Card) -> Catalog:
