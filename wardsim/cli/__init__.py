@@ -24,6 +24,9 @@ from wardsim.cli import duel as duel_cmd  # noqa: E402  (kept beside its wiring)
 
 app.command("duel")(duel_cmd.duel)
 app.command("duels")(duel_cmd.duels)
+from wardsim.cli.whatif import whatif_command  # noqa: E402
+
+app.command("whatif")(whatif_command)
 
 
 def main() -> None:
