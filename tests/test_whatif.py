@@ -218,11 +218,12 @@ def test_a_ban_replaces_the_copies_and_reports_every_matchup_of_the_deck():
 
 
 def test_the_win_rate_rises_with_the_hp_of_the_deck_s_creature():
-    values = [30, 70, 130]  # 70 is printed: the changes are paired against it
+    values = [130, 30]
     result = sweep("Grizzly Bear", "hp", values, matchup=("bleeders", "dragons"), decks=[DRAGONS, BLEEDERS],
                    games=150, seed=2, policy="greedy")
     table = result.table.set_index("value")
-    assert list(table.index) == values and result.printed == 70
+    # the printed value (70) is played as the base of the paired changes, and shown
+    assert list(table.index) == [30, 70, 130] and result.printed == 70
     assert sweep_games("Grizzly Bear", "hp", values, ("bleeders", "dragons"), [DRAGONS, BLEEDERS], 150) == 3 * 300
     assert table.loc[70, "change"] == 0 and table.loc[70, "change_se"] == 0
     assert table.loc[30, "change"] < -4 * table.loc[30, "change_se"]

@@ -581,9 +581,9 @@ class Sweep:
     opponents : list of str
         Its opponents (both seats each).
     table : DataFrame
-        One row per value: ``value, games, win_rate, ci_low, ci_high`` (Wilson, draws half)
-        and ``change, change_ci_low, change_ci_high, change_se`` (against the printed value,
-        paired on the same seeds).
+        One row per value swept and for the printed value, in order: ``value, games,
+        win_rate, ci_low, ci_high`` (Wilson, draws half) and ``change, change_ci_low,
+        change_ci_high, change_se`` (against the printed value, paired on the same seeds).
     best : int
         The value whose win rate is closest to 50%.
     seed, policy, games : int, str, int
@@ -666,7 +666,7 @@ def sweep(card: str, stat: str, values: Sequence[int], matchup: tuple[str, str] 
 
     base = outcomes(printed_value)
     rows = []
-    for value in values:
+    for value in sorted({*values, printed_value}):  # the printed value is played anyway: shown too
         after = base if value == printed_value else outcomes(value)
         rows.append({"value": value, "games": len(after), **_rate(after, "win_rate"),
                      **_paired(after, base, "change")})

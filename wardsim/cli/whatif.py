@@ -103,7 +103,8 @@ def _change(row: dict) -> str:
 
 def _print_whatif(result: WhatIf, console: Console) -> None:
     console.print(f"[bold]{result.change}[/bold]: {result.policy} play, {result.games} games per pairing and seat, "
-                  f"seed {result.seed}; win rates count draws half, 95% intervals, change paired on the same seeds")
+                  f"seed {result.seed}.")
+    console.print("Win rates count draws half (95% intervals); the change is paired on the same seeds.")
     for title, frame, keys in (("Each changed deck against its opponents", result.decks, ("deck",)),
                                ("Matchups", result.matchups, ("deck", "opponent"))):
         table = Table(title=title)
@@ -124,7 +125,7 @@ def _print_whatif(result: WhatIf, console: Console) -> None:
 def _print_sweep(result: Sweep, console: Console) -> None:
     against = " vs ".join([result.deck, ", ".join(result.opponents)])
     console.print(f"[bold]{result.card} {result.stat}[/bold] (printed {result.printed}): {against}, "
-                  f"{result.policy} play, {result.games} games per pairing and seat, seed {result.seed}")
+                  f"{result.policy} play, {result.games} games per pairing and seat, seed {result.seed}.")
     table = Table(title=f"Win rate of {result.deck} by {result.card} {result.stat}")
     for col in (result.stat, "games", "win rate", "change from printed"):
         table.add_column(col, justify="right")
