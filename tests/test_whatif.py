@@ -175,6 +175,12 @@ def test_paired_runs_need_fewer_games_than_independent_ones():
     assert row["change_se"] < 0.8 * unpaired
 
 
+def test_the_result_is_the_same_for_any_number_of_jobs():
+    one = whatif("Grizzly Bear", {"hp": 90}, decks=[DRAGONS, BLEEDERS], games=40, seed=6, policy="greedy")
+    two = whatif("Grizzly Bear", {"hp": 90}, decks=[DRAGONS, BLEEDERS], games=40, seed=6, policy="greedy", jobs=2)
+    assert one.matchups.equals(two.matchups) and one.decks.equals(two.decks)
+
+
 def test_pairings_have_their_own_seeds():
     seeds = {pairing_seed(1, a, b) for a, b in [("x", "y"), ("y", "x"), ("x", "z")]}
     assert len(seeds) == 3 and pairing_seed(1, "x", "y") == pairing_seed(1, "x", "y")
