@@ -7,6 +7,7 @@ import pytest
 from wardsim.analytics import (
     deck_summary,
     first_player_advantage,
+    first_player_by_deck,
     matchup_matrix,
     wilson_interval,
     win_rate_by_length,
@@ -174,3 +175,19 @@ def test_win_rate_by_length_bins_partition_the_games():
     pd.testing.assert_frame_equal(per_deck, summary.loc[per_deck.index, ["games", "wins", "draws"]])
     with pytest.raises(ValueError, match="`by` must be"):
         win_rate_by_length(records, bins=5, by="card")
+
+
+def test_first_player_by_deck_by_hand():
+    table = first_player_by_deck(HAND_TABLE)
+    # Dragons: first in g1 (won) and g3 (lost); second in g2 (lost) and g5 (won)
+    assert table.loc[("Dragons", "first"), ["games", "wins", "losses"]].tolist() == [2, 1, 1]
+    assert table.loc[("Dragons", "second"), ["games", "wins", "losses"]].tolist() == [2, 1, 1]
+    # Undead: first in g2 (won) and g4 (drawn); second in g1 (lost) and g3 (won)
+    assert table.loc[("Undead", "first"), "win_rate"] == pytest.approx(0.75)
+    assert table.loc[("Undead", "second"), "win_rate"] == pytest.approx(0.5)
+    # Bleeders: first in g5 (lost), second in g4 (drawn)
+    assert table.loc[("Bleeders", "first"), "win_rate"] == 0.0
+    assert table.loc[("Bleeders", "second"), "win_rate"] == pytest.approx(0.5)
+    # every game but the mirror has one deck on the play and one on the draw
+    assert table.xs("first", level="order")["games"].sum() == 5
+    assert table.xs("second", level="order")["games"].sum() == 5

@@ -23,6 +23,7 @@ from wardsim.analytics.winrates import (
     MatchupMatrix,
     deck_summary,
     first_player_advantage,
+    first_player_by_deck,
     matchup_matrix,
     win_rate_by_length,
 )
@@ -40,6 +41,7 @@ __all__ = [
     "diff_interval",
     "field_win_rate",
     "first_player_advantage",
+    "first_player_by_deck",
     "matchup_matrix",
     "nash_equilibrium",
     "pool_card_counters",

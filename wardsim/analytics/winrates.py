@@ -285,3 +285,28 @@ def win_rate_by_length(
     if by == "first_player":
         return _tally(seats[seats["went_first"]], "turns", z)
     return _tally(seats[~seats["mirror"]], ["deck", "turns"], z)
+
+
+def first_player_by_deck(records: pd.DataFrame, z: float = 1.96) -> pd.DataFrame:
+    """Every deck's win rate when it went first and when it went second.
+
+    Parameters
+    ----------
+    records : DataFrame
+        Per-game records (see the module notes).
+    z : float
+        Normal quantile of the intervals (1.96: 95%).
+
+    Returns
+    -------
+    DataFrame
+        Indexed by (deck, order), where order is ``"first"`` or ``"second"``; columns
+        ``games, wins, losses, draws, win_rate, ci_low, ci_high``. Mirror games are left out
+        (the deck is on both sides of the roll-off). The gap between a deck's two rows is its
+        own first-player advantage; :func:`first_player_advantage` is the pooled one.
+    """
+    _check_records(records)
+    seats = _seats(records)
+    seats = seats[~seats["mirror"]].copy()
+    seats["order"] = pd.Categorical(np.where(seats["went_first"], "first", "second"), categories=["first", "second"])
+    return _tally(seats, ["deck", "order"], z)
