@@ -19,6 +19,12 @@ app.command("cards")(cards_cmd.cards)
 app.add_typer(deck_cmd.app, name="deck")
 app.command("simulate")(simulate_cmd.simulate)
 app.command("replay")(simulate_cmd.replay)
+# deck pools: round robin and the balance report
+from wardsim.cli import report as report_cmd  # noqa: E402  (kept beside its wiring)
+from wardsim.cli import tournament as tournament_cmd  # noqa: E402
+
+app.command("tournament")(tournament_cmd.tournament)
+app.command("report")(report_cmd.report)
 # battle commands
 from wardsim.cli import duel as duel_cmd  # noqa: E402  (kept beside its wiring)
 

@@ -1,0 +1,82 @@
+"""`wardsim report`: the balance report of a deck pool."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+from wardsim.cli.simulate import POLICY_HELP, check_policy, load_decks
+from wardsim.cli.tournament import game_bar
+from wardsim.decks import bundled_decks_dir
+from wardsim.policies import DEFAULT_POLICY
+from wardsim.report import DEFAULT_ABLATION_GAMES, DEFAULT_GAMES, build_report, reproduce_command, write_report
+from wardsim.tournament import check_decks, total_games
+
+DEFAULT_OUT = Path("reports/latest")
+STAGES = {"tournament": "round robin", "ablation": "ablation"}
+
+
+def deck_paths(files: list[Path] | None, folder: Path | None) -> list[Path]:
+    """The deck files: those named, else the `*.txt` files of the folder (the bundled decks by default)."""
+    if files:
+        return list(files)
+    folder = folder or bundled_decks_dir()
+    if not folder.is_dir():
+        typer.echo(f"error: --decks {folder} is not a folder", err=True)
+        raise typer.Exit(2)
+    paths = sorted(folder.glob("*.txt"))
+    if not paths:
+        typer.echo(f"error: --decks {folder} holds no deck files (*.txt)", err=True)
+        raise typer.Exit(2)
+    return paths
+
+
+def report(
+    deck_files: list[Path] = typer.Argument(None, metavar="DECK", help="Deck files (default: every *.txt file of "
+                                            "--decks)."),
+    decks_dir: Path = typer.Option(None, "--decks", "-d", help="Folder of deck files (default: the bundled decks)."),
+    games: int = typer.Option(DEFAULT_GAMES, "--games", "-n", min=1, help="Games per ordered pairing."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Run seed (each matchup's seed is derived from it)."),
+    policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    ablation_games: int = typer.Option(DEFAULT_ABLATION_GAMES, "--ablation-games", "-a", min=0,
+                                       help="Games per ordered pairing of the ablation runs; 0 skips them."),
+    out: Path = typer.Option(DEFAULT_OUT, "--out", "-o", help="Report folder (its runs/ subfolder resumes)."),
+    fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
+) -> None:
+    """Play the decks' round robin and write the balance report (HTML, Markdown, CSV, Parquet, PNG)."""
+    check_policy(policy, "--policy")
+    if ablation_games == 1:
+        raise typer.BadParameter("a paired interval needs at least 2 games; use 0 to skip the ablation",
+                                 param_hint="--ablation-games")
+    decks = load_decks(deck_paths(deck_files, decks_dir), fmt)
+    try:
+        check_decks(decks)
+    except ValueError as problem:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2) from None
+    err = Console(stderr=True)
+    err.print(f"seed {seed}: {len(decks)} decks, {games} games per ordered pairing "
+              f"({total_games(len(decks), games)} games; {policy}), ablation {ablation_games} games per pairing",
+              highlight=False)
+    command = reproduce_command(decks, games, seed, policy, ablation_games, fmt, out)
+    try:
+        with game_bar(err) as bar:
+            tasks: dict[str, int] = {}
+
+            def progress(stage: str, n: int, total: int) -> None:
+                if stage not in tasks:
+                    tasks[stage] = bar.add_task(STAGES.get(stage, stage), total=total or None)
+                bar.advance(tasks[stage], n)
+
+            result = build_report(decks, games, seed, policy=policy, jobs=jobs, out_dir=out,
+                                  ablation_games=ablation_games, fmt=fmt, progress=progress, command=command)
+        index = write_report(result, out)
+    except ValueError as problem:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2) from None
+    for note in result.notes:
+        typer.echo(f"Note: {note}")
+    typer.echo(f"Report written to {index} (with report.md, CSV, Parquet and PNG files in {out}/).")

@@ -1,0 +1,111 @@
+"""`wardsim tournament`: every deck against every other deck, in both seats."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from wardsim.analytics import deck_summary, first_player_advantage
+from wardsim.cli.simulate import POLICY_HELP, check_policy, load_decks
+from wardsim.policies import DEFAULT_POLICY
+from wardsim.tournament import Tournament, check_decks, round_robin, total_games
+
+
+def game_bar(console: Console) -> Progress:
+    """A progress bar of games on the console, shown only on a terminal."""
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+                    console=console, disable=not console.is_terminal)
+
+
+def summary(result: Tournament) -> dict:
+    """The tournament as the JSON object of `wardsim tournament --json`."""
+    m = result.matchups()
+    decks = deck_summary(result.records)
+    first = first_player_advantage(result.records)
+    matchups = [{"deck": d, "opponent": o, "win_rate": float(m.win_rate.loc[d, o]),
+                 "ci95": [float(m.ci_low.loc[d, o]), float(m.ci_high.loc[d, o])], "games": int(m.games.loc[d, o]),
+                 "wins": int(m.wins.loc[d, o]), "draws": int(m.draws.loc[d, o])}
+                for d in result.decks for o in result.decks if d != o]
+    return {
+        "decks": result.decks, "policy": result.policy, "games": result.games, "seed": result.seed,
+        "total_games": len(result.records),
+        "deck_win_rates": [{"deck": d, "win_rate": float(r["win_rate"]), "ci95": [float(r["ci_low"]),
+                            float(r["ci_high"])], "games": int(r["games"])} for d, r in decks.iterrows()],
+        "matchups": matchups,
+        "first_player_win_rate": float(first["win_rate"]),
+        "first_player_ci95": [float(first["ci_low"]), float(first["ci_high"])],
+        "mean_turns": float(result.records["turns"].mean()),
+        "pairing_seeds": {f"{r.deck_a}__{r.deck_b}": int(r.seed) for r in result.pairings.itertuples()},
+        "not_modeled": result.not_modeled,
+    }
+
+
+def matchup_table(result: Tournament) -> Table:
+    """Row deck against column deck: win % and its 95% interval; the last column, all games."""
+    m = result.matchups()
+    decks = deck_summary(result.records)
+    order = list(decks.index)
+    table = Table(title="Win % of the row deck against the column deck (95% CI)")
+    table.add_column("deck")
+    for opponent in order:
+        table.add_column(opponent, justify="right")
+    table.add_column("all", justify="right")
+    for deck in order:
+        cells = ["-" if deck == o else
+                 f"{100 * m.win_rate.loc[deck, o]:.0f} ({100 * m.ci_low.loc[deck, o]:.0f}-"
+                 f"{100 * m.ci_high.loc[deck, o]:.0f})" for o in order]
+        row = decks.loc[deck]
+        cells.append(f"{100 * row['win_rate']:.1f} ({100 * row['ci_low']:.1f}-{100 * row['ci_high']:.1f})")
+        table.add_row(deck, *cells)
+    return table
+
+
+def tournament(
+    deck_files: list[Path] = typer.Argument(..., metavar="DECK...", help="Deck files (two or more)."),
+    games: int = typer.Option(1000, "--games", "-n", min=1, help="Games per ordered pairing."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Run seed (each matchup's seed is derived from it)."),
+    policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
+    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
+    out: Path = typer.Option(None, "--out", "-o", help="Folder for every pairing's records (Parquet); resumes."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+) -> None:
+    """Play every deck against every other deck in both seats and print the matchup table."""
+    check_policy(policy, "--policy")
+    decks = load_decks(deck_files, fmt)
+    try:
+        check_decks(decks)
+    except ValueError as problem:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2) from None
+    err = Console(stderr=True)
+    total = total_games(len(decks), games)
+    err.print(f"seed {seed}: {len(decks)} decks, {games} games per ordered pairing ({total} games; {policy}, "
+              f"{jobs} job{'s' if jobs > 1 else ''})", highlight=False)
+    try:
+        with game_bar(err) as bar:
+            task = bar.add_task("games", total=total)
+            result = round_robin(decks, games, seed, policy=policy, jobs=jobs, out=out,
+                                 progress=lambda n: bar.advance(task, n))
+    except ValueError as problem:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2) from None
+    if as_json:
+        typer.echo(json.dumps(summary(result), indent=1))
+        return
+    console = Console()
+    # off a terminal (a pipe, a file) the table keeps its full width instead of wrapping at 80
+    (console if console.is_terminal else Console(width=250)).print(matchup_table(result))
+    first = first_player_advantage(result.records)
+    typer.echo(f"Seed {seed}, policy {policy}. The first player wins {100 * first['win_rate']:.1f}% "
+               f"(95% CI {100 * first['ci_low']:.1f}-{100 * first['ci_high']:.1f}%); games last "
+               f"{result.records['turns'].mean():.1f} turns on average.")
+    if result.not_modeled:
+        typer.echo(f"Note: effects not fully modeled: {', '.join(result.not_modeled)}.")
+    if out:
+        typer.echo(f"Per-game records in {out}/<deck_a>__<deck_b>/records/.")

@@ -1,0 +1,354 @@
+"""The balance report: a round robin of a deck pool, its analytics, charts and advice.
+
+`build_report` plays the tournament (:func:`wardsim.tournament.round_robin`), measures the
+ablation impact of every card when asked (:func:`wardsim.whatif.ablation_table`), and
+gathers every number the report shows into a :class:`Report`. `write_report` writes it:
+
+==================  ===========================================================================
+``index.html``      the report, one self-contained file (charts inlined, no links out)
+``report.md``       the same in Markdown (charts as the PNG files beside it)
+``decks.csv``       one row per deck: win rate, intervals, on the play / on the draw, meta
+``matchups.csv``    one row per (deck, opponent): win rate and interval, games, wins, draws
+``cards.csv``       one row per (deck, card): 17lands metrics and ablation impact with
+                    intervals and sample sizes, official status, effect status
+``balance.csv``     the balance candidates, too strong and too weak, with the reason
+``*.parquet``       records (one row per game), decks, matchups, cards
+``*.png``           the charts (see :mod:`wardsim.charts`)
+``run.json``        the run's parameters and every pairing's seed
+==================  ===========================================================================
+
+Every name that comes from a file (deck names are file names, card names the catalog's)
+passes through :func:`html.escape` on its way into the HTML.
+"""
+
+from __future__ import annotations
+
+import json
+import shlex
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from io import BytesIO
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from wardsim import charts
+from wardsim.analytics import (
+    BalanceReport,
+    MatchupMatrix,
+    NashEquilibrium,
+    balance_candidates,
+    bradley_terry,
+    card_metrics,
+    deck_summary,
+    first_player_advantage,
+    first_player_by_deck,
+    nash_equilibrium,
+    pool_card_counters,
+)
+from wardsim.analytics.balance import NOT_MODELED
+from wardsim.catalog import Catalog, default_catalog
+from wardsim.decks import Deck
+from wardsim.formats import get_format
+from wardsim.report_pages import CHARTS, conclusions, html_page, markdown_page
+from wardsim.tournament import Tournament, check_decks, round_robin, total_games
+
+DEFAULT_GAMES = 1000
+DEFAULT_ABLATION_GAMES = 100
+BT_PRIOR = 0.5  # virtual half-wins each way: finite strengths even for an unbeaten deck
+Progress = Callable[[str, int, int], None]  # (stage, games just finished, the stage's total games)
+
+
+@dataclass
+class Report:
+    """Everything the report shows; `write_report` turns it into files.
+
+    Attributes
+    ----------
+    tournament : Tournament
+        The round robin: per-game records and per-card counters.
+    fmt : str
+        The deck format the decks were checked in.
+    decks : DataFrame
+        Indexed by deck, best first: ``plan, games, wins, losses, draws, win_rate, ci_low,
+        ci_high, first_win_rate, first_ci_low, first_ci_high, second_win_rate, second_ci_low,
+        second_ci_high, strength, nash_share, not_modeled`` (cards not fully modeled, with
+        their status, ``""`` if none).
+    matchups : MatchupMatrix
+        Row deck against column deck.
+    first_player : Series
+        The first player's win rate over every game (``analytics.first_player_advantage``).
+    strengths : Series
+        Bradley-Terry strengths (geometric mean 1; a prior of 0.5 win each way).
+    nash : NashEquilibrium
+        The equilibrium of deck choice.
+    cards : DataFrame
+        One row per (deck, card), see `cards.csv` in the module notes.
+    balance : BalanceReport
+        Candidates for the limited and banned list, and the official list checked.
+    ablation_games : int
+        Games per ordered pairing of the ablation runs (0: not measured).
+    notes : list of str
+        What the report could not do and why (shown in it).
+    command : str
+        The command that makes this report again.
+    """
+
+    tournament: Tournament
+    fmt: str
+    decks: pd.DataFrame
+    matchups: MatchupMatrix
+    first_player: pd.Series
+    strengths: pd.Series
+    nash: NashEquilibrium
+    cards: pd.DataFrame
+    balance: BalanceReport
+    ablation_games: int
+    official_limited: list[str]
+    official_banned: list[str]
+    command: str
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def has_ablation(self) -> bool:
+        return "impact" in self.cards.columns
+
+    def deck_order(self) -> list[str]:
+        return list(self.decks.index)
+
+    def figures(self) -> dict[str, Figure]:
+        """The charts, by file stem (the card impact chart only with ablation runs)."""
+        records = self.tournament.records
+        figures = {"matchups": charts.matchup_heatmap(self.matchups, order=self.deck_order())}
+        if self.has_ablation:
+            figures["card_impact"] = charts.card_impact(self.cards, "impact")
+        figures["win_rate_by_length"] = charts.win_rate_by_game_length(records)
+        figures["first_player"] = charts.first_player(records)
+        figures["nash"] = charts.nash_shares(self.nash, self.strengths)
+        return figures
+
+    def conclusions(self) -> list[str]:
+        """The main findings in plain sentences."""
+        return conclusions(self)
+
+
+def reproduce_command(decks: Sequence[Deck], games: int, seed: int, policy: str, ablation_games: int, fmt: str,
+                      out_dir: Path | str | None) -> str:
+    """The `wardsim report` command line that plays the same games and writes the same report."""
+    folders = {Path(d.path).parent for d in decks}
+    folder = next(iter(folders)) if len(folders) == 1 else None
+    if folder is not None and sorted(p.resolve() for p in folder.glob("*.txt")) == sorted(
+            Path(d.path).resolve() for d in decks):
+        source = ["--decks", str(folder)]
+    else:
+        source = [d.path for d in decks]
+    words = ["wardsim", "report", *source, "--games", str(games), "--seed", str(seed), "--policy", policy,
+             "--ablation-games", str(ablation_games), "--format", fmt]
+    if out_dir is not None:
+        words += ["--out", str(out_dir)]
+    return shlex.join(words)
+
+
+def _deck_table(tournament: Tournament, decks: Sequence[Deck], strengths: pd.Series,
+                nash: NashEquilibrium) -> pd.DataFrame:
+    summary = deck_summary(tournament.records)
+    by_order = first_player_by_deck(tournament.records)
+    for order in ("first", "second"):
+        rows = by_order.xs(order, level="order")
+        for column in ("win_rate", "ci_low", "ci_high"):
+            summary[f"{order}_{column}"] = rows[column].reindex(summary.index)
+    summary["strength"] = strengths.reindex(summary.index)
+    summary["nash_share"] = pd.Series(nash.strategy).reindex(summary.index)
+    plans = {d.name: d.plan for d in decks}
+    flagged = {d.name: ", ".join(f"{c.name} ({c.effect_status})" for c in d.not_modeled()) for d in decks}
+    summary.insert(0, "plan", [plans.get(name, "") for name in summary.index])
+    summary["not_modeled"] = [flagged.get(name, "") for name in summary.index]
+    return summary
+
+
+def _card_table(tournament: Tournament, decks: Sequence[Deck], limited: set[str], banned: set[str],
+                ablation: pd.DataFrame | None) -> pd.DataFrame:
+    counters = pool_card_counters(tournament.cards, by=["deck", "card"])
+    table = card_metrics(counters)
+    copies = {(d.name, c.name): n for d in decks for c, n in d.cards}
+    table.insert(2, "copies", [copies.get(key, 0) for key in zip(table["deck"], table["card"], strict=True)])
+    table.insert(3, "official", np.select([table["card"].isin(banned), table["card"].isin(limited)],
+                                          ["banned", "limited"], "unrestricted"))
+    if ablation is not None:
+        impact = ablation[["deck", "card", "impact", "impact_ci_low", "impact_ci_high", "impact_se", "games"]]
+        table = table.merge(impact.rename(columns={"games": "impact_games"}), on=["deck", "card"], how="left")
+    table["flagged"] = table["effect_status"].isin(NOT_MODELED)
+    # who and what first, then the metrics, then the raw counters they were computed from
+    identity = ["card", "deck", "copies", "official", "effect_status", "flagged"]
+    measured = [c for c in table.columns if c not in identity and c not in counters.columns]
+    table = table[identity + measured + [c for c in counters.columns if c not in identity]]
+    deck_rank = {name: k for k, name in enumerate(d.name for d in decks)}
+    key = "impact" if ablation is not None else "iwd"
+    table = table.assign(_rank=table["deck"].map(deck_rank)).sort_values(["_rank", key], ascending=[True, False],
+                                                                         kind="stable")
+    return table.drop(columns="_rank").reset_index(drop=True)
+
+
+def _ablation(decks: Sequence[Deck], ablation_games: int, seed: int, policy: str, jobs: int, catalog: Catalog,
+              progress: Progress | None, notes: list[str]) -> pd.DataFrame | None:
+    """The ablation table, or None with a note saying why it is missing."""
+    if ablation_games <= 0:
+        notes.append("Ablation impact was not measured (ablation games 0), so the card table has no impact "
+                     "column and the balance advice rests on IWD alone, which is observational, not causal.")
+        return None
+    try:
+        from wardsim import whatif
+    except ImportError:
+        whatif = None
+    table_fn = getattr(whatif, "ablation_table", None)
+    if table_fn is None:
+        notes.append("Ablation impact is not available in this version of wardsim; the balance advice rests on "
+                     "IWD alone, which is observational, not causal.")
+        return None
+    total_fn = getattr(whatif, "ablation_games", None)
+    total = int(total_fn(decks, ablation_games)) if total_fn else 0
+
+    def advance(n: int) -> None:
+        if progress:
+            progress("ablation", n, total)
+
+    advance(0)
+    return table_fn(decks, ablation_games, seed, policy=policy, jobs=jobs, catalog=catalog, progress=advance)
+
+
+def build_report(decks: list[Deck], games: int = DEFAULT_GAMES, seed: int = 0, policy: str = "heuristic",
+                 jobs: int = 1, out_dir: Path | str | None = None, ablation_games: int = DEFAULT_ABLATION_GAMES,
+                 fmt: str = "official", catalog: Catalog | None = None, progress: Progress | None = None,
+                 command: str | None = None) -> Report:
+    """Play a deck pool's round robin (and ablation runs) and compute everything the report shows.
+
+    Parameters
+    ----------
+    decks : list of Deck
+        Two decks or more with distinct names.
+    games : int
+        Games per ordered pairing of the round robin.
+    seed : int
+        The run seed (see :func:`wardsim.tournament.round_robin`).
+    policy : str
+        Bot policy of both players.
+    jobs : int
+        Worker processes; the results do not depend on it.
+    out_dir : Path, optional
+        The report folder. The round robin's games are saved under
+        ``out_dir/runs/<policy>-seed<seed>-games<games>/`` as they finish, so building the
+        same report again resumes (or reuses) them.
+    ablation_games : int
+        Games per ordered pairing of the ablation runs (every card of every deck replaced by
+        a filler, see :func:`wardsim.whatif.ablation_table`); 0 skips them.
+    fmt : str
+        The format the decks were checked in; its limited and banned list is compared with
+        the data only for the official format's list (always ``official``).
+    catalog : Catalog, optional
+        The card catalog (the bundled one by default).
+    progress : callable, optional
+        ``progress(stage, games, total)``: stage ``"tournament"`` or ``"ablation"``, the
+        games just finished and the stage's total; called once with 0 games when a stage
+        starts.
+    command : str, optional
+        The command line to print as the way to make the report again (default: the
+        `wardsim report` command for these arguments).
+
+    Returns
+    -------
+    Report
+    """
+    check_decks(decks)
+    catalog = catalog or default_catalog()
+    notes: list[str] = []
+    runs = None
+    if out_dir is not None:
+        runs = Path(out_dir) / "runs" / f"{policy}-seed{seed}-games{games}"
+    total = total_games(len(decks), games)
+    if progress:
+        progress("tournament", 0, total)
+    tournament = round_robin(decks, games, seed, policy=policy, jobs=jobs, out=runs, catalog=catalog,
+                             progress=(lambda n: progress("tournament", n, total)) if progress else None)
+    ablation = _ablation(decks, ablation_games, seed, policy, jobs, catalog, progress, notes)
+
+    matchups = tournament.matchups()
+    strengths = bradley_terry(matchups, prior=BT_PRIOR)
+    nash = nash_equilibrium(matchups)
+    official = get_format("official", catalog)
+    limited, banned = set(official.limited), set(official.banned)
+    deck_table = _deck_table(tournament, decks, strengths, nash)
+    cards = _card_table(tournament, decks, limited, banned, ablation)
+    balance = balance_candidates(cards, sorted(limited), sorted(banned))
+    if tournament.not_modeled:
+        notes.append("Some cards' effects are not fully modeled (flagged wherever they appear): "
+                     f"{', '.join(tournament.not_modeled)}. Results for them and their decks may not reflect the "
+                     "real cards.")
+    return Report(
+        tournament=tournament, fmt=fmt, decks=deck_table, matchups=matchups,
+        first_player=first_player_advantage(tournament.records), strengths=strengths, nash=nash, cards=cards,
+        balance=balance, ablation_games=ablation_games if ablation is not None else 0,
+        official_limited=sorted(limited), official_banned=sorted(banned),
+        command=command or reproduce_command(decks, games, seed, policy, ablation_games, fmt, out_dir),
+        notes=notes,
+    )
+
+
+def png_bytes(figure: Figure, dpi: int = 110) -> bytes:
+    """A figure as PNG file contents."""
+    buffer = BytesIO()
+    figure.savefig(buffer, format="png", dpi=dpi)
+    return buffer.getvalue()
+
+
+def matchup_rows(matchups: MatchupMatrix) -> pd.DataFrame:
+    """The matchup matrix in long form: one row per (deck, opponent), mirrors left out."""
+    frames = {"win_rate": matchups.win_rate, "ci_low": matchups.ci_low, "ci_high": matchups.ci_high,
+              "games": matchups.games, "wins": matchups.wins, "draws": matchups.draws}
+    long = pd.DataFrame({name: frame.stack() for name, frame in frames.items()})
+    long.index.names = ["deck", "opponent"]
+    long = long.reset_index()
+    return long[long["deck"] != long["opponent"]].reset_index(drop=True)
+
+
+def balance_rows(balance: BalanceReport) -> pd.DataFrame:
+    """Too-strong and too-weak candidates in one frame, with a `verdict` column."""
+    frames = [frame.assign(verdict=verdict) for verdict, frame in
+              (("too strong", balance.overpowered), ("too weak", balance.underpowered)) if len(frame)]
+    if not frames:
+        return pd.DataFrame(columns=["verdict", "rank", "card", "deck", "official", "reason"])
+    rows = pd.concat(frames, ignore_index=True)
+    return rows[["verdict", *[c for c in rows.columns if c != "verdict"]]]
+
+
+def write_report(report: Report, out_dir: Path | str) -> Path:
+    """Write the report's files into `out_dir` (see the module notes); returns index.html's path."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    images = {}
+    for stem, figure in report.figures().items():
+        images[stem] = png_bytes(figure)
+        (out / f"{stem}.png").write_bytes(images[stem])
+    for stale in set(CHARTS) - set(images):  # a chart this report does not have must not linger
+        (out / f"{stale}.png").unlink(missing_ok=True)
+    decks = report.decks.reset_index()
+    matchups = matchup_rows(report.matchups)
+    cards = report.cards
+    decks.to_csv(out / "decks.csv", index=False)
+    matchups.to_csv(out / "matchups.csv", index=False)
+    cards.to_csv(out / "cards.csv", index=False)
+    balance_rows(report.balance).to_csv(out / "balance.csv", index=False)
+    report.tournament.records.to_parquet(out / "records.parquet", index=False)
+    decks.to_parquet(out / "decks.parquet", index=False)
+    matchups.to_parquet(out / "matchups.parquet", index=False)
+    cards.to_parquet(out / "cards.parquet", index=False)
+    t = report.tournament
+    run = {"seed": t.seed, "policy": t.policy, "games": t.games, "ablation_games": report.ablation_games,
+           "format": report.fmt, "decks": t.decks, "command": report.command, "not_modeled": t.not_modeled,
+           "pairings": t.pairings.to_dict(orient="records")}
+    (out / "run.json").write_text(json.dumps(run, indent=1, default=int), encoding="utf-8")
+    (out / "report.md").write_text(markdown_page(report), encoding="utf-8")
+    index = out / "index.html"
+    index.write_text(html_page(report, images), encoding="utf-8")
+    return index
