@@ -81,6 +81,14 @@ def test_notebooks_are_committed_without_outputs(name):
 @pytest.mark.parametrize("name", sorted(SMALL))
 def test_notebook_runs_top_to_bottom(name):
     nb = with_parameters(nbformat.read(NOTEBOOKS / name, as_version=4), SMALL[name])
+    # the kernel must be this interpreter, importing the wardsim of this checkout
+    nb.cells.append(
+        nbformat.v4.new_code_cell(
+            "import sys, wardsim\n"
+            f"assert sys.executable == {sys.executable!r}, sys.executable\n"
+            f"assert wardsim.__file__.startswith({str(NOTEBOOKS.parent)!r}), wardsim.__file__\n"
+        )
+    )
     kernel = KernelManager(kernel_spec_manager=_ThisInterpreter())
     client = NotebookClient(
         nb, km=kernel, timeout=TIMEOUT_S, allow_errors=False, resources={"metadata": {"path": str(NOTEBOOKS)}}
