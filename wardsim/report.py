@@ -53,7 +53,9 @@ from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.formats import get_format
 from wardsim.report_pages import CHARTS, conclusions, html_page, markdown_page
-from wardsim.tournament import Tournament, check_decks, round_robin, total_games
+from wardsim.tournament import Tournament, round_robin, total_games
+from wardsim.whatif import ablation_games as ablation_games_total
+from wardsim.whatif import ablation_table, check_pool
 
 DEFAULT_GAMES = 1000
 DEFAULT_ABLATION_GAMES = 100
@@ -198,24 +200,14 @@ def _ablation(decks: Sequence[Deck], ablation_games: int, seed: int, policy: str
         notes.append("Ablation impact was not measured (ablation games 0), so the card table has no impact "
                      "column and the balance advice rests on IWD alone, which is observational, not causal.")
         return None
-    try:
-        from wardsim import whatif
-    except ImportError:
-        whatif = None
-    table_fn = getattr(whatif, "ablation_table", None)
-    if table_fn is None:
-        notes.append("Ablation impact is not available in this version of wardsim; the balance advice rests on "
-                     "IWD alone, which is observational, not causal.")
-        return None
-    total_fn = getattr(whatif, "ablation_games", None)
-    total = int(total_fn(decks, ablation_games)) if total_fn else 0
+    total = ablation_games_total(decks, ablation_games)
 
     def advance(n: int) -> None:
         if progress:
             progress("ablation", n, total)
 
     advance(0)
-    return table_fn(decks, ablation_games, seed, policy=policy, jobs=jobs, catalog=catalog, progress=advance)
+    return ablation_table(decks, ablation_games, seed, policy=policy, jobs=jobs, catalog=catalog, progress=advance)
 
 
 def build_report(decks: list[Deck], games: int = DEFAULT_GAMES, seed: int = 0, policy: str = "heuristic",
@@ -260,7 +252,7 @@ def build_report(decks: list[Deck], games: int = DEFAULT_GAMES, seed: int = 0, p
     -------
     Report
     """
-    check_decks(decks)
+    check_pool(decks)
     catalog = catalog or default_catalog()
     notes: list[str] = []
     runs = None

@@ -330,8 +330,12 @@ def _matchup_square(report: Report) -> pd.DataFrame:
 def _matchup_columns(report: Report) -> list[Column]:
     columns: list[Column] = [("deck \\ opponent", lambda r: r["deck"])]
     for opponent in report.deck_order():
-        columns.append((opponent, lambda r, o=opponent: r[o]))
+        columns.append((opponent, _field(opponent)))
     return columns
+
+
+def _field(name: str) -> Callable[[pd.Series], object]:
+    return lambda row: row[name]
 
 
 def _meta_frame(report: Report) -> pd.DataFrame:

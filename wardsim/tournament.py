@@ -6,15 +6,14 @@ the two decks alone, and the whole tournament is the same for any number of jobs
 `out`, each pairing is a resumable run folder `out/<deck_a>__<deck_b>/`, so a tournament that
 was interrupted picks up where it stopped.
 
-**Matchup seeds.** The two seat orders of a matchup, (A, B) and (B, A), share one seed,
-derived from the run seed and the two deck names (`matchup_seed`). The roll-off of game *k*
-then comes out the same in both, so the seat that goes first is the same and each deck goes
-first in exactly half of the matchup's games: the first-player advantage cancels out of the
-matchup. Different matchups get different seeds: with one seed for all, a deck would be
-shuffled by the same generator against every opponent, its games against different
-opponents would share their opening hands, and the per-deck and per-card intervals, which
-treat games as independent, would be too narrow. Pairing (A, B) is reproduced alone by
-``wardsim simulate A B --seed <matchup seed>`` (the seeds are in `Tournament.pairings`).
+**Pairing seeds.** Each ordered pairing (A, B) plays on its own seed, derived from the run
+seed and the two deck names by :func:`wardsim.whatif.pairing_seed`. With one seed for all, a
+deck would be shuffled by the same generator against every opponent, its games against
+different opponents would share their opening hands, and the per-deck and per-card
+intervals, which treat games as independent, would be too narrow. The same derivation as the
+what-ifs' means a tournament's pairing is the very run a what-if or an ablation with that
+seed and policy compares against. Pairing (A, B) is reproduced alone by
+``wardsim simulate A B --seed <pairing seed>`` (the seeds are in `Tournament.pairings`).
 
 The results are the per-game records the analytics read (one row per game) and the per-card
 counters of every pairing, which `analytics.pool_card_counters` sums per (deck, card).
@@ -36,6 +35,7 @@ from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.policies import policy_id
 from wardsim.simulation import DEFAULT_CHUNK, END_REASONS, RECORD_COLUMNS, simulate
+from wardsim.whatif import check_pool, pairing_seed
 
 TOURNAMENT_RECORD_COLUMNS = ("deck_a", "deck_b", *RECORD_COLUMNS)
 MIN_CHUNK = 100  # below this, a chunk costs more in process traffic than it saves
@@ -59,7 +59,7 @@ class Tournament:
         ``deck, opponent, side, card``, the counters of
         :func:`wardsim.simulation.card_counters`, and ``effect_status``.
     pairings : DataFrame
-        One row per ordered pairing: ``deck_a, deck_b, seed`` (its matchup seed), ``games,
+        One row per ordered pairing: ``deck_a, deck_b, seed`` (its pairing seed), ``games,
         wins_a, wins_b, draws``.
     seed, policy, games : int, str, int
         The run seed, the bot policy of both players, and the games per ordered pairing.
@@ -89,16 +89,6 @@ def pairings(decks: Sequence[Deck]) -> list[tuple[Deck, Deck]]:
     return [(a, b) for i, a in enumerate(decks) for j, b in enumerate(decks) if i != j]
 
 
-def matchup_seed(seed: int, deck_1: str, deck_2: str) -> int:
-    """The seed of the matchup between two decks, the same for both seat orders.
-
-    Drawn from ``np.random.SeedSequence`` over the run seed and the two names in sorted
-    order; below 2**63, so it prints and parses as a ``--seed`` option."""
-    first, second = sorted((deck_1, deck_2))
-    words = [int(seed) % 2**64, *(int.from_bytes(name.encode("utf-8"), "little") for name in (first, second))]
-    return int(np.random.SeedSequence(words).generate_state(1, dtype=np.uint64)[0] >> np.uint64(1))
-
-
 def total_games(n_decks: int, games: int) -> int:
     """Games a round robin of `n_decks` plays: `games` per ordered pairing."""
     return n_decks * (n_decks - 1) * games
@@ -117,18 +107,6 @@ def chunk_size(games: int) -> int:
     return int(min(DEFAULT_CHUNK, max(MIN_CHUNK, math.ceil(games / 4))))
 
 
-def check_decks(decks: Sequence[Deck]) -> None:
-    """ValueError unless there are two decks or more with distinct names."""
-    if len(decks) < 2:
-        raise ValueError(f"a tournament needs at least 2 decks, got {len(decks)}")
-    seen: dict[str, str] = {}
-    for deck in decks:
-        if deck.name in seen:
-            raise ValueError(f"two decks are named {deck.name!r} ({seen[deck.name]} and {deck.path}); "
-                             "deck names label the results, so rename one file")
-        seen[deck.name] = deck.path
-
-
 def round_robin(decks: list[Deck], games: int, seed: int, policy: str = "heuristic", jobs: int = 1,
                 out: Path | None = None, catalog: Catalog | None = None,
                 progress: Callable[[int], None] | None = None) -> Tournament:
@@ -141,7 +119,7 @@ def round_robin(decks: list[Deck], games: int, seed: int, policy: str = "heurist
     games : int
         Games per ordered pairing; each deck plays ``2 * (len(decks) - 1) * games`` games.
     seed : int
-        The run seed; each matchup plays on its `matchup_seed` (see the module notes).
+        The run seed; each pairing plays on its pairing seed (see the module notes).
     policy : str
         Bot policy of both players (see :data:`wardsim.policies.POLICIES`).
     jobs : int
@@ -159,7 +137,7 @@ def round_robin(decks: list[Deck], games: int, seed: int, policy: str = "heurist
     -------
     Tournament
     """
-    check_decks(decks)
+    check_pool(decks)
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     policy_id(policy)  # an unknown policy fails before any game is played
@@ -170,8 +148,8 @@ def round_robin(decks: list[Deck], games: int, seed: int, policy: str = "heurist
     for deck_a, deck_b in pairings(decks):
         folder = run_folder(out, deck_a.name, deck_b.name) if out is not None else None
         start = time.perf_counter()
-        pairing_seed = matchup_seed(seed, deck_a.name, deck_b.name)
-        result = simulate(deck_a, deck_b, games=games, seed=pairing_seed, jobs=jobs, policy_a=policy, out=folder,
+        seed_ab = pairing_seed(seed, deck_a.name, deck_b.name)
+        result = simulate(deck_a, deck_b, games=games, seed=seed_ab, jobs=jobs, policy_a=policy, out=folder,
                           chunk=chunk, catalog=catalog, keep_records=True, progress=progress)
         seconds += time.perf_counter() - start
         assert result.records is not None  # keep_records=True
@@ -183,7 +161,7 @@ def round_robin(decks: list[Deck], games: int, seed: int, policy: str = "heurist
         counters.insert(1, "opponent", np.where(counters["side"] == "a", deck_b.name, deck_a.name))
         cards.append(counters)
         totals = result.totals
-        runs.append({"deck_a": deck_a.name, "deck_b": deck_b.name, "seed": pairing_seed, "games": totals.games,
+        runs.append({"deck_a": deck_a.name, "deck_b": deck_b.name, "seed": seed_ab, "games": totals.games,
                      "wins_a": totals.wins_a, "wins_b": totals.wins_b, "draws": totals.draws})
     table = pd.concat(records, ignore_index=True)
     # end reasons by name: the records are read by people as much as by code

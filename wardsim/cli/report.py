@@ -6,13 +6,15 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.progress import TaskID
 
 from wardsim.cli.simulate import POLICY_HELP, check_policy, load_decks
 from wardsim.cli.tournament import game_bar
 from wardsim.decks import bundled_decks_dir
 from wardsim.policies import DEFAULT_POLICY
 from wardsim.report import DEFAULT_ABLATION_GAMES, DEFAULT_GAMES, build_report, reproduce_command, write_report
-from wardsim.tournament import check_decks, total_games
+from wardsim.tournament import total_games
+from wardsim.whatif import check_pool
 
 DEFAULT_OUT = Path("reports/latest")
 STAGES = {"tournament": "round robin", "ablation": "ablation"}
@@ -53,7 +55,7 @@ def report(
                                  param_hint="--ablation-games")
     decks = load_decks(deck_paths(deck_files, decks_dir), fmt)
     try:
-        check_decks(decks)
+        check_pool(decks)
     except ValueError as problem:
         typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(2) from None
@@ -64,7 +66,7 @@ def report(
     command = reproduce_command(decks, games, seed, policy, ablation_games, fmt, out)
     try:
         with game_bar(err) as bar:
-            tasks: dict[str, int] = {}
+            tasks: dict[str, TaskID] = {}
 
             def progress(stage: str, n: int, total: int) -> None:
                 if stage not in tasks:

@@ -13,7 +13,8 @@ from rich.table import Table
 from wardsim.analytics import deck_summary, first_player_advantage
 from wardsim.cli.simulate import POLICY_HELP, check_policy, load_decks
 from wardsim.policies import DEFAULT_POLICY
-from wardsim.tournament import Tournament, check_decks, round_robin, total_games
+from wardsim.tournament import Tournament, round_robin, total_games
+from wardsim.whatif import check_pool
 
 
 def game_bar(console: Console) -> Progress:
@@ -79,7 +80,7 @@ def tournament(
     check_policy(policy, "--policy")
     decks = load_decks(deck_files, fmt)
     try:
-        check_decks(decks)
+        check_pool(decks)
     except ValueError as problem:
         typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(2) from None
