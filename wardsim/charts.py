@@ -277,7 +277,9 @@ def nash_shares(nash: NashEquilibrium, strengths: pd.Series | None = None) -> Fi
     if strengths is not None:
         ax2 = fig.add_subplot(1, panels, 2)
         ordered = strengths.reindex(shares.index)
-        ax2.barh(y, ordered.to_numpy(dtype=float), color="#718096", alpha=0.8)
+        values = ordered.to_numpy(dtype=float)
+        # bars grow from 1 (an average deck) to each strength, leftward for the weaker decks
+        ax2.barh(y, values - 1.0, left=1.0, color=np.where(values >= 1.0, "#2b6cb0", "#c05621"), alpha=0.8)
         ax2.set_xscale("log")
         ax2.axvline(1.0, color="grey", linewidth=0.8)
         ax2.set_yticks(y, [str(d) for d in shares.index])

@@ -119,12 +119,21 @@ def _first_player_sentence(report: Report) -> str:
     return f"Going first makes no measurable difference: {text}, an interval that includes 50%."
 
 
+def _share(share: float) -> str:
+    """A share in %, never rounded to 0% or 100% when it is not."""
+    if 0 < share < 0.001:
+        return "under 0.1%"
+    if 0.999 < share < 1:
+        return "over 99.9%"
+    return pct(share, 1)
+
+
 def _length_sentence(report: Report) -> str:
     records = report.tournament.records
     reasons = records["end_reason"].astype(str).value_counts(normalize=True)
     words = {"cemetery": "by the cemetery threshold", "no_creature": "with a player unable to place a creature",
              "turn_cap": "at the turn cap (draws)", "both_lost": "with both players losing at once"}
-    parts = [f"{pct(share, 0) if share >= 0.01 else 'under 1%'} {words.get(reason, reason)}"
+    parts = [f"{_share(share)} {words.get(reason, reason)}"
              for reason, share in reasons.items() if share > 0]
     return (f"Games last {records['turns'].mean():.1f} turns on average (median {records['turns'].median():.0f}); "
             f"{_listing(parts)}.")
@@ -158,10 +167,12 @@ def _some(names: Sequence[str], shown: int = 5) -> str:
     return ", ".join(names[:shown]) + f" and {len(names) - shown} more"
 
 
-def _cards_phrase(frame: pd.DataFrame) -> str:
+def _cards_phrase(frame: pd.DataFrame, verb: str) -> str:
+    """``3 cards in 2 decks look`` / ``1 card in 1 deck looks``."""
     decks = frame["deck"].nunique() if "deck" in frame else 0
     cards = f"{len(frame)} card{'s' if len(frame) > 1 else ''}"
-    return f"{cards} in {decks} deck{'s' if decks > 1 else ''}" if decks else cards
+    where = f" in {decks} deck{'s' if decks > 1 else ''}" if decks else ""
+    return f"{cards}{where} {verb if len(frame) > 1 else verb + 's'}"
 
 
 def _clearest(frame: pd.DataFrame) -> str:
@@ -181,15 +192,16 @@ def _balance_sentences(report: Report) -> list[str]:
             causal = frame[frame["evidence"].astype(str).str.contains("impact")] if len(frame) else frame
             if len(causal):
                 sentences.append(f"By ablation (the card against a filler in its place, on the same games), "
-                                 f"{_cards_phrase(causal)} look {label}; the clearest: {_clearest(causal)}.")
+                                 f"{_cards_phrase(causal, 'look')} {label}; the clearest: {_clearest(causal)}.")
             else:
                 sentences.append(f"By ablation no card is clearly {label} at this sample size (no interval lies "
                                  f"beyond {'+' if label == 'too strong' else '-'}{THRESHOLD_POINTS:.0f} points).")
             if len(frame) > len(causal):
-                sentences.append(f"{len(frame) - len(causal)} more look {label} by IWD alone, which the ablation "
-                                 "does not confirm.")
+                more = len(frame) - len(causal)
+                sentences.append(f"{more} more {'look' if more > 1 else 'looks'} {label} by IWD alone, which the "
+                                 "ablation does not confirm.")
         elif len(frame):
-            sentences.append(f"{_cards_phrase(frame)} look {label}; the clearest: {_clearest(frame)}.")
+            sentences.append(f"{_cards_phrase(frame, 'look')} {label}; the clearest: {_clearest(frame)}.")
     listed = set(report.official_limited) | set(report.official_banned)
     played = listed & set(report.cards["card"])
     supported = balance.listed_supported
@@ -198,8 +210,9 @@ def _balance_sentences(report: Report) -> list[str]:
             causal = supported["impact_ci_low"] > THRESHOLD_POINTS / 100
             by_ablation = sorted(set(supported.loc[causal, "card"]))
             by_iwd = sorted(set(supported.loc[~causal, "card"]) - set(by_ablation))
-            verdict = (f"the ablation supports the restriction of {_some(by_ablation) if by_ablation else 'none'}"
-                       + (f", IWD alone that of {_some(by_iwd)}" if by_iwd else ""))
+            verdict = (f"the ablation supports the restriction of {_some(by_ablation)}" if by_ablation else
+                       "the ablation supports none of these restrictions")
+            verdict += f"; IWD alone supports that of {_some(by_iwd)}" if by_iwd else ""
         else:
             names = sorted(set(supported["card"]))
             verdict = f"the data supports the restriction of {_some(names) if names else 'none of them'}"
@@ -242,9 +255,14 @@ def _html_table(frame: pd.DataFrame, columns: Sequence[Column], row_class: Calla
     return f'<table><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
 
 
+def _md(text: object) -> str:
+    """Text for Markdown, which passes HTML through: ``&``, ``<`` and ``>`` as entities."""
+    return html.escape(str(text), quote=False)
+
+
 def _md_cell(value: object) -> str:
     # deck and card names may hold characters Markdown or HTML would read as markup
-    return escape(value).replace("|", "\\|").replace("\n", " ")
+    return _md(value).replace("|", "\\|").replace("\n", " ")
 
 
 def _md_table(frame: pd.DataFrame, columns: Sequence[Column]) -> str:
@@ -508,24 +526,24 @@ def _balance_html(report: Report, balance) -> list[str]:
 
 def markdown_page(report: Report) -> str:
     """The report in Markdown; charts are the PNG files written beside it."""
-    lines = ["# WARD balance report", "", escape(_run_line(report)), ""]
+    lines = ["# WARD balance report", "", _md(_run_line(report)), ""]
     flagged = report.cards[report.cards["effect_status"].isin(NOT_MODELED)]
     if len(flagged):
         names = sorted({f"{c} ({s})" for c, s in zip(flagged["card"], flagged["effect_status"], strict=True)})
-        lines += [f"> **{FLAG} Not fully modeled:** {escape(', '.join(names))}, in "
-                  f"{escape(', '.join(sorted(set(flagged['deck']))))}. Their numbers may not reflect the real game.",
+        lines += [f"> **{FLAG} Not fully modeled:** {_md(', '.join(names))}, in "
+                  f"{_md(', '.join(sorted(set(flagged['deck']))))}. Their numbers may not reflect the real game.",
                   ""]
-    lines += [f"> {escape(n)}" for n in report.notes] + ([""] if report.notes else [])
-    lines += ["## Conclusions", ""] + [f"- {escape(s)}" for s in report.conclusions()] + [""]
+    lines += [f"> {_md(n)}" for n in report.notes] + ([""] if report.notes else [])
+    lines += ["## Conclusions", ""] + [f"- {_md(s)}" for s in report.conclusions()] + [""]
     lines += ["## Decks", "", _md_table(report.decks.reset_index(), _deck_columns()), ""]
     lines += ["## Matchups", "", f"![{CHARTS['matchups']}](matchups.png)", "",
               "Win rate (%) of the row deck against the column deck, Wilson 95% interval.", "",
               _md_table(_matchup_square(report), _matchup_columns(report)), ""]
-    lines += ["## First-player advantage", "", escape(_first_player_sentence(report)), "",
+    lines += ["## First-player advantage", "", _md(_first_player_sentence(report)), "",
               f"![{CHARTS['first_player']}](first_player.png)", ""]
-    lines += ["## Game length", "", escape(_length_sentence(report)), "",
+    lines += ["## Game length", "", _md(_length_sentence(report)), "",
               f"![{CHARTS['win_rate_by_length']}](win_rate_by_length.png)", ""]
-    lines += ["## The meta", "", escape(_meta_sentence(report)), "", f"![{CHARTS['nash']}](nash.png)", "",
+    lines += ["## The meta", "", _md(_meta_sentence(report)), "", f"![{CHARTS['nash']}](nash.png)", "",
               _md_table(_meta_frame(report), META_COLUMNS), ""]
     lines += ["## Cards", ""]
     if report.has_ablation:
@@ -539,6 +557,6 @@ def markdown_page(report: Report) -> str:
                          ("On the official list, not supported", balance.listed_unsupported),
                          ("Candidates to add to the list", balance.unlisted_supported)):
         lines += [f"### {title}", "", _md_table(frame, _balance_columns(frame)) if len(frame) else "None.", ""]
-    lines += ["## Method and reproduction", "", escape(_run_line(report)), "", "```sh", report.command, "```", "",
+    lines += ["## Method and reproduction", "", _md(_run_line(report)), "", "```sh", report.command, "```", "",
               "Every pairing's seed is in run.json; `wardsim simulate A B --seed <seed>` replays one pairing.", ""]
     return "\n".join(lines)
