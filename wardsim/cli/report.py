@@ -40,7 +40,7 @@ def report(
                                             "--decks)."),
     decks_dir: Path = typer.Option(None, "--decks", "-d", help="Folder of deck files (default: the bundled decks)."),
     games: int = typer.Option(DEFAULT_GAMES, "--games", "-n", min=1, help="Games per ordered pairing."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Run seed (each matchup's seed is derived from it)."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Run seed (each pairing's seed is derived from it)."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
     ablation_games: int = typer.Option(DEFAULT_ABLATION_GAMES, "--ablation-games", "-a", min=0,

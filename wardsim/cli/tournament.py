@@ -67,9 +67,9 @@ def matchup_table(result: Tournament) -> Table:
 
 
 def tournament(
-    deck_files: list[Path] = typer.Argument(..., metavar="DECK...", help="Deck files (two or more)."),
+    deck_files: list[Path] = typer.Argument(..., metavar="DECK", help="Deck files (two or more)."),
     games: int = typer.Option(1000, "--games", "-n", min=1, help="Games per ordered pairing."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Run seed (each matchup's seed is derived from it)."),
+    seed: int = typer.Option(0, "--seed", "-s", help="Run seed (each pairing's seed is derived from it)."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
