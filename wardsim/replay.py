@@ -129,9 +129,8 @@ def describe(trace: np.ndarray, slot_cards: np.ndarray, catalog: Catalog, names:
             if b in (StrikeResult.none, StrikeResult.negated):
                 lines.append(f"  {card(a)} {_STRIKE_WORDS[b]}.")
         elif event == e.hit_dice and strike[0] == card(a):
-            result, needed = strike[1], strike[2]
-            lines.append(f"  {card(a)} rolls Hit dice {_dice(b)}: {c} with bonuses against AL {needed}, "
-                         f"and {_STRIKE_WORDS.get(result, 'strikes')}.")
+            lines.append(f"  {card(a)} rolls Hit dice {_dice(b)}: {c} with bonuses against AL {strike[2]}, "
+                         f"and {_STRIKE_WORDS.get(strike[1], 'strikes')}.")
         elif event == e.effect_rolls:
             lines.append(f"  {card(a)}'s on-hit effect rolls {_dice(b)[::-1]}.")
         elif event == e.atk_dice:

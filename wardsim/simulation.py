@@ -281,7 +281,7 @@ def simulate(deck_a: Deck, deck_b: Deck, games: int = 1000, seed: int = 0, jobs:
     kept: list[np.ndarray] = []
     for first, n in _chunks(games, chunk):
         saved = store.done(first, n) if store else None
-        if saved is not None:
+        if saved is not None and store is not None:
             totals.add(saved)
             if keep_records:
                 kept.append(store.records(first))

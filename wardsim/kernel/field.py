@@ -52,7 +52,7 @@ G = GlobCol
 # ------------------------------------------------------------------ results
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def finish_nb(glob, winner, reason):
     if glob[G.winner] < 0:
         glob[G.winner] = winner
@@ -60,7 +60,7 @@ def finish_nb(glob, winner, reason):
         glob[G.phase] = Phase.over
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def check_cemetery_nb(cards, inst, players, glob):
     """300 or more HP in a cemetery loses (rules guide, How to win); both at once: a draw."""
     if glob[G.winner] >= 0:
@@ -78,13 +78,13 @@ def check_cemetery_nb(cards, inst, players, glob):
 # ------------------------------------------------------------------ rows of a card
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def card_rows_nb(cards, card):
     start = cards[card, CardCol.effect_start]
     return start, start + cards[card, CardCol.effect_count]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def find_row_nb(cards, effects, card, trigger, action):
     """The card's first row with this trigger and action; -1 if none."""
     start, stop = card_rows_nb(cards, card)
@@ -94,13 +94,13 @@ def find_row_nb(cards, effects, card, trigger, action):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cannot_leave_cemetery_nb(cards, effects, card):
     """Angel, Holy Light, Hourglass of Time: "cannot be returned from the cemetery"."""
     return find_row_nb(cards, effects, card, Trigger.in_cemetery, Action.no_return) >= 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def counts_as_magic_off_field_nb(cards, effects, card):
     """The Squire: a creature card that summons itself and is a magic card off the field."""
     start, stop = card_rows_nb(cards, card)
@@ -114,7 +114,7 @@ def counts_as_magic_off_field_nb(cards, effects, card):
 # ------------------------------------------------------------------ moving cards
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def to_cemetery_nb(cards, effects, inst, players, glob, i, trace):
     """Card i goes to its owner's cemetery; creature HP counts, however it got there."""
     set_zone_nb(inst, glob, i, InstZone.cemetery)
@@ -126,7 +126,7 @@ def to_cemetery_nb(cards, effects, inst, players, glob, i, trace):
     check_cemetery_nb(cards, inst, players, glob)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def take_from_cemetery_nb(cards, effects, inst, players, glob, j):
     """Card j leaves the cemetery for another zone (the caller moves it on). The Squire's HP was
     kept out of the cemetery total while it lay there: that stops with it."""
@@ -135,13 +135,13 @@ def take_from_cemetery_nb(cards, effects, inst, players, glob, j):
     set_zone_nb(inst, glob, j, InstZone.resolving)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def to_hand_nb(inst, glob, i, trace):
     set_zone_nb(inst, glob, i, InstZone.hand)
     record_nb(trace, glob, inst[i, I.owner], Event.to_hand, i, inst[i, I.card], 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def to_deck_nb(inst, players, glob, decks, i, bottom, rng, trace):
     put_in_deck_nb(inst, decks, players, glob, i, bottom)
     if not bottom:
@@ -149,7 +149,7 @@ def to_deck_nb(inst, players, glob, decks, i, bottom, rng, trace):
     record_nb(trace, glob, inst[i, I.owner], Event.to_deck, i, inst[i, I.card], bottom)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def move_to_zone_nb(cards, effects, inst, players, glob, decks, i, zone, rng, trace):
     """Send a card (already off the field) to a `Zone` of the effect language."""
     if zone == Zone.hand:
@@ -162,7 +162,7 @@ def move_to_zone_nb(cards, effects, inst, players, glob, decks, i, zone, rng, tr
         to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def place_primary_nb(cards, inst, fighters, players, glob, p, i):
     """Creature i becomes p's primary creature with its printed stats."""
     set_zone_nb(inst, glob, i, InstZone.primary)
@@ -172,7 +172,7 @@ def place_primary_nb(cards, inst, fighters, players, glob, p, i):
     inst[i, I.counter] = players[p, P.kills]  # The Hero counts deaths from here
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def infinite_in_use_nb(cards, inst, p):
     """Infinite magic cards p has on the field (rules guide: at most 5). Cards that act as an
     Infinite equip while equipped (Mind Sap, Forest Demon) count too."""
@@ -188,7 +188,7 @@ def infinite_in_use_nb(cards, inst, p):
 # ------------------------------------------------------------------ leaving the field
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _anchor_zone(cards, effects, inst, j):
     """Where creature j goes when its anchor is lost: the zone the anchoring row names."""
     anchor = inst[j, I.anchor]
@@ -201,7 +201,7 @@ def _anchor_zone(cards, effects, inst, j):
     return zone
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _release(cards, effects, inst, players, glob, decks, j, rng, trace):
     """Creature j lost its anchoring effect and leaves the field (rules guide, Anchoring
     effect: "the Limited Summoned creature would be removed from the field")."""
@@ -213,7 +213,7 @@ def _release(cards, effects, inst, players, glob, decks, j, rng, trace):
     move_to_zone_nb(cards, effects, inst, players, glob, decks, j, zone, rng, trace)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _destroy(cards, effects, inst, players, glob, j, trace):
     """Magic card j on the field goes to the cemetery, with its on-destroyed rows (Flame of
     the Infinite: "+50 HP to your cemetery")."""
@@ -226,7 +226,7 @@ def _destroy(cards, effects, inst, players, glob, j, trace):
     to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _end_source_dots(cards, effects, inst, fighters, x):
     """DOTs that last "until this card leaves the field" (Allosaurus) end when it leaves."""
     start, stop = card_rows_nb(cards, inst[x, I.card])
@@ -383,7 +383,7 @@ def sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer
             return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def slide_in_nb(cards, inst, fighters, players, glob, p, trace):
     """p's primary died: a Limited Summon whose anchor is still on the field takes its place,
     regaining its effects and health pool (rules guide, LIMITED SUMMONS)."""
@@ -406,7 +406,7 @@ def slide_in_nb(cards, inst, fighters, players, glob, p, trace):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def heal_creature_nb(inst, fighters, glob, i, amount, trace):
     if i < 0:
         return

@@ -103,17 +103,17 @@ def encode_action(kind, a, b):
 encode_action_nb = njit(cache=True)(encode_action)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def action_kind_nb(action):
     return action // 10_000
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def action_a_nb(action):
     return (action // 100) % 100
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def action_b_nb(action):
     return action % 100
 
@@ -121,7 +121,7 @@ def action_b_nb(action):
 # ------------------------------------------------------------------ summoning
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def summon_cost_nb(cards, effects, card):
     """Sacrifices a creature needs: its card text, else by base AL (rules guide, Sacrificing:
     AL 1-6 none, 7-11 one, 12 two; DESIGN.md ruling 9)."""
@@ -137,7 +137,7 @@ def summon_cost_nb(cards, effects, card):
     return 2
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _sacrifice_filter_row(cards, effects, card):
     """Eternal Dragon's cost row, which only Dragons can pay; -1 when any creature will do."""
     start, stop = card_rows_nb(cards, card)
@@ -148,7 +148,7 @@ def _sacrifice_filter_row(cards, effects, card):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i):
     if not is_creature_nb(cards, inst, i):
         return False
@@ -160,7 +160,7 @@ def _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i
     return inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, out):
     """Choose the sacrifices for `summoned` (a fixed rule, not a policy decision): the primary
     first, since it must leave the field anyway (not for a creature summoned to the opponent's
@@ -300,7 +300,7 @@ def placeable_nb(cards, effects, inst, fighters, players, glob, p, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def could_ever_place_nb(cards, effects, inst, p, hand_n):
     """Is some creature in p's hand or deck placeable with a hand of `hand_n` cards? If not,
     p has no playable creature and loses (rules guide, How to play; ruling 8)."""
@@ -320,7 +320,7 @@ def could_ever_place_nb(cards, effects, inst, p, hand_n):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _within_low_summon(cards, inst, players, p, options, n):
     """Foolish Tricks, Judgement: "must summon a creature of AL 6 or lower": the options keep the
     creatures within the limit, for every policy; with none placeable, any creature will do (the
@@ -448,7 +448,7 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _placeable_after_kill(cards, effects, inst, fighters, players, glob, p):
     """Killing the own primary (rules guide, Sacrificing) only with a creature ready to place
     that needs no sacrifice."""
@@ -495,7 +495,7 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
               trace)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _fear_rolls(cards, effects, inst, fighters, glob, i, rng, script, trace):
     """Equips that roll when their creature battles (Fear: on 5-6 it cannot cause damage)."""
     for j in range(N_INST):
@@ -510,7 +510,7 @@ def _fear_rolls(cards, effects, inst, fighters, glob, i, rng, script, trace):
                     fighters[i, F.disarmed_until] = max(fighters[i, F.disarmed_until], glob[G.turn])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _react_kind(cards, effects, card):
     """What a readied Lightning card does to the first hit it answers (React)."""
     start, stop = card_rows_nb(cards, card)
@@ -533,7 +533,7 @@ def _react_kind(cards, effects, card):
     return kind
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _boost_dice(cards, effects, card):
     """Children of the Forest: +5 Atk Dice Rolls when your creature hits."""
     start, stop = card_rows_nb(cards, card)
@@ -543,7 +543,7 @@ def _boost_dice(cards, effects, card):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _ready_reaction(cards, effects, fighters, inst, c, answer, boost):
     f = fighters[c]
     f[F.react] = React.none
@@ -631,7 +631,7 @@ def battle_action_nb(cards, effects, inst, fighters, players, glob, decks, attac
         end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _trace_strikes(fighters, glob, attacker, defender, trace):
     """The dice and results of a battle's strikes, read from the fighters (kernel.battle keeps them)."""
     p = glob[G.active]
@@ -684,7 +684,7 @@ def end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
               trace)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _aura_dots(cards, effects, inst, fighters, glob, src, target, trace):
     """Basilisk: "while on the field, the target creature receives 5 damage once per turn
     cycle" - it ticks when its controller's other DOTs do, on whoever is the opponent's primary."""
@@ -699,7 +699,7 @@ def _aura_dots(cards, effects, inst, fighters, glob, src, target, trace):
 # ------------------------------------------------------------------ turns
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def setup_nb(cards, effects, inst, fighters, players, glob, decks, seed, index, rng, script, trace):
     """Shuffle both decks, roll for the first player (ruling 2), draw 5 cards each."""
     reset_state_nb(inst, fighters, players, glob, decks)

@@ -77,13 +77,13 @@ MagicTarget = MagicTargetT()
 # ------------------------------------------------------------------ playing magic
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _equip_target(cards, inst, players, p, i, target):
     side = 1 - p if target == MagicTarget.opponent else p
     return players[side, P.primary]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n):
     """Add the ways p can play magic card i now to `out` (from n); returns the new count."""
     card = inst[i, I.card]
@@ -127,7 +127,7 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
     """A standard card can be played when its main row has something to act on."""
     start, stop = card_rows_nb(cards, inst[i, I.card])
@@ -251,7 +251,7 @@ def resolve_response_nb(cards, effects, inst, fighters, players, glob, decks, an
     return negates
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _default_target(cards, inst, i):
     if cards[inst[i, I.card], CardCol.magic_subtype] == MagicSubtype.equip:
         return MagicTarget.opponent if cards[inst[i, I.card], CardCol.hostile] else MagicTarget.own

@@ -98,7 +98,7 @@ def play_game_nb(cards, effects, inst, fighters, players, glob, decks, policy, p
     return glob[G.winner]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _score(cards, inst, players, glob, me):
     """A playout's value for `me`: 1 win, 0 loss, 0.5 draw; unfinished: the cemetery race."""
     w = glob[G.winner]

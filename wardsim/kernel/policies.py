@@ -55,7 +55,7 @@ _END, _SUMMON, _KILL, _MAGIC, _ACTIVATE, _BATTLE = 0, 1, 2, 3, 4, 5
 # ------------------------------------------------------------------ evaluation
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def creature_strength_nb(cards, card):
     """A rough value of a creature card: expected damage per strike times staying power."""
     c = cards[card]
@@ -63,7 +63,7 @@ def creature_strength_nb(cards, card):
     return dmg * (1.0 + c[CardCol.hp] / 40.0) + 2.0 * c[CardCol.armor_level] + 0.5 * c[CardCol.speed]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def duel_odds_nb(duel_table, card_a, card_b):
     """P(a beats b) from the exact duel table the caller filled (0.5 when unknown)."""
     if duel_table.shape[0] == 0 or card_a < 0 or card_b < 0:
@@ -72,7 +72,7 @@ def duel_odds_nb(duel_table, card_a, card_b):
     return 0.5 if v < 0 else v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
     """How much a magic play is worth to p now (greedy scale)."""
     card = inst[i, I.card]
@@ -118,7 +118,7 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
     return value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _count_magic(inst, p):
     n = 0
     for j in range(N_INST):
@@ -130,13 +130,13 @@ def _count_magic(inst, p):
 # ------------------------------------------------------------------ policies
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def random_nb(actions, n, rng):
     """Uniform over the legal actions."""
     return randint_nb(rng, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def greedy_nb(cards, effects, inst, fighters, players, glob, actions, n):
     """Summon the strongest creature it can pay for, play every magic card that helps, attack
     whenever allowed, end the phase otherwise."""
@@ -164,7 +164,7 @@ def greedy_nb(cards, effects, inst, fighters, players, glob, actions, n):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def heuristic_nb(cards, effects, inst, fighters, players, glob, actions, n, params, duel_table):
     """Decide by expected values: attack when the exact duel odds (or the damage race) favour
     it, summon the creature with the best odds against the opponent's primary per cemetery HP
@@ -209,7 +209,7 @@ def heuristic_nb(cards, effects, inst, fighters, players, glob, actions, n, para
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_base_nb(pid, params, cards, effects, inst, fighters, players, glob, actions, n, rng, duel_table):
     """Dispatch a non-search policy by id."""
     if n <= 1:
@@ -224,7 +224,7 @@ def choose_base_nb(pid, params, cards, effects, inst, fighters, players, glob, a
 # ------------------------------------------------------------------ decisions inside actions
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def summon_value_nb(cards, inst, players, glob, p, card, cemetery_cost):
     """What a summon is worth: the creature's strength less the cemetery HP its sacrifices
     cost; a summon that would put p at the losing threshold is worth nothing at all."""
@@ -233,7 +233,7 @@ def summon_value_nb(cards, inst, players, glob, p, card, cemetery_cost):
     return creature_strength_nb(cards, card) - SACRIFICE_WEIGHT * cemetery_cost
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_placement_nb(pid, params, cards, effects, inst, fighters, players, glob, p, options, costs, n, rng):
     """Which creature to place when the player must (first turn, after a death): the best by
     `summon_value_nb` (strength against the sacrifices' cemetery HP), within the AL limit when
@@ -259,7 +259,7 @@ def choose_placement_nb(pid, params, cards, effects, inst, fighters, players, gl
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_discard_nb(pid, params, cards, effects, inst, fighters, players, glob, p, rng):
     """Hand limit: discard the card worth least; magic before creatures (a discarded creature
     adds its HP to the cemetery)."""
@@ -283,7 +283,7 @@ def choose_discard_nb(pid, params, cards, effects, inst, fighters, players, glob
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_discard_filtered_nb(cards, effects, inst, p, r):
     """A card from p's hand passing row r's filter, to pay a discard cost."""
     ct = effects[r, E.filter_card_type]
@@ -293,7 +293,7 @@ def choose_discard_filtered_nb(cards, effects, inst, p, r):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_magic_response_nb(pid, params, cards, effects, inst, fighters, players, glob, q, answered, rng):
     """Whether q answers the magic card `answered` with a Lightning card from hand: a
     negation is spent on cards worth answering (equips, field cards, removal), not on
@@ -325,7 +325,7 @@ def choose_magic_response_nb(pid, params, cards, effects, inst, fighters, player
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_response_row_nb(cards, effects, inst, players, q, answer, trigger):
     """Goblin Tricks offers a choice: negate the card (preferred), else destroy a magic card."""
     card = inst[answer, I.card]
@@ -336,7 +336,7 @@ def choose_response_row_nb(cards, effects, inst, players, q, answer, trigger):
     return start
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_watcher_target_nb(cards, inst, o):
     """Watcher in the Wall: take the opponent's best card in hand (the strongest creature goes
     to the bottom of their deck, else a magic card is discarded)."""
@@ -356,7 +356,7 @@ def choose_watcher_target_nb(cards, inst, o):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hit_chance_nb(striker, target):
     """P(2d6 + modifier + Hit bonus >= effective AL), crits included (for quick estimates)."""
     need = effective_al_nb(target) - striker[F.modifier] - striker[F.hit_bonus]
@@ -380,7 +380,7 @@ def policy_params(name: str) -> np.ndarray:
     return params
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_battle_reaction_nb(cards, effects, card, own_hit):
     """Lightning cards played inside a battle: against the opponent's attack, or on an own hit."""
     if cards[card, CardCol.card_type] != CardType.magic:
@@ -396,7 +396,7 @@ def is_battle_reaction_nb(cards, effects, card, own_hit):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def choose_battle_reaction_nb(pid, params, cards, effects, inst, fighters, players, glob, q, own_hit, rng):
     """Which Lightning card q keeps ready for this battle (-1: none). A player readies a
     defensive card when the coming strike could take a fifth of its creature's HP, and a

@@ -82,13 +82,13 @@ G = GlobCol
 # ------------------------------------------------------------------ small queries
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def turn_cycles_nb(glob, n):
     """Last turn of an effect lasting n turn cycles from now (this turn and 2n - 1 more)."""
     return glob[G.turn] + 2 * n - 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def magic_immune_nb(cards, effects, inst, i):
     """Ent Tree and a creature equipped with Heroism are unaffected by magic cards."""
     if i < 0:
@@ -107,23 +107,23 @@ def magic_immune_nb(cards, effects, inst, i):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def leaves_cemetery_when_sacrificed_nb(cards, effects, card):
     return find_row_nb(cards, effects, card, Trigger.on_sacrificed, Action.move_card) >= 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sacrifices_follow_nb(cards, effects, card):
     return find_row_nb(cards, effects, card, Trigger.summon_cost, Action.sacrifices_follow) >= 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def plays_to_opponent_nb(cards, effects, card):
     """Stone Golem is summoned to the opponent's side."""
     return find_row_nb(cards, effects, card, Trigger.on_play, Action.summon_to_opponent) >= 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def self_limited_row_nb(cards, effects, card):
     """The Squire summons itself as a Limited Summon: its row, or -1."""
     start, stop = card_rows_nb(cards, card)
@@ -134,7 +134,7 @@ def self_limited_row_nb(cards, effects, card):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def matches_filter_nb(cards, effects, r, card):
     """Does a card pass row r's filter (card type, max AL, any listed type/tag/name)?"""
     ct = effects[r, E.filter_card_type]
@@ -154,7 +154,7 @@ def matches_filter_nb(cards, effects, r, card):
     return (tags & cards[card, CardCol.tags]) != 0 or (names & cards[card, CardCol.names]) != 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_initiate_nb(inst, fighters, glob, i):
     """A creature battles once per turn; frozen and stunned creatures cannot battle."""
     t = glob[G.turn]
@@ -164,7 +164,7 @@ def can_initiate_nb(inst, fighters, glob, i):
 # ------------------------------------------------------------------ auras and stats
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _stat_base(cards, card, stat):
     if stat == Stat.armor_level:
         return cards[card, CardCol.armor_level]
@@ -179,7 +179,7 @@ def _stat_base(cards, card, stat):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _row_reaches(effects, r, src_controller, holder, i, inst, attached_to):
     """Does row r of a card controlled by src_controller act on creature i?"""
     target = effects[r, E.target]
@@ -201,7 +201,7 @@ def _row_reaches(effects, r, src_controller, holder, i, inst, attached_to):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _aura_active(effects, r, glob, inst, j, holder_is_creature):
     """Is row r of card j a lasting effect right now?"""
     trig = effects[r, E.trigger]
@@ -217,7 +217,7 @@ def _aura_active(effects, r, glob, inst, j, holder_is_creature):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _scale(cards, effects, inst, players, r, holder, controller):
     sc = effects[r, E.scale]
     if sc == Scale.none:
@@ -238,7 +238,7 @@ def _scale(cards, effects, inst, players, r, holder, controller):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _grants_immunity(cards, effects, inst, j):
     start, stop = card_rows_nb(cards, inst[j, I.card])
     for r in range(start, stop):
@@ -247,7 +247,7 @@ def _grants_immunity(cards, effects, inst, j):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _immune_to_creatures(cards, effects, inst, fighters, i):
     """Ent Tree: "unaffected by creature effects" (its own rows, while not negated)."""
     if fighters[i, F.effect_count] == 0:
@@ -260,7 +260,7 @@ def _immune_to_creatures(cards, effects, inst, fighters, i):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _sort_by_arrival(inst, sources, n):
     """Insertion sort of the first n sources by the order their cards arrived."""
     for a in range(1, n):
@@ -376,7 +376,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                         _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _increase_negated(cards, effects, inst, i, source, stat):
     """Ball and Chain / Zombified: other increases of a stat on this creature do not apply."""
     for j in range(N_INST):
@@ -389,7 +389,7 @@ def _increase_negated(cards, effects, inst, i, source, stat):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _current_stat(f, stat):
     if stat == Stat.armor_level:
         return f[F.armor_level] + f[F.al_change]
@@ -404,7 +404,7 @@ def _current_stat(f, stat):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _set_stat(f, stat, value):
     if stat == Stat.armor_level:
         f[F.al_change] = value - f[F.armor_level]
@@ -418,7 +418,7 @@ def _set_stat(f, stat, value):
         f[F.hit_dice] = value
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
     """Lasting effects of magic and auras that act inside a strike."""
     f = fighters[i]
@@ -441,7 +441,7 @@ def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
         f[F.immune] |= effects[r, E.flags] & (Flag.magic | Flag.creature_effects)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def field_multiplier_nb(cards, effects, inst, glob, attacker, target_card):
     """Field cards that multiply Atk damage against a filter (Dragon's Bane, Holy Water)."""
     mult = 1
@@ -463,7 +463,7 @@ def field_multiplier_nb(cards, effects, inst, glob, attacker, target_card):
 # ------------------------------------------------------------------ summoning by effects
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def limited_count_nb(inst, anchor):
     n = 0
     for j in range(N_INST):
@@ -472,7 +472,7 @@ def limited_count_nb(inst, anchor):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def limited_summon_nb(cards, inst, fighters, players, glob, p, j, anchor, trace):
     """Creature j joins p's field as a Limited Summon held by `anchor` (rules guide: no card
     effects, no health pool; it cannot be sacrificed)."""
@@ -487,7 +487,7 @@ def limited_summon_nb(cards, inst, fighters, players, glob, p, j, anchor, trace)
     record_nb(trace, glob, p, Event.limited_summon, j, inst[j, I.card], anchor)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def best_in_zone_nb(cards, effects, inst, r, owner, zone, any_owner):
     """The highest-HP card passing row r's filter in a zone (creatures first, by printed HP;
     for magic, the first found); -1 if none. Cards that cannot leave the cemetery are skipped."""
@@ -512,7 +512,7 @@ def best_in_zone_nb(cards, effects, inst, r, owner, zone, any_owner):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_aura_action_nb(action):
     """Rows that act while their card lingers, read by `refresh_fighters_nb`."""
     return (action == Action.modify_stat or action == Action.set_stat or action == Action.scale_stat

@@ -154,7 +154,7 @@ def copy_state(inst, fighters, players, glob, decks):
     return inst.copy(), fighters.copy(), players.copy(), glob.copy(), decks.copy()
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def reset_state_nb(inst, fighters, players, glob, decks):
     """Every instance in its owner's deck (unshuffled), no primary, the game not started."""
     for i in range(N_INST):
@@ -192,7 +192,7 @@ def reset_state_nb(inst, fighters, players, glob, decks):
 # ------------------------------------------------------------------ random helpers
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def randint_nb(rng, n):
     """Uniform in 0..n-1 from the generator (shuffles and random policies; never scripted)."""
     if n <= 1:
@@ -202,7 +202,7 @@ def randint_nb(rng, n):
     return np.int64((x * np.uint64(n)) >> np.uint64(32))
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def shuffle_deck_nb(decks, players, p, rng):
     """Fisher-Yates over the cards left in p's deck."""
     n = players[p, PlayerCol.deck_n]
@@ -211,7 +211,7 @@ def shuffle_deck_nb(decks, players, p, rng):
         decks[p, k], decks[p, j] = decks[p, j], decks[p, k]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def roll_nb(rng, script):
     return d6_nb(rng, script)
 
@@ -219,12 +219,12 @@ def roll_nb(rng, script):
 # ------------------------------------------------------------------ zones
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def is_creature_nb(cards, inst, i):
     return cards[inst[i, InstCol.card], CardCol.card_type] == CardType.creature
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def count_zone_nb(inst, p, zone):
     """Instances owned by p in `zone`."""
     n = 0
@@ -234,12 +234,12 @@ def count_zone_nb(inst, p, zone):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def hand_size_nb(inst, p):
     return count_zone_nb(inst, p, InstZone.hand)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def cemetery_hp_nb(cards, inst, players, p):
     """Printed HP of the creature cards in p's cemetery + p's cemetery bonus (ruling 7)."""
     total = players[p, PlayerCol.cemetery_bonus]
@@ -250,7 +250,7 @@ def cemetery_hp_nb(cards, inst, players, p):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def remove_from_deck_nb(decks, players, i):
     """Take instance i out of the deck stack holding it (keeps the order of the rest). It is its
     deck list's player's, unless it changed owner (Stone Golem)."""
@@ -265,7 +265,7 @@ def remove_from_deck_nb(decks, players, i):
                 return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def put_in_deck_nb(inst, decks, players, glob, i, bottom):
     """Instance i goes to its owner's deck: on the bottom, or on top (the caller shuffles)."""
     p = inst[i, InstCol.owner]
@@ -280,7 +280,7 @@ def put_in_deck_nb(inst, decks, players, glob, i, bottom):
     set_zone_nb(inst, glob, i, InstZone.deck)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def set_zone_nb(inst, glob, i, zone):
     inst[i, InstCol.zone] = zone
     inst[i, InstCol.entered] = glob[GlobCol.turn]
@@ -298,7 +298,7 @@ def set_zone_nb(inst, glob, i, zone):
         inst[i, InstCol.controller] = inst[i, InstCol.owner]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def draw_card_nb(inst, decks, players, glob, p):
     """Top card of p's deck to p's hand; -1 when the deck is empty (carding out is no loss)."""
     n = players[p, PlayerCol.deck_n]
@@ -310,17 +310,17 @@ def draw_card_nb(inst, decks, players, glob, p):
     return i
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def fighter_row(fighters, i):
     return fighters[i]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def on_field_nb(inst, i):
     z = inst[i, InstCol.zone]
     return z == InstZone.primary or z == InstZone.limited
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def creature_hp_nb(fighters, i):
     return fighters[i, FighterCol.hp]

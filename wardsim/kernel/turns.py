@@ -39,7 +39,7 @@ P = PlayerCol
 G = GlobCol
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def activation_options_nb(cards, effects, inst, fighters, players, glob, p, out, n):
     """Optional once-per-turn effects of p's creatures (Necromancer, Dark Knight, Demon King)."""
     c = players[p, P.primary]
