@@ -233,8 +233,8 @@ def bench_games(games: int, repeats: int) -> list[dict]:
     rows = []
     for policy, count in GAMES_PER_POLICY.items():
         per_pairing = max(2, count // (2 * len(GAME_PAIRINGS)))
-        for a, b in GAME_PAIRINGS:  # warm-up: compile and start the workers once
-            simulate(decks[a], decks[b], games=2, seed=1, jobs=1, policy_a=policy)
+        for a, b in GAME_PAIRINGS:  # warm-up: compile, solve the duel odds, start the workers
+            simulate(decks[a], decks[b], games=2 * jobs, seed=1, jobs=jobs, policy_a=policy, chunk=2)
         start = time.perf_counter()
         played = 0
         for a, b in GAME_PAIRINGS:
