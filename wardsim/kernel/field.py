@@ -8,7 +8,6 @@ recurse: effect damage lowers HP and `sweep_deaths_nb` settles every creature at
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from wardsim.kernel.battle import heal_nb, init_fighter_nb, take_damage_nb
@@ -26,6 +25,7 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
+from wardsim.kernel.scratch import local_array
 from wardsim.kernel.state import (
     N_INST,
     EndReason,
@@ -243,13 +243,17 @@ def _end_source_dots(cards, effects, inst, fighters, x):
                 fighters[j, base + 2] = 0
 
 
-@njit(cache=True)
+# each card leaves at most once, plus the one that started it
+_QUEUE_SIZE = N_INST + 1
+
+
+@njit(cache=True, _nrt=False)
 def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
     """Card i (a creature, or a magic card that anchors or carries something) is leaving the
     field: its equips are destroyed, what it anchors is released, the cards under it follow it
     to the cemetery (rules guide, Equip; LIMITED SUMMONS). Each card released may carry more,
     so they are handled as a queue. The caller moves i itself."""
-    queue = np.empty(N_INST + 1, dtype=np.int64)
+    queue = local_array(_QUEUE_SIZE)
     queue[0] = i
     n = 1
     k = 0
@@ -279,14 +283,14 @@ def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng,
                     n += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace):
     """Creature j leaves the field because its anchor is gone (or it was a Limited Summon)."""
     _release(cards, effects, inst, players, glob, decks, j, rng, trace)
     leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace):
     """Magic card j on the field is destroyed, and what it held goes with it."""
     if inst[j, I.zone] != InstZone.magic:
@@ -295,7 +299,7 @@ def destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rn
     leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_battle, rng, trace):
     """Creature i dies and goes to its owner's cemetery; its death rows fire."""
     p = inst[i, I.controller]
@@ -346,7 +350,7 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
                         destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, i, under, rng, trace):
     """Creature i (on the field or in hand) is sacrificed: to the cemetery, or under the new
     creature (Eternal Dragon); its on-sacrificed rows fire (Giant Rat returns to the deck)."""
@@ -367,7 +371,7 @@ def sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, i, under,
     to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace):
     """Every primary creature at 0 HP dies. killer_of[p] is the instance that struck p's
     primary (-1: not killed by a creature). Loops, since a death can kill (Jester)."""

@@ -50,6 +50,7 @@ from wardsim.kernel.field import (
     to_deck_nb,
 )
 from wardsim.kernel.rng import d6_nb, seed_rng_nb
+from wardsim.kernel.scratch import local_array
 from wardsim.kernel.state import (
     HAND_LIMIT,
     N_INST,
@@ -206,20 +207,20 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def can_summon_nb(cards, effects, inst, fighters, players, glob, p, i):
     """Can p summon creature i from hand by the sacrifice rules?"""
-    scratch = np.empty(4, dtype=np.int64)
+    scratch = local_array(4)
     cost = summon_cost_nb(cards, effects, inst[i, I.card])
     return fodder_nb(cards, effects, inst, fighters, players, glob, p, i, cost, scratch) >= cost
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def summon_cemetery_cost_nb(cards, effects, inst, fighters, players, glob, p, i):
     """Printed HP that summoning i would add to p's cemetery: its sacrifices (those that leave
     the cemetery again, like Giant Rat, or go under the new creature cost nothing), and the
     primary killed to make room."""
-    scratch = np.empty(4, dtype=np.int64)
+    scratch = local_array(4)
     card = inst[i, I.card]
     cost = summon_cost_nb(cards, effects, card)
     n = fodder_nb(cards, effects, inst, fighters, players, glob, p, i, cost, scratch)
@@ -240,7 +241,7 @@ def summon_cemetery_cost_nb(cards, effects, inst, fighters, players, glob, p, i)
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, rng, script, trace):
     """p summons creature i from hand, paying its sacrifices. Stone Golem goes to the
     opponent's side; The Squire joins as a Limited Summon when p has a primary."""
@@ -249,7 +250,7 @@ def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, rng, s
     if squire >= 0 and players[p, P.primary] >= 0:
         resolve.limited_summon_nb(cards, inst, fighters, players, glob, p, i, i, trace)
         return
-    scratch = np.empty(4, dtype=np.int64)
+    scratch = local_array(4)
     cost = summon_cost_nb(cards, effects, card)
     n = fodder_nb(cards, effects, inst, fighters, players, glob, p, i, cost, scratch)
     under = i if resolve.sacrifices_follow_nb(cards, effects, card) else -1
@@ -278,7 +279,7 @@ def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, rng, s
     resolve.on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, script, trace)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def from_field_to_deck_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
     leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
     to_deck_nb(inst, players, glob, decks, i, False, rng, trace)
@@ -287,7 +288,7 @@ def from_field_to_deck_nb(cards, effects, inst, fighters, players, glob, decks, 
 # ------------------------------------------------------------------ placing a creature
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def placeable_nb(cards, effects, inst, fighters, players, glob, p, out):
     """Creatures p could place now from hand; returns how many (written to out)."""
     n = 0
@@ -336,7 +337,7 @@ def _within_low_summon(cards, inst, players, p, options, n):
     return m if m > 0 else n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, pid, params, rng, script, trace):
     """p must have a primary creature: a Limited Summon slides in, else p places one from hand,
     with the redraw procedure when none can be placed (show the hand, shuffle it back, draw as
@@ -345,8 +346,8 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
         return
     if slide_in_nb(cards, inst, fighters, players, glob, p, trace):
         return
-    options = np.empty(N_INST, dtype=np.int64)
-    costs = np.empty(N_INST, dtype=np.int64)
+    options = local_array(N_INST)
+    costs = local_array(N_INST)
     for _ in range(MAX_REDRAWS):
         n = placeable_nb(cards, effects, inst, fighters, players, glob, p, options)
         n = _within_low_summon(cards, inst, players, p, options, n)
@@ -378,7 +379,7 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
     finish_nb(glob, 1 - p, EndReason.no_creature)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, in_battle, rng, script,
               trace):
     """After anything that may kill: deaths, then both players replace a missing primary at
@@ -401,7 +402,7 @@ def settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, para
 # ------------------------------------------------------------------ actions
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
     """The actions the active player may take now; returns their number (written to out).
     Ending the phase is always legal and always first."""
@@ -459,14 +460,15 @@ def _placeable_after_kill(cards, effects, inst, fighters, players, glob, p):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action, policy, params, rng, script, trace):
     """Carry out one action of the active player."""
     p = glob[G.active]
     kind = action_kind_nb(action)
     a = action_a_nb(action)
     glob[G.actions] += 1
-    killer_of = np.full(2, -1, dtype=np.int64)
+    killer_of = local_array(2)
+    killer_of[:] = -1
     if kind == ActionKind.end:
         if glob[G.phase] == Phase.main:
             glob[G.phase] = Phase.combat
@@ -556,7 +558,7 @@ def _ready_reaction(cards, effects, fighters, inst, c, answer, boost):
         f[F.boost_dice] = _boost_dice(cards, effects, inst[boost, I.card])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _spend_reactions(cards, effects, inst, fighters, players, glob, decks, q, c, answer, boost, rng, script, trace):
     """A readied card that took effect is played (and its other rows resolve: Dragon Rage's
     sweep and draws, Junk Scarecrow's return); one that did not stays in hand."""
@@ -568,7 +570,8 @@ def _spend_reactions(cards, effects, inst, fighters, players, glob, decks, q, c,
         inst[card_inst, I.seen] |= SeenBit.played
         set_zone_nb(inst, glob, card_inst, InstZone.resolving)
         start, stop = card_rows_nb(cards, inst[card_inst, I.card])
-        moved = np.zeros(2, dtype=np.int64)
+        moved = local_array(2)
+        moved[:] = 0
         for r in range(start, stop):
             t = effects[r, E.trigger]
             action = effects[r, E.action]
@@ -584,7 +587,7 @@ def _spend_reactions(cards, effects, inst, fighters, players, glob, decks, q, c,
     f[F.boost_dice] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def battle_action_nb(cards, effects, inst, fighters, players, glob, decks, attacker, policy, params, rng, script,
                      trace):
     """The active player's creature battles the opponent's primary (rules guide, BATTLE)."""
@@ -600,7 +603,8 @@ def battle_action_nb(cards, effects, inst, fighters, players, glob, decks, attac
     _fear_rolls(cards, effects, inst, fighters, glob, attacker, rng, script, trace)
     _fear_rolls(cards, effects, inst, fighters, glob, defender, rng, script, trace)
     # Lightning cards each player keeps ready for this battle (rules guide, CARD ACTIVATION)
-    ready = np.full(4, -1, dtype=np.int64)  # [p's answer, p's boost, o's answer, o's boost]
+    ready = local_array(4)
+    ready[:] = -1  # [p's answer, p's boost, o's answer, o's boost]
     for side in range(2):
         q = p if side == 0 else 1 - p
         c = attacker if side == 0 else defender
@@ -620,7 +624,8 @@ def battle_action_nb(cards, effects, inst, fighters, players, glob, decks, attac
         c = attacker if side == 0 else defender
         _spend_reactions(cards, effects, inst, fighters, players, glob, decks, q, c, ready[2 * side],
                          ready[2 * side + 1], rng, script, trace)
-    killer_of = np.full(2, -1, dtype=np.int64)
+    killer_of = local_array(2)
+    killer_of[:] = -1
     killer_of[1 - p] = attacker
     killer_of[p] = defender
     settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, True, rng, script,
@@ -653,7 +658,7 @@ def _trace_strikes(fighters, glob, attacker, defender, trace):
     record_nb(trace, glob, p, Event.battle_end, fighters[attacker, F.hp], fighters[defender, F.hp], 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
     """The combat phase is over (or skipped): the damage and healing over time due this turn
     tick (ruling 6), then the wrap-up phase."""
@@ -679,7 +684,8 @@ def end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     if fa >= 0 and fo >= 0:
         _aura_dots(cards, effects, inst, fighters, glob, fa, fo, trace)
     glob[G.phase] = Phase.wrap_up
-    killer_of = np.full(2, -1, dtype=np.int64)
+    killer_of = local_array(2)
+    killer_of[:] = -1
     settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script,
               trace)
 
@@ -722,7 +728,7 @@ def setup_nb(cards, effects, inst, fighters, players, glob, decks, seed, index, 
             inst[i, I.seen] |= SeenBit.opening
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
     """Draw phase and the start of the turn; leaves the game in the magic/summoning phase, or
     ends the turn at once when the player must skip it."""
@@ -749,7 +755,8 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
         to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
     if glob[G.winner] >= 0:
         return
-    killer_of = np.full(2, -1, dtype=np.int64)
+    killer_of = local_array(2)
+    killer_of[:] = -1
     settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script,
               trace)
     if glob[G.winner] >= 0:
@@ -772,13 +779,14 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
         players[p, P.summon_turn] = glob[G.turn]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
     """Wrap-up is over: turn-end effects, then the other player's turn; the turn cap draws."""
     p = glob[G.active]
     if glob[G.winner] < 0:
         turns.turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace)
-        killer_of = np.full(2, -1, dtype=np.int64)
+        killer_of = local_array(2)
+        killer_of[:] = -1
         settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script,
                   trace)
     players[p, P.played_turn] = 1

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-import numpy as np
 from numba import njit
 
 from wardsim.kernel import policies
@@ -41,6 +40,7 @@ from wardsim.kernel.resolve import (
     matches_filter_nb,
     turn_cycles_nb,
 )
+from wardsim.kernel.scratch import local_array
 from wardsim.kernel.state import (
     DECK_SIZE,
     INFINITE_SLOTS,
@@ -171,7 +171,7 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
     return not acts_when_played
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_magic_nb(cards, effects, inst, fighters, players, glob, decks, p, i, target, policy, params, rng, script,
                   trace):
     """p plays magic card i: pay its cost, open the response chain, resolve what survives."""
@@ -188,7 +188,8 @@ def play_magic_nb(cards, effects, inst, fighters, players, glob, decks, p, i, ta
                     record_nb(trace, glob, p, Event.discard, d, inst[d, I.card], 0)
                     to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
     # the Lightning response chain (rules guide, CARD ACTIVATION; ruling 10)
-    chain = np.full(MAX_CHAIN, -1, dtype=np.int64)
+    chain = local_array(MAX_CHAIN)
+    chain[:] = -1
     chain[0] = i
     depth = 1
     player = 1 - p
@@ -203,7 +204,8 @@ def play_magic_nb(cards, effects, inst, fighters, players, glob, decks, p, i, ta
         chain[depth] = answer
         depth += 1
         player = 1 - player
-    negated = np.zeros(MAX_CHAIN, dtype=np.bool_)
+    negated = local_array(MAX_CHAIN)
+    negated[:] = 0
     for k in range(depth - 1, 0, -1):
         if not negated[k]:
             negated[k - 1] = resolve_response_nb(cards, effects, inst, fighters, players, glob, decks,
@@ -219,7 +221,7 @@ def play_magic_nb(cards, effects, inst, fighters, players, glob, decks, p, i, ta
     resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, p, i, target, rng, script, trace)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resolve_response_nb(cards, effects, inst, fighters, players, glob, decks, answer, answered, policy, params,
                         rng, script, trace):
     """Resolve Lightning card `answer` against card `answered`; True if it negates it."""
@@ -246,8 +248,10 @@ def resolve_response_nb(cards, effects, inst, fighters, players, glob, decks, an
             if c >= 0:  # Mysterious Door: 10 damage to your own primary
                 take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
         else:
+            moved = local_array(2)
+            moved[:] = 0
             execute_row_nb(cards, effects, inst, fighters, players, glob, decks, q, answer, r, -1, rng, script,
-                           trace, np.zeros(2, dtype=np.int64))
+                           trace, moved)
     return negates
 
 
@@ -258,7 +262,7 @@ def _default_target(cards, inst, i):
     return MagicTarget.none
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, p, i, target, rng, script, trace):
     """Magic card i of p takes effect: it is attached, stays on the field, or is spent."""
     card = inst[i, I.card]
@@ -302,7 +306,8 @@ def resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, p, i, 
                 if k == target - MagicTarget.choice:
                     chosen = r
                 k += 1
-    moved = np.zeros(2, dtype=np.int64)
+    moved = local_array(2)
+    moved[:] = 0
     for r in range(start, stop):
         if effects[r, E.trigger] != Trigger.on_play and not (effects[r, E.trigger] == Trigger.response_any
                                                               and effects[r, E.action] == Action.equip_self):

@@ -22,6 +22,7 @@ from wardsim.kernel import game, policies
 from wardsim.kernel.enums import N_FIGHTER_COLS
 from wardsim.kernel.policies import PolicyId
 from wardsim.kernel.rng import RNG_WORDS, next_u64_nb, seed_rng_nb
+from wardsim.kernel.scratch import local_array, local_matrix, local_words
 from wardsim.kernel.state import (
     DECK_SIZE,
     N_GLOB_COLS,
@@ -33,7 +34,7 @@ from wardsim.kernel.state import (
     Phase,
     cemetery_hp_nb,
 )
-from wardsim.kernel.trace import Event, record_nb
+from wardsim.kernel.trace import TRACE_WIDTH, Event, record_nb
 
 G = GlobCol
 MAX_ACTIONS = 256
@@ -55,7 +56,7 @@ RecordCol = RecordColT()
 N_RECORD_COLS = len(RecordCol)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _choose(policy, params, cards, effects, inst, fighters, players, glob, decks, actions, n, rng, duel_table):
     """The active player's choice: its policy, or the search for `rollout`."""
     p = glob[G.active]
@@ -66,12 +67,12 @@ def _choose(policy, params, cards, effects, inst, fighters, players, glob, decks
                                    rng, duel_table)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace,
                  duel_table):
     """One turn of the active player, decided by the policies."""
     game.begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
-    actions = np.empty(MAX_ACTIONS, dtype=np.int64)
+    actions = local_array(MAX_ACTIONS)
     steps = 0
     while glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
         n = game.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
@@ -86,7 +87,7 @@ def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, p
     game.end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def play_game_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, seed, index, rng, script,
                  trace, duel_table):
     """Play game `index` of `seed` to the end; returns the winner (0, 1; 2 = draw)."""
@@ -113,7 +114,20 @@ def _score(cards, inst, players, glob, me):
     return 0.5 + 0.5 * (theirs - mine) / max(glob[G.threshold], 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
+def _copy_matrix(dst, src):
+    for i in range(src.shape[0]):
+        for j in range(src.shape[1]):
+            dst[i, j] = src[i, j]
+
+
+@njit(cache=True, _nrt=False)
+def _copy_vector(dst, src):
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
+
+
+@njit(cache=True, _nrt=False)
 def rollout_nb(cards, effects, inst, fighters, players, glob, decks, actions, n, policy, params, rng, duel_table):
     """Flat Monte Carlo: try each legal action, play on with greedy players, keep the best."""
     me = glob[G.active]
@@ -121,17 +135,28 @@ def rollout_nb(cards, effects, inst, fighters, players, glob, decks, actions, n,
         return 0
     playouts = max(int(params[me, 2]), 1)
     horizon = max(int(params[me, 3]), 1)
-    greedy = np.full(2, PolicyId.greedy, dtype=np.int64)
-    no_script = np.zeros(0, dtype=np.int64)
-    no_trace = np.zeros((0, 6), dtype=np.int64)
-    sub_rng = np.zeros(RNG_WORDS, dtype=np.uint64)
+    greedy = local_array(2)
+    greedy[:] = PolicyId.greedy
+    no_script = local_array(0)
+    no_trace = local_matrix(0, TRACE_WIDTH)
+    sub_rng = local_words(RNG_WORDS)
+    # the playout's copy of the game
+    i2 = local_matrix(N_INST, N_INST_COLS)
+    f2 = local_matrix(N_INST, N_FIGHTER_COLS)
+    p2 = local_matrix(2, N_PLAYER_COLS)
+    g2 = local_array(N_GLOB_COLS)
+    d2 = local_matrix(2, DECK_SIZE)
     best = 0
     best_value = -1.0
     for k in range(n):
         total = 0.0
         for _ in range(playouts):
             seed_rng_nb(sub_rng, next_u64_nb(rng), np.uint64(k))
-            i2, f2, p2, g2, d2 = inst.copy(), fighters.copy(), players.copy(), glob.copy(), decks.copy()
+            _copy_matrix(i2, inst)
+            _copy_matrix(f2, fighters)
+            _copy_matrix(p2, players)
+            _copy_vector(g2, glob)
+            _copy_matrix(d2, decks)
             game.apply_action_nb(cards, effects, i2, f2, p2, g2, d2, actions[k], greedy, params, sub_rng, no_script,
                                  no_trace)
             stop = g2[G.turn] + horizon
@@ -149,12 +174,12 @@ def rollout_nb(cards, effects, inst, fighters, players, glob, decks, actions, n,
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _playout_turn(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace,
                   duel_table):
     """Play the rest of the current turn with base (non-search) policies: playouts never
     search, so the search does not call itself."""
-    actions = np.empty(MAX_ACTIONS, dtype=np.int64)
+    actions = local_array(MAX_ACTIONS)
     steps = 0
     while glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
         n = game.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
@@ -183,7 +208,7 @@ def _play_one(cards, effects, deck_a, deck_b, policy, params, seed, index, thres
     decks = np.zeros((2, DECK_SIZE), dtype=np.int64)
     rng = np.zeros(RNG_WORDS, dtype=np.uint64)
     no_script = np.zeros(0, dtype=np.int64)
-    no_trace = np.zeros((0, 6), dtype=np.int64)
+    no_trace = np.zeros((0, TRACE_WIDTH), dtype=np.int64)
     glob[G.threshold] = threshold
     glob[G.max_turns] = max_turns
     play_game_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, np.uint64(seed),

@@ -17,7 +17,6 @@ and its response chain are `kernel.magic`):
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from wardsim.kernel import policies
@@ -57,6 +56,7 @@ from wardsim.kernel.field import (
     to_hand_nb,
 )
 from wardsim.kernel.rng import d6_nb
+from wardsim.kernel.scratch import local_array
 from wardsim.kernel.state import (
     N_INST,
     GlobCol,
@@ -272,14 +272,14 @@ def _sort_by_arrival(inst, sources, n):
         sources[b + 1] = j
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
     """Recompute every creature's stats on the field from its card and the lasting effects."""
     t = glob[G.turn]
     # the creatures on the field, and the cards whose rows can reach them
-    creatures = np.empty(N_INST, dtype=np.int64)
+    creatures = local_array(N_INST)
     n_creatures = 0
-    sources = np.empty(N_INST, dtype=np.int64)
+    sources = local_array(N_INST)
     n_sources = 0
     for j in range(N_INST):
         z = inst[j, I.zone]
@@ -290,7 +290,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
             sources[n_sources] = j
             n_sources += 1
     _sort_by_arrival(inst, sources, n_sources)
-    immune = np.zeros(N_INST, dtype=np.bool_)
+    immune = local_array(N_INST)
+    immune[:] = 0
     for k in range(n_creatures):
         i = creatures[k]
         immune[i] = magic_immune_nb(cards, effects, inst, i)
@@ -329,7 +330,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                 if not immune[i] and _row_reaches(effects, r, inst[j, I.controller], j, i, inst,
                                                   inst[j, I.attached_to]):
                     fighters[i, F.effect_count] = 0
-    creature_immune = np.zeros(N_INST, dtype=np.bool_)
+    creature_immune = local_array(N_INST)
+    creature_immune[:] = 0
     for k in range(n_creatures):
         creature_immune[creatures[k]] = _immune_to_creatures(cards, effects, inst, fighters, creatures[k])
     # three passes: additions, scalings, sets (Curse "supersedes other AL increases"); sets in
@@ -520,7 +522,7 @@ def is_aura_action_nb(action):
             or action == Action.apply_status or action == Action.negate_effects or action == Action.immune)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, holder, rng, script, trace,
                    moved):
     """Carry out one row of card `src`, controlled by p. Returns -1 to stop the card."""
@@ -625,7 +627,7 @@ def execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, src,
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def destroy_some_magic_nb(cards, effects, inst, fighters, players, glob, decks, p, src, target, amount, rng, trace):
     """Destroy `amount` magic cards (0 = all) on the target side; when the destroyer picks, it
     takes the opponent's cards, attached equips first (DESIGN: a fixed choice rule)."""
@@ -655,7 +657,7 @@ def destroy_some_magic_nb(cards, effects, inst, fighters, players, glob, decks, 
             left -= 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, rng, trace):
     """A move_card row: from the cemetery, or creatures and magic off the field."""
     o = 1 - p
@@ -699,7 +701,7 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
         move_to_zone_nb(cards, effects, inst, players, glob, decks, j, zone_to, rng, trace)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, rng, trace):
     """Limited Summons by Necromancer, Dark Knight, Psychic Toad, Helping Hand, Revival Priest."""
     zone_from = effects[r, E.zone_from]
@@ -733,7 +735,7 @@ def summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p,
         inst[src, I.attached_to] = j  # Helping Hand is equipped to the creature it summoned
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, script, trace):
     """Creature i arrived on the field: its on-summon rows (Hive Lord, Angel, Psychic Toad)."""
     p = inst[i, I.controller]
@@ -746,11 +748,13 @@ def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, s
         # even when what they do lasts while the creature stays (Psychic Toad's Limited Summon)
         if effects[r, E.trigger] == Trigger.on_summon and (effects[r, E.duration] == Duration.instant
                                                            or not is_aura_action_nb(effects[r, E.action])):
+            moved = local_array(2)
+            moved[:] = 0
             execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, i, r, i, rng, script, trace,
-                           np.zeros(2, dtype=np.int64))
+                           moved)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace):
     """A Limited Summon held by a creature whose effects are now negated leaves the field (rules
     guide, Anchoring effect: "If the effect of the Necromancer would be stopped for any reason the

@@ -14,7 +14,6 @@ by the battle kernel's `fire_row_nb`.
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from wardsim.kernel.battle import fire_row_nb, take_damage_nb
@@ -29,6 +28,7 @@ from wardsim.kernel.field import (
 )
 from wardsim.kernel.resolve import best_in_zone_nb, execute_row_nb, limited_count_nb, refresh_fighters_nb
 from wardsim.kernel.rng import d6_nb
+from wardsim.kernel.scratch import local_array
 from wardsim.kernel.state import N_INST, GlobCol, InstCol, InstZone, PlayerCol
 from wardsim.kernel.trace import Event, record_nb
 
@@ -57,17 +57,19 @@ def activation_options_nb(cards, effects, inst, fighters, players, glob, p, out,
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def activate_nb(cards, effects, inst, fighters, players, glob, decks, p, c, rng, script, trace):
     inst[c, I.used_turn] = glob[G.turn]
     start, stop = card_rows_nb(cards, inst[c, I.card])
     for r in range(start, stop):
         if effects[r, E.trigger] == Trigger.your_turn and (effects[r, E.flags] & Flag.optional) != 0:
+            moved = local_array(2)
+            moved[:] = 0
             execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, c, r, c, rng, script, trace,
-                           np.zeros(2, dtype=np.int64))
+                           moved)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace):
     """Start of p's turn: delayed returns, regeneration, wraps, the opponent's cards that act
     in p's turn, and p's mandatory turn effects (rolls of Wizard, Demon Knight, Black Dragon,
@@ -134,14 +136,16 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
             continue
         action = effects[r, E.action]
         if action == Action.skip_turn or action == Action.block_magic or action == Action.destroy_magic:
+            moved = local_array(2)
+            moved[:] = 0
             execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, c, r, c, rng, script, trace,
-                           np.zeros(2, dtype=np.int64))
+                           moved)
         elif x >= 0:
             if fire_row_nb(r, fighters[c], opp, effects, t, rng, script):
                 record_nb(trace, glob, p, Event.effect, c, r, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace):
     """End of p's turn: Forest Fire's roll, Dragon Power's check, counters, timed cards expire."""
     t = glob[G.turn]
