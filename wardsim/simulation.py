@@ -314,7 +314,8 @@ def _run(cards, effects, config, todo, jobs, duel_table) -> Iterator[tuple[int, 
         for first, n in todo:
             yield first, n, run_chunk(cards, effects, config, first, n, duel_table)
         return
-    parallel = Parallel(n_jobs=jobs, return_as="generator")
+    # max_nbytes=None: the small tables travel pickled; memory-mapping them costs ~0.1 s a run
+    parallel = Parallel(n_jobs=jobs, return_as="generator", max_nbytes=None)
     results = parallel(delayed(run_chunk)(cards, effects, config, first, n, duel_table) for first, n in todo)
     for (first, n), part in zip(todo, results, strict=True):
         yield first, n, part
