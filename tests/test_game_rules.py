@@ -11,8 +11,10 @@ import numpy as np
 import pytest
 from gamekit import CAT, Event, InstZone, K, Phase, Table
 
+from wardsim.kernel import magic
 from wardsim.kernel.battle import effective_al_nb
 from wardsim.kernel.enums import FighterCol, StrikeResult
+from wardsim.kernel.field import finish_nb
 from wardsim.kernel.state import EndReason, GlobCol, PlayerCol
 
 F = FighterCol
@@ -487,6 +489,20 @@ def test_300_cemetery_hp_loses():
     t.battle()
     assert t.cemetery_hp(1) == 300
     assert t.winner == 0 and t.glob[GlobCol.end_reason] == EndReason.cemetery
+
+
+def test_the_game_ends_the_moment_a_cemetery_reaches_the_limit():
+    # rules guide, HOW TO WIN: the game is won once the opponent's cemetery holds 300 HP; when that
+    # happens in the middle of a card (a cost, a sweep), the card's remaining effects do not happen
+    t, werewolf, _ = duel_table("Werewolf", "Frog", ["Health Potion"])
+    t.to_hand(0, "Health Potion")
+    t.begin_turn()
+    t.fighters[werewolf, F.hp] = 10
+    finish_nb(t.glob, 1, EndReason.cemetery)  # as if the card's cost had filled the cemetery
+    potion = t.find(0, "Health Potion", InstZone.hand)
+    magic.resolve_card_nb(*t.args, 0, potion, 2, t.rng, t.script, t.trace)
+    assert t.hp(werewolf) == 10
+    assert t.winner == 1
 
 
 @pytest.mark.parametrize("threshold, lost", [(100, True), (150, False)])

@@ -526,6 +526,8 @@ def is_aura_action_nb(action):
 def execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, holder, rng, script, trace,
                    moved):
     """Carry out one row of card `src`, controlled by p. Returns -1 to stop the card."""
+    if glob[G.winner] >= 0:
+        return -1  # a cemetery reached the limit earlier in this action: the game is over
     o = 1 - p
     action = effects[r, E.action]
     target = effects[r, E.target]
