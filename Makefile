@@ -19,13 +19,12 @@ test-slow: install
 	$(PY) -m pytest -q -m slow; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
 
 # sized to finish in under 5 minutes on 2 cores with a cold numba cache (compiling the game
-# kernel takes most of it): greedy play, because the heuristic's exact duel solver would add
-# its own compilation and odds tables; one job, because the ablation's many small runs lose
-# more to process traffic than a second worker gains. A second run resumes the saved games
+# kernel and the exact duel solver takes most of it): the default heuristic policy, half the
+# default games. A second run resumes the saved games.
 demo: install
 	$(VENV)/bin/wardsim deck check decks/*.txt
 	$(VENV)/bin/wardsim cards --coverage
-	$(VENV)/bin/wardsim report --decks decks --policy greedy --games 300 --ablation-games 30 --seed 1 --jobs 1 \
+	$(VENV)/bin/wardsim report --decks decks --policy heuristic --games 500 --ablation-games 50 --seed 1 --jobs 2 \
 	  --out reports/demo
 	@echo "demo report: reports/demo/index.html (open it in a browser; report.md, CSV and Parquet beside it)"
 
