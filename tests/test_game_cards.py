@@ -10,9 +10,11 @@ cannot strike back (rules guide, STATUS EFFECTS), so only the striker's dice are
 import pytest
 from gamekit import CAT, Event, InstZone, K, Phase, Table
 
+from wardsim.kernel import policies
 from wardsim.kernel.battle import effective_al_nb
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.magic import MagicTarget
+from wardsim.kernel.policies import PolicyId
 from wardsim.kernel.state import GlobCol, InstCol, PlayerCol
 
 F = FighterCol
@@ -913,6 +915,18 @@ def test_stone_golem_replaces_the_opponents_primary_and_decays_10_each_turn():
     t.begin_turn()
     assert t.hp(golem) == 90
 
+
+
+def test_a_stone_golem_back_in_hand_belongs_to_its_new_owner():
+    # the Golem changed sides: when it comes back to a hand, it is its new owner's card
+    t, _, _ = setup("Goblin", "Werewolf", hand_a=["Stone Golem", "Kobold"])
+    golem = t.find(0, "Stone Golem", InstZone.hand)
+    t.act(K.summon, golem)
+    t.inst[golem, InstCol.zone] = InstZone.hand  # as if returned from its new owner's cemetery
+    assert "Stone Golem" in t.hand(1) and "Stone Golem" not in t.hand(0)
+    pid = PolicyId.greedy
+    assert policies.choose_discard_nb(pid, t.params[0], *t.args[:6], 0, t.rng) != golem
+    assert policies.choose_watcher_target_nb(t.cards, t.inst, 1) == golem
 
 # ---------------------------------------------------------------- summoning
 

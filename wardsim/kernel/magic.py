@@ -42,7 +42,6 @@ from wardsim.kernel.resolve import (
 )
 from wardsim.kernel.scratch import local_array
 from wardsim.kernel.state import (
-    DECK_SIZE,
     INFINITE_SLOTS,
     N_INST,
     GlobCol,
@@ -99,8 +98,8 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
     for r in range(start, stop):
         if effects[r, E.action] == Action.discard_cost:
             others = 0
-            for j in range(p * DECK_SIZE, p * DECK_SIZE + DECK_SIZE):
-                if (j != i and inst[j, I.zone] == InstZone.hand
+            for j in range(N_INST):
+                if (j != i and inst[j, I.zone] == InstZone.hand and inst[j, I.owner] == p
                         and matches_filter_nb(cards, effects, r, inst[j, I.card])):
                     others += 1
             if others < effects[r, E.amount]:

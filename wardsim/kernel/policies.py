@@ -28,7 +28,7 @@ from numba import njit
 
 from wardsim.kernel.battle import effective_al_nb
 from wardsim.kernel.enums import Action, CardCol, CardType, EffectCol, FighterCol, MagicType, Target, Trigger
-from wardsim.kernel.state import DECK_SIZE, N_INST, GlobCol, InstCol, InstZone, PlayerCol, cemetery_hp_nb, randint_nb
+from wardsim.kernel.state import N_INST, GlobCol, InstCol, InstZone, PlayerCol, cemetery_hp_nb, randint_nb
 
 E = EffectCol
 F = FighterCol
@@ -266,8 +266,8 @@ def choose_discard_nb(pid, params, cards, effects, inst, fighters, players, glob
     best = -1
     best_key = 1e18
     n_hand = 0
-    for i in range(p * DECK_SIZE, p * DECK_SIZE + DECK_SIZE):
-        if inst[i, I.zone] != InstZone.hand:
+    for i in range(N_INST):
+        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != p:
             continue
         n_hand += 1
         card = inst[i, I.card]
@@ -287,8 +287,9 @@ def choose_discard_nb(pid, params, cards, effects, inst, fighters, players, glob
 def choose_discard_filtered_nb(cards, effects, inst, p, r):
     """A card from p's hand passing row r's filter, to pay a discard cost."""
     ct = effects[r, E.filter_card_type]
-    for i in range(p * DECK_SIZE, p * DECK_SIZE + DECK_SIZE):
-        if inst[i, I.zone] == InstZone.hand and (ct < 0 or cards[inst[i, I.card], CardCol.card_type] == ct):
+    for i in range(N_INST):
+        if (inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p
+                and (ct < 0 or cards[inst[i, I.card], CardCol.card_type] == ct)):
             return i
     return -1
 
@@ -304,8 +305,9 @@ def choose_magic_response_nb(pid, params, cards, effects, inst, fighters, player
     worth = cards[acard, CardCol.magic_type] == MagicType.infinite or cards[acard, CardCol.effect_count] >= 2
     if cards[acard, CardCol.card_type] == CardType.creature:
         worth = False
-    for i in range(q * DECK_SIZE, q * DECK_SIZE + DECK_SIZE):
-        if inst[i, I.zone] != InstZone.hand or cards[inst[i, I.card], CardCol.card_type] != CardType.magic:
+    for i in range(N_INST):
+        if (inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q
+                or cards[inst[i, I.card], CardCol.card_type] != CardType.magic):
             continue
         card = inst[i, I.card]
         start = cards[card, CardCol.effect_start]
@@ -342,8 +344,8 @@ def choose_watcher_target_nb(cards, inst, o):
     to the bottom of their deck, else a magic card is discarded)."""
     best = -1
     best_value = -1.0
-    for i in range(o * DECK_SIZE, o * DECK_SIZE + DECK_SIZE):
-        if inst[i, I.zone] != InstZone.hand:
+    for i in range(N_INST):
+        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != o:
             continue
         card = inst[i, I.card]
         if cards[card, CardCol.card_type] == CardType.creature:
