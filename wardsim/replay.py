@@ -84,6 +84,7 @@ def describe(trace: np.ndarray, slot_cards: np.ndarray, catalog: Catalog, names:
     strike: tuple[str, int, int] = ("?", 0, 0)  # the strike under way: striker, result, target AL
     for _turn, player, event, a, b, c in trace.tolist():
         who = names[player] if player in (0, 1) else "?"
+        whose = who + ("'" if who.endswith("s") else "'s")  # giants' cemetery, undead's hand
         e = Event
         if event == e.first_player:
             lines.append(f"Roll-off for the first turn: {names[0]} rolls {a}, {names[1]} rolls {b}; "
@@ -94,7 +95,7 @@ def describe(trace: np.ndarray, slot_cards: np.ndarray, catalog: Catalog, names:
         elif event == e.draw:
             lines.append(f"{who} draws {card(a)}.")
         elif event == e.deck_empty:
-            lines.append(f"{who}'s deck is empty: no draw (carding out is not a loss).")
+            lines.append(f"{whose} deck is empty: no draw (carding out is not a loss).")
         elif event == e.discard:
             lines.append(f"{who} discards {card(a)} to the cemetery.")
         elif event == e.summon:
@@ -104,7 +105,7 @@ def describe(trace: np.ndarray, slot_cards: np.ndarray, catalog: Catalog, names:
         elif event == e.kill_own:
             lines.append(f"{who} kills their own {card(a)} to make room.")
         elif event == e.to_cemetery:
-            lines.append(f"{card(a)} goes to {who}'s cemetery (cemetery HP now {c}).")
+            lines.append(f"{card(a)} goes to {whose} cemetery (cemetery HP now {c}).")
         elif event == e.death:
             lines.append(f"{card(a)} dies" + (f", killed by {card(c)}." if c >= 0 else "."))
         elif event == e.magic:
@@ -159,11 +160,11 @@ def describe(trace: np.ndarray, slot_cards: np.ndarray, catalog: Catalog, names:
         elif event == e.limited_summon:
             lines.append(f"{who} brings {card(a)} to the field as a Limited Summon (held by {card(c)}).")
         elif event == e.slide_in:
-            lines.append(f"{card(a)} slides in as {who}'s primary creature.")
+            lines.append(f"{card(a)} slides in as {whose} primary creature.")
         elif event == e.to_hand:
-            lines.append(f"{card(a)} returns to {who}'s hand.")
+            lines.append(f"{card(a)} returns to {whose} hand.")
         elif event == e.to_deck:
-            lines.append(f"{card(a)} goes to {who}'s deck" + (" (bottom)." if c else " (shuffled)."))
+            lines.append(f"{card(a)} goes to {whose} deck" + (" (bottom)." if c else " (shuffled)."))
         elif event == e.game_end:
             result = "a draw" if a == 2 else f"{names[a]} wins"
             lines.append(f"\nThe game ends: {result} ({_END_WORDS.get(b, 'the game is over')}).")
