@@ -7,14 +7,15 @@ the turn effects. A test that needs a single strike freezes the creature struck:
 cannot strike back (rules guide, STATUS EFFECTS), so only the striker's dice are scripted.
 """
 
+import numpy as np
 import pytest
 from gamekit import CAT, Event, InstZone, K, Phase, Table
 
-from wardsim.kernel import policies
+from wardsim.kernel import policies, rewind
 from wardsim.kernel.battle import effective_al_nb
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.magic import MagicTarget
-from wardsim.kernel.policies import PolicyId
+from wardsim.kernel.policies import REWIND_MARGIN, PolicyId
 from wardsim.kernel.state import GlobCol, InstCol, PlayerCol
 
 F = FighterCol
@@ -612,6 +613,55 @@ def test_mysterious_door_negates_at_the_cost_of_10_hp_and_returns_after_3_turn_c
         assert t.zone(door) == InstZone.cemetery
     t.begin_turn()
     assert t.zone(door) == InstZone.hand
+
+
+def _turn_with_hourglass(hand_a=()):
+    """Player 0's Werewolf kills player 1's frozen Kobold (40 HP to player 1's cemetery, a Frog
+    takes its place); player 1 holds Hourglass of Time. Returns the table, the snapshot of the
+    turn before the battle, the Kobold and the Hourglass."""
+    t, _, kobold = setup("Werewolf", "Kobold", hand_a=hand_a, hand_b=["Hourglass of Time", "Frog"])
+    t.fighters[kobold, F.hp] = 1
+    freeze(t, kobold)
+    snapshot = [a.copy() for a in (t.inst, t.fighters, t.players, t.glob, t.decks)]
+    attack(t, 6, 5, 1, 1)
+    return t, snapshot, kobold, t.find(1, "Hourglass of Time", InstZone.hand)
+
+
+def _rewind(t: Table, snapshot) -> bool:
+    return bool(rewind.try_rewind_nb(*t.args, *snapshot, t.policy, t.params, t.rng, t.script, t.trace))
+
+
+def test_hourglass_of_time_resets_the_turn():
+    # the Hourglass, played at any time, undoes everything of the current turn so far; the battle
+    # cost player 1 its Kobold, so player 1 plays it
+    t, snapshot, kobold, hourglass = _turn_with_hourglass()
+    assert t.zone(kobold) == InstZone.cemetery and t.primary_name(1) == "Frog"
+    assert _rewind(t, snapshot)
+    assert t.primary_name(1) == "Kobold" and t.hp(kobold) == 1 and "Frog" in t.hand(1)
+    assert t.zone(hourglass) == InstZone.cemetery and t.cemetery_hp(1) == 0
+    assert [e[3] for e in t.events(Event.rewind)] == [hourglass]
+    # everything else is as it was when the turn began
+    same = np.ones(len(t.inst), dtype=bool)
+    same[hourglass] = False
+    assert np.array_equal(t.inst[same][:, InstCol.zone], snapshot[0][same][:, InstCol.zone])
+    assert np.array_equal(t.fighters, snapshot[1]) and np.array_equal(t.decks, snapshot[4])
+
+
+def test_hourglass_of_time_is_kept_for_a_turn_that_cost_little():
+    # the policies spend it only on a turn that cost their player REWIND_MARGIN cemetery HP or more
+    t, snapshot, kobold, hourglass = _turn_with_hourglass()
+    t.inst[kobold, InstCol.card] = CAT.index("Frog")  # a 10 HP creature died instead
+    assert CAT.cards[CAT.index("Frog")].hp < REWIND_MARGIN <= CAT.cards[CAT.index("Kobold")].hp
+    assert not _rewind(t, snapshot)
+    assert t.zone(hourglass) == InstZone.hand
+
+
+def test_hourglass_of_time_can_be_negated():
+    # a Lightning card like any other: Blade in the Dark answers it, and the turn stands
+    t, snapshot, kobold, hourglass = _turn_with_hourglass(hand_a=["Blade in the Dark"])
+    assert not _rewind(t, snapshot)
+    assert t.zone(kobold) == InstZone.cemetery and t.zone(hourglass) == InstZone.cemetery
+    assert t.events(Event.negated) and not t.events(Event.rewind)
 
 
 # ---------------------------------------------------------------- creatures in battle

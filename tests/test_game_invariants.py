@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from wardsim.catalog import default_catalog
 from wardsim.decks import bundled_decks_dir, legality_problems, load_deck, parse_deck
 from wardsim.formats import get_format
-from wardsim.kernel import game, match, policies
+from wardsim.kernel import game, match, policies, rewind
 from wardsim.kernel.battle import effective_al_nb
 from wardsim.kernel.enums import CardCol, CardType, FighterCol
 from wardsim.kernel.match import MAX_ACTIONS, MAX_STEPS_PER_TURN, new_game_arrays
@@ -38,6 +38,7 @@ from wardsim.kernel.state import (
 )
 from wardsim.kernel.trace import TRACE_WIDTH, Event
 from wardsim.policies import policy_arrays
+from wardsim.replay import replay_game
 from wardsim.simulation import simulate
 
 CAT = default_catalog()
@@ -133,9 +134,22 @@ def check_state(cards, effects, inst, fighters, players, glob, decks, trace) -> 
         assert totals[p] - printed[p] >= 0 and (totals[p] - printed[p]) % 50 == 0, (totals, printed)
     n = glob[G.trace_n]
     if n < trace.shape[0]:
-        events = trace[:n]
+        events = _standing(trace[:n])
         flames = np.count_nonzero((events[:, 2] == Event.destroyed) & (events[:, 4] == FLAME))
         assert sum(totals) == sum(printed) + 50 * flames
+
+
+def _standing(events: np.ndarray) -> np.ndarray:
+    """The events that still stand: a turn reset by Hourglass of Time undoes those of its turn
+    so far (from the turn's start to the reset)."""
+    keep = np.ones(len(events), dtype=bool)
+    start = 0
+    for k, event in enumerate(events[:, 2]):
+        if event == Event.turn:
+            start = k
+        elif event == Event.rewind:
+            keep[start:k] = False
+    return events[keep]
 
 
 def check_result(cards, inst, players, glob) -> None:
@@ -165,8 +179,12 @@ def play_checked(deck_a, deck_b, policy_a, policy_b, seed, index=0):
     game.setup_nb(*step, np.uint64(seed), np.uint64(index), rng, script, trace)
     check_state(*step, trace)
     actions = np.empty(MAX_ACTIONS, dtype=np.int64)
+    snapshot = [np.empty_like(a) for a in state]  # the turn's start, for Hourglass of Time
     while glob[G.winner] < 0:
         p = int(glob[G.active])
+        rewinds = glob[G.rewind_cards] > 0
+        if rewinds:
+            rewind.copy_state_nb(*state, *snapshot)
         game.begin_turn_nb(*step, policy, params, rng, script, trace)
         check_state(*step, trace)
         if glob[G.winner] < 0:  # discards can end the game (cemetery HP) before the hand is down to 8
@@ -179,6 +197,11 @@ def play_checked(deck_a, deck_b, policy_a, policy_b, seed, index=0):
                 policy[p], params[p], cards, effects, inst, fighters, players, glob, actions, n, rng, duel_table)
             game.apply_action_nb(*step, actions[k], policy, params, rng, script, trace)
             check_state(*step, trace)
+            if rewinds and rewind.try_rewind_nb(*step, *snapshot, policy, params, rng, script, trace):
+                check_state(*step, trace)
+                rewind.copy_state_nb(*state, *snapshot)
+                game.begin_turn_nb(*step, policy, params, rng, script, trace)
+                check_state(*step, trace)
         game.end_turn_nb(*step, policy, params, rng, script, trace)
         check_state(*step, trace)
     check_result(cards, inst, players, glob)
@@ -221,6 +244,26 @@ def test_game_invariants_hold_after_every_step(game_args):
 def test_game_invariants_hold_after_every_step_many_games(game_args):
     deck_a, deck_b, policy_a, policy_b, seed = game_args
     assert_same_game_as_play_game(deck_a, deck_b, policy_a, policy_b, seed)
+
+
+def test_games_with_hourglass_of_time_reset_turns_and_stay_consistent():
+    # three Hourglasses in each deck: turns are reset (the replay says so), every state between
+    # steps keeps the invariants, and the step-by-step game is the one play_game_nb plays
+    def with_hourglasses(deck_file):
+        names = [c.name for c, n in load_deck(bundled_decks_dir() / deck_file).cards for _ in range(n)]
+        magic = [i for i, n in enumerate(names) if not CAT[n].is_creature]
+        for i in magic[-3:]:
+            names[i] = "Hourglass of Time"
+        return names
+
+    deck_a, deck_b = with_hourglasses("undead.txt"), with_hourglasses("giants.txt")
+    for seed in range(6):
+        assert_same_game_as_play_game(deck_a, deck_b, "greedy", "random", seed)
+    parsed = [parse_deck("\n".join(f"1 {n}" for n in d), name)[0] for d, name in ((deck_a, "a"), (deck_b, "b"))]
+    resets = sum(line.count("resets the turn") for k in range(6)
+                 for line in replay_game(parsed[0], parsed[1], seed=1, game=k, policy_a="greedy",
+                                         policy_b="random").lines)
+    assert resets > 0
 
 
 # ---------------------------------------------------------------- statistics of many games

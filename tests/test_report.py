@@ -24,12 +24,12 @@ from wardsim.tournament import round_robin
 DECKS = Path(__file__).parent.parent / "decks"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 ODD_NAME = 'tricky <b>"deck" & co'  # a deck name is its file name: it may hold HTML's characters
-FLAGGED_CARD = "Hourglass of Time"  # effect_status partial
+FLAGGED_CARD = "Double Hit"  # a Gen 2 card: effect_status unmodeled
 runner = CliRunner()
 
 
 def _tricky_deck(folder: Path) -> Path:
-    """The dragons deck with Hourglass of Time (partly modeled) in place of one Epic Loot."""
+    """The dragons deck with Double Hit (not modeled) in place of one Epic Loot."""
     text = (DECKS / "dragons.txt").read_text().replace("1 Epic Loot", f"1 {FLAGGED_CARD}")
     assert FLAGGED_CARD in text
     path = folder / f"{ODD_NAME}.txt"
@@ -145,13 +145,13 @@ def test_tables_and_records_match_the_games(written):
     assert len(run["pairings"]) == 6
 
 
-def test_partly_modeled_cards_and_their_decks_are_flagged(written):
+def test_cards_not_fully_modeled_and_their_decks_are_flagged(written):
     report, out, index = written
     cards = pd.read_csv(out / "cards.csv")
     row = cards[cards["card"] == FLAGGED_CARD].iloc[0]
-    assert row["effect_status"] == "partial" and bool(row["flagged"])
+    assert row["effect_status"] == "unmodeled" and bool(row["flagged"])
     assert not cards[cards["card"] != FLAGGED_CARD]["flagged"].any()
-    assert report.decks.loc[ODD_NAME, "not_modeled"] == f"{FLAGGED_CARD} (partial)"
+    assert report.decks.loc[ODD_NAME, "not_modeled"] == f"{FLAGGED_CARD} (unmodeled)"
     assert report.decks.loc["giants", "not_modeled"] == ""
     html_text = index.read_text(encoding="utf-8")
     assert f"{FLAG} {FLAGGED_CARD}" in html_text

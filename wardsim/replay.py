@@ -165,6 +165,9 @@ def describe(trace: np.ndarray, slot_cards: np.ndarray, catalog: Catalog, names:
             lines.append(f"{card(a)} returns to {whose} hand.")
         elif event == e.to_deck:
             lines.append(f"{card(a)} goes to {whose} deck" + (" (bottom)." if c else " (shuffled)."))
+        elif event == e.rewind:
+            lines.append(f"{card(a)} resets the turn: everything in it since its start is undone, and it is "
+                         "played again from the draw phase.")
         elif event == e.game_end:
             result = "a draw" if a == 2 else f"{names[a]} wins"
             lines.append(f"\nThe game ends: {result} ({_END_WORDS.get(b, 'the game is over')}).")

@@ -34,7 +34,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from wardsim.kernel import magic, policies, resolve, turns
+from wardsim.kernel import magic, policies, resolve, rewind, turns
 from wardsim.kernel.battle import battle_nb, end_exchange_nb, take_damage_nb
 from wardsim.kernel.enums import Action, CardCol, Duration, EffectCol, FighterCol, React, Target, Trigger
 from wardsim.kernel.field import (
@@ -709,6 +709,7 @@ def _aura_dots(cards, effects, inst, fighters, glob, src, target, trace):
 def setup_nb(cards, effects, inst, fighters, players, glob, decks, seed, index, rng, script, trace):
     """Shuffle both decks, roll for the first player (ruling 2), draw 5 cards each."""
     reset_state_nb(inst, fighters, players, glob, decks)
+    glob[G.rewind_cards] = 1 if rewind.any_rewind_card_nb(cards, effects, inst) else 0
     seed_rng_nb(rng, np.uint64(seed), np.uint64(index))
     shuffle_deck_nb(decks, players, 0, rng)
     shuffle_deck_nb(decks, players, 1, rng)

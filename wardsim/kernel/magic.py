@@ -308,9 +308,8 @@ def resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, p, i, 
     moved = local_array(2)
     moved[:] = 0
     for r in range(start, stop):
-        if effects[r, E.trigger] != Trigger.on_play and not (effects[r, E.trigger] == Trigger.response_any
-                                                              and effects[r, E.action] == Action.equip_self):
-            continue
+        if effects[r, E.trigger] != Trigger.on_play and effects[r, E.trigger] != Trigger.response_any:
+            continue  # response_any: played at any time (Mind Sap as an equip, Hourglass of Time)
         if (effects[r, E.flags] & Flag.choice) != 0 and r != chosen:
             continue
         if effects[r, E.duration] != Duration.instant and is_aura_action_nb(effects[r, E.action]):

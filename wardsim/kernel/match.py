@@ -18,7 +18,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from wardsim.kernel import game, policies
+from wardsim.kernel import game, policies, rewind
 from wardsim.kernel.enums import N_FIGHTER_COLS
 from wardsim.kernel.policies import PolicyId
 from wardsim.kernel.rng import RNG_WORDS, next_u64_nb, seed_rng_nb
@@ -71,6 +71,15 @@ def _choose(policy, params, cards, effects, inst, fighters, players, glob, decks
 def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace,
                  duel_table):
     """One turn of the active player, decided by the policies."""
+    # the turn's start, for Hourglass of Time (kernel.rewind), when a deck holds one
+    s_inst = local_matrix(N_INST, N_INST_COLS)
+    s_fighters = local_matrix(N_INST, N_FIGHTER_COLS)
+    s_players = local_matrix(2, N_PLAYER_COLS)
+    s_glob = local_array(N_GLOB_COLS)
+    s_decks = local_matrix(2, DECK_SIZE)
+    rewinds = glob[G.rewind_cards] > 0
+    if rewinds:
+        rewind.copy_state_nb(inst, fighters, players, glob, decks, s_inst, s_fighters, s_players, s_glob, s_decks)
     game.begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
     actions = local_array(MAX_ACTIONS)
     steps = 0
@@ -84,6 +93,13 @@ def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, p
                         duel_table)
         game.apply_action_nb(cards, effects, inst, fighters, players, glob, decks, actions[k], policy, params, rng,
                              script, trace)
+        if rewinds and rewind.try_rewind_nb(cards, effects, inst, fighters, players, glob, decks, s_inst, s_fighters,
+                                            s_players, s_glob, s_decks, policy, params, rng, script, trace):
+            # the spent Hourglass stays spent should another one reset the turn again
+            rewind.copy_state_nb(inst, fighters, players, glob, decks, s_inst, s_fighters, s_players, s_glob,
+                                 s_decks)
+            game.begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script,
+                               trace)
     game.end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
 
 
@@ -115,19 +131,6 @@ def _score(cards, inst, players, glob, me):
 
 
 @njit(cache=True, _nrt=False)
-def _copy_matrix(dst, src):
-    for i in range(src.shape[0]):
-        for j in range(src.shape[1]):
-            dst[i, j] = src[i, j]
-
-
-@njit(cache=True, _nrt=False)
-def _copy_vector(dst, src):
-    for i in range(src.shape[0]):
-        dst[i] = src[i]
-
-
-@njit(cache=True, _nrt=False)
 def rollout_nb(cards, effects, inst, fighters, players, glob, decks, actions, n, policy, params, rng, duel_table):
     """Flat Monte Carlo: try each legal action, play on with greedy players, keep the best."""
     me = glob[G.active]
@@ -152,11 +155,7 @@ def rollout_nb(cards, effects, inst, fighters, players, glob, decks, actions, n,
         total = 0.0
         for _ in range(playouts):
             seed_rng_nb(sub_rng, next_u64_nb(rng), np.uint64(k))
-            _copy_matrix(i2, inst)
-            _copy_matrix(f2, fighters)
-            _copy_matrix(p2, players)
-            _copy_vector(g2, glob)
-            _copy_matrix(d2, decks)
+            rewind.copy_state_nb(inst, fighters, players, glob, decks, i2, f2, p2, g2, d2)
             game.apply_action_nb(cards, effects, i2, f2, p2, g2, d2, actions[k], greedy, params, sub_rng, no_script,
                                  no_trace)
             stop = g2[G.turn] + horizon

@@ -28,6 +28,7 @@ from numba import njit
 
 from wardsim.kernel.battle import effective_al_nb
 from wardsim.kernel.enums import Action, CardCol, CardType, EffectCol, FighterCol, MagicType, Target, Trigger
+from wardsim.kernel.field import find_row_nb
 from wardsim.kernel.state import N_INST, GlobCol, InstCol, InstZone, PlayerCol, cemetery_hp_nb, randint_nb
 
 E = EffectCol
@@ -325,6 +326,34 @@ def choose_magic_response_nb(pid, params, cards, effects, inst, fighters, player
         if worth:
             return i
     return -1
+
+
+# cemetery HP a turn must cost a player (more than it costs the opponent) before it resets it
+REWIND_MARGIN = 30
+
+
+@njit(cache=True, _nrt=False)
+def choose_rewind_nb(pid, params, cards, effects, inst, players, glob, q, s_inst, s_players, rng):
+    """Whether q plays Hourglass of Time now (the instance, or -1): when the turn so far has
+    cost q at least REWIND_MARGIN more cemetery HP than it cost the opponent (the snapshot
+    `s_inst`, `s_players` holds the turn's start); random plays it half the times the turn
+    has cost it anything."""
+    if players[q, P.magic_blocked_until] >= glob[G.turn]:
+        return -1
+    h = -1
+    for i in range(N_INST):
+        if (inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == q
+                and find_row_nb(cards, effects, inst[i, I.card], Trigger.response_any, Action.reset_turn) >= 0):
+            h = i
+            break
+    if h < 0:
+        return -1
+    o = 1 - q
+    cost = ((cemetery_hp_nb(cards, inst, players, q) - cemetery_hp_nb(cards, s_inst, s_players, q))
+            - (cemetery_hp_nb(cards, inst, players, o) - cemetery_hp_nb(cards, s_inst, s_players, o)))
+    if pid == PolicyId.random:
+        return h if cost > 0 and randint_nb(rng, 2) == 0 else -1
+    return h if cost >= REWIND_MARGIN else -1
 
 
 @njit(cache=True, _nrt=False)

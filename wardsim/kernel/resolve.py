@@ -626,6 +626,8 @@ def execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, src,
         pass  # Stone Golem: carried out by the summon (kernel.game)
     elif action == Action.return_later:
         inst[src, I.returns] = glob[G.turn] + 2 * max(effects[r, E.duration], 1)
+    elif action == Action.reset_turn:
+        glob[G.rewind] = 1  # Hourglass of Time: the turn loop goes back to the turn's start (kernel.rewind)
     return 0
 
 

@@ -107,6 +107,8 @@ class GlobColT(NamedTuple):
     trace_n: int = 11  # events written to the trace
     actions: int = 12  # decisions taken (a guard against endless loops)
     arrivals: int = 13  # zone moves so far (`InstCol.arrival` of the next card to move)
+    rewind_cards: int = 14  # 1 when a deck holds Hourglass of Time: each turn's start is saved
+    rewind: int = 15  # 1 once a Hourglass of Time resolved: the turn goes back to its start
 
 
 GlobCol = GlobColT()
@@ -187,6 +189,8 @@ def reset_state_nb(inst, fighters, players, glob, decks):
     glob[GlobCol.trace_n] = 0
     glob[GlobCol.actions] = 0
     glob[GlobCol.arrivals] = 0
+    glob[GlobCol.rewind_cards] = 0
+    glob[GlobCol.rewind] = 0
 
 
 # ------------------------------------------------------------------ random helpers

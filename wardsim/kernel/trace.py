@@ -53,6 +53,7 @@ class EventT(NamedTuple):
     effect_rolls: int = 31  # a = striker, b = its on-hit effect rolls packed base 8 (last roll lowest)
     speed_rolloff: int = 32  # a = initiator, b = dice pairs (initiator's, defender's) packed base 8
     battle_end: int = 33  # a = attacker's HP, b = defender's HP after the strikes
+    rewind: int = 34  # a = the Hourglass of Time instance, b = card: the turn starts again
 
 
 Event = EventT()

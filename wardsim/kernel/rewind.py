@@ -1,0 +1,90 @@
+"""Hourglass of Time: the snapshot of a turn's start, and the reset that goes back to it (numba).
+
+The card is a Lightning card a player may play at any time; it resets the turn under way,
+undoing everything that happened in it. When a deck holds the card, the turn loop
+(`kernel.match`) copies the whole state before each turn (`copy_state_nb`) and after every
+action offers each holder the reset (`try_rewind_nb`). It is played through the response chain
+like any magic card, so a negation answers it; if it resolves, every array goes back to the
+snapshot, the Hourglass goes to the cemetery it cannot leave, and the turn is played again from
+its draw phase. The dice are not rewound: the turn is played again with fresh rolls. The reset
+is offered between actions, not in the middle of one, and not once the game is over; the
+playouts of the `rollout` search do not play it.
+"""
+
+from __future__ import annotations
+
+from numba import njit
+
+from wardsim.kernel import magic, policies
+from wardsim.kernel.enums import Action, Trigger
+from wardsim.kernel.field import find_row_nb, to_cemetery_nb
+from wardsim.kernel.state import N_INST, GlobCol, InstCol, InstZone, SeenBit, remove_from_deck_nb
+from wardsim.kernel.trace import Event, record_nb
+
+G = GlobCol
+I = InstCol  # noqa: E741
+
+
+@njit(cache=True, _nrt=False)
+def any_rewind_card_nb(cards, effects, inst):
+    """Does either deck hold a card that resets the turn? (Only then is a snapshot kept.)"""
+    for i in range(N_INST):
+        if find_row_nb(cards, effects, inst[i, I.card], Trigger.response_any, Action.reset_turn) >= 0:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _copy_matrix(dst, src):
+    for i in range(src.shape[0]):
+        for j in range(src.shape[1]):
+            dst[i, j] = src[i, j]
+
+
+@njit(cache=True, _nrt=False)
+def _copy_vector(dst, src):
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
+
+
+@njit(cache=True, _nrt=False)
+def copy_state_nb(inst, fighters, players, glob, decks, to_inst, to_fighters, to_players, to_glob, to_decks):
+    """Copy the five state arrays into the second five."""
+    _copy_matrix(to_inst, inst)
+    _copy_matrix(to_fighters, fighters)
+    _copy_matrix(to_players, players)
+    _copy_vector(to_glob, glob)
+    _copy_matrix(to_decks, decks)
+
+
+@njit(cache=True, _nrt=False)
+def try_rewind_nb(cards, effects, inst, fighters, players, glob, decks, s_inst, s_fighters, s_players, s_glob,
+                  s_decks, policy, params, rng, script, trace):
+    """After an action: each player holding a Hourglass of Time (the one whose turn it is not,
+    first) may play it; True if the turn was reset to the snapshot `s_*` of its start."""
+    a = glob[G.active]
+    for q in (1 - a, a):
+        if glob[G.winner] >= 0:
+            return False
+        h = policies.choose_rewind_nb(policy[q], params[q], cards, effects, inst, players, glob, q, s_inst,
+                                      s_players, rng)
+        if h < 0:
+            continue
+        glob[G.rewind] = 0
+        magic.play_magic_nb(cards, effects, inst, fighters, players, glob, decks, q, h, magic.MagicTarget.none,
+                            policy, params, rng, script, trace)
+        if glob[G.rewind] == 0 or glob[G.winner] >= 0:
+            continue  # negated: the turn stands
+        # everything of the turn is undone; the count of the trace, of the decisions taken and of
+        # the zone moves (the order cards arrive in) go on
+        trace_n, actions, arrivals = glob[G.trace_n], glob[G.actions], glob[G.arrivals]
+        copy_state_nb(s_inst, s_fighters, s_players, s_glob, s_decks, inst, fighters, players, glob, decks)
+        glob[G.trace_n], glob[G.actions], glob[G.arrivals] = trace_n, actions, arrivals
+        # the Hourglass is spent all the same (from the deck, if it was drawn in this turn)
+        if inst[h, I.zone] == InstZone.deck:
+            remove_from_deck_nb(decks, players, h)
+        inst[h, I.seen] |= SeenBit.played
+        to_cemetery_nb(cards, effects, inst, players, glob, h, trace)
+        record_nb(trace, glob, q, Event.rewind, h, inst[h, I.card], 0)
+        return True
+    return False
