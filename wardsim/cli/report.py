@@ -8,13 +8,12 @@ import typer
 from rich.console import Console
 from rich.progress import TaskID
 
-from wardsim.cli.simulate import POLICY_HELP, check_policy, load_decks
+from wardsim.cli.simulate import POLICY_HELP, check_policy, load_pool
 from wardsim.cli.tournament import game_bar
 from wardsim.decks import bundled_decks_dir
 from wardsim.policies import DEFAULT_POLICY
 from wardsim.report import DEFAULT_ABLATION_GAMES, DEFAULT_GAMES, build_report, reproduce_command, write_report
 from wardsim.tournament import total_games
-from wardsim.whatif import check_pool
 
 DEFAULT_OUT = Path("reports/latest")
 STAGES = {"tournament": "round robin", "ablation": "ablation"}
@@ -53,12 +52,7 @@ def report(
     if ablation_games == 1:
         raise typer.BadParameter("a paired interval needs at least 2 games; use 0 to skip the ablation",
                                  param_hint="--ablation-games")
-    decks = load_decks(deck_paths(deck_files, decks_dir), fmt)
-    try:
-        check_pool(decks)
-    except ValueError as problem:
-        typer.echo(f"error: {problem}", err=True)
-        raise typer.Exit(2) from None
+    decks = load_pool(deck_paths(deck_files, decks_dir), fmt)
     err = Console(stderr=True)
     err.print(f"seed {seed}: {len(decks)} decks, {games} games per ordered pairing "
               f"({total_games(len(decks), games)} games; {policy}), ablation {ablation_games} games per pairing",

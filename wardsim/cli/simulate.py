@@ -15,6 +15,7 @@ from wardsim.formats import load_formats
 from wardsim.policies import DEFAULT_POLICY, POLICIES
 from wardsim.replay import replay_game
 from wardsim.simulation import simulate as run_simulation
+from wardsim.whatif import check_pool
 
 POLICY_HELP = f"Bot policy of both players: {', '.join(POLICIES)}."
 
@@ -31,6 +32,17 @@ def load_decks(paths: list[Path], fmt: str) -> list[Deck]:
         except DeckError as err:
             typer.echo("\n".join(err.lines()), err=True)
             raise typer.Exit(2) from None
+    return decks
+
+
+def load_pool(paths: list[Path], fmt: str) -> list[Deck]:
+    """Load a deck pool (a round robin's); a pool that cannot play one exits 2 and says why."""
+    decks = load_decks(paths, fmt)
+    try:
+        check_pool(decks)
+    except ValueError as problem:
+        typer.echo(f"error: {problem}", err=True)
+        raise typer.Exit(2) from None
     return decks
 
 

@@ -11,10 +11,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from wardsim.analytics import deck_summary, first_player_advantage
-from wardsim.cli.simulate import POLICY_HELP, check_policy, load_decks
+from wardsim.cli.simulate import POLICY_HELP, check_policy, load_pool
 from wardsim.policies import DEFAULT_POLICY
 from wardsim.tournament import Tournament, round_robin, total_games
-from wardsim.whatif import check_pool
 
 
 def game_bar(console: Console) -> Progress:
@@ -78,12 +77,7 @@ def tournament(
 ) -> None:
     """Play every deck against every other deck in both seats and print the matchup table."""
     check_policy(policy, "--policy")
-    decks = load_decks(deck_files, fmt)
-    try:
-        check_pool(decks)
-    except ValueError as problem:
-        typer.echo(f"error: {problem}", err=True)
-        raise typer.Exit(2) from None
+    decks = load_pool(deck_files, fmt)
     err = Console(stderr=True)
     total = total_games(len(decks), games)
     err.print(f"seed {seed}: {len(decks)} decks, {games} games per ordered pairing ({total} games; {policy}, "

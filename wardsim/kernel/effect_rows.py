@@ -191,7 +191,8 @@ def add_stat_nb(f, stat, amount):
 
 
 @njit(_nrt=False)
-def _stat_value(f, stat):
+def stat_value_nb(f, stat):
+    """The stat's current value (AL with its changes, before the cap of 12)."""
     if stat == Stat.armor_level:
         return f[F.armor_level] + f[F.al_change]
     if stat == Stat.speed:
@@ -221,7 +222,17 @@ def set_stat_nb(f, stat, value):
         f[F.hp] = value
         f[F.max_hp] = value
     else:
-        add_stat_nb(f, stat, value - _stat_value(f, stat))
+        add_stat_nb(f, stat, value - stat_value_nb(f, stat))
+
+
+@njit(_nrt=False)
+def set_aura_stat_nb(f, stat, value):
+    """Stat = value while an aura lasts (Curse, Dragon Power on the field): the AL is set through
+    its changes, so the printed AL is there again when the game recomputes the stats without it."""
+    if stat == Stat.armor_level:
+        f[F.al_change] = value - f[F.armor_level]
+    else:
+        set_stat_nb(f, stat, value)
 
 
 @njit(_nrt=False)
@@ -273,7 +284,7 @@ def _fold_stats(src, opp, effects, action):
         if action == Action.modify_stat:
             add_stat_nb(victim, stat, amount)
         elif action == Action.scale_stat:
-            value = _stat_value(victim, stat)
+            value = stat_value_nb(victim, stat)
             set_stat_nb(victim, stat, value * effects[r, E.amount] // effects[r, E.divisor])
         else:
             set_stat_nb(victim, stat, amount)

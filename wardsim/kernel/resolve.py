@@ -21,6 +21,7 @@ from numba import njit
 
 from wardsim.kernel import policies
 from wardsim.kernel.battle import FOREVER, add_stat_nb, init_fighter_nb, take_damage_nb
+from wardsim.kernel.effect_rows import set_aura_stat_nb, stat_value_nb
 from wardsim.kernel.enums import (
     WINGS_TAG_MASK,
     Action,
@@ -370,10 +371,10 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                             continue
                         add_stat_nb(f, stat, amount)
                     elif pass_kind == 1 and action == Action.scale_stat:
-                        base = _current_stat(f, stat)
+                        base = stat_value_nb(f, stat)
                         add_stat_nb(f, stat, base * effects[r, E.amount] // effects[r, E.divisor] - base)
                     elif pass_kind == 2 and action == Action.set_stat:
-                        _set_stat(f, stat, effects[r, E.amount])
+                        set_aura_stat_nb(f, stat, effects[r, E.amount])
                     elif pass_kind == 0:
                         _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j)
 
@@ -389,35 +390,6 @@ def _increase_negated(cards, effects, inst, i, source, stat):
             if effects[r, E.action] == Action.negate_increases and effects[r, E.stat] == stat:
                 return True
     return False
-
-
-@njit(cache=True, _nrt=False)
-def _current_stat(f, stat):
-    if stat == Stat.armor_level:
-        return f[F.armor_level] + f[F.al_change]
-    if stat == Stat.speed:
-        return f[F.speed]
-    if stat == Stat.attack_dice:
-        return f[F.attack_dice]
-    if stat == Stat.modifier:
-        return f[F.modifier]
-    if stat == Stat.hit_dice:
-        return f[F.hit_dice]
-    return 0
-
-
-@njit(cache=True, _nrt=False)
-def _set_stat(f, stat, value):
-    if stat == Stat.armor_level:
-        f[F.al_change] = value - f[F.armor_level]
-    elif stat == Stat.speed:
-        f[F.speed] = value
-    elif stat == Stat.attack_dice:
-        f[F.attack_dice] = value
-    elif stat == Stat.modifier:
-        f[F.modifier] = value
-    elif stat == Stat.hit_dice:
-        f[F.hit_dice] = value
 
 
 @njit(cache=True, _nrt=False)
