@@ -258,6 +258,18 @@ def test_fear_disarms_the_equipped_creature_for_the_battle_on_5_or_6(roll, damag
     assert t.hp(ogre) == 90 - damage
 
 
+def test_fear_rolls_again_before_each_battle():
+    # a failed roll disarms for that battle only: a second battle in the same turn rolls anew
+    t, own, ogre = setup("Werewolf", "Ogre", hand_b=["Fear"])
+    cast(t, 1, "Fear", OPPONENT)
+    freeze(t, ogre)
+    attack(t, 5, 6, 5, 1, 1)
+    assert t.hp(ogre) == 90
+    t.inst[own, InstCol.battled_turn] = -1  # as if it could battle again this turn
+    attack(t, 4, 6, 5, 1, 1)
+    assert t.hp(ogre) == 85
+
+
 def test_troll_regeneration_heals_5_then_5_per_counter_each_turn():
     t, own, _ = setup("Werewolf", "Frog", hand_a=["Troll Regeneration"])
     t.fighters[own, F.hp] = 20
@@ -914,7 +926,9 @@ def test_wizard_is_shielded_against_the_next_attack_on_1_to_3(roll, shielded):
 
 @pytest.mark.parametrize("roll, skips", [(6, True), (5, False)])
 def test_black_dragon_makes_the_opponent_skip_a_turn_on_6(roll, skips):
-    t, _, _ = setup("Black Dragon", "Werewolf")
+    # a skipped turn is skipped whole, its draw phase included (rules guide, Turns explained)
+    t, _, _ = setup("Black Dragon", "Werewolf", deck_b=["Goblin"])
+    t.players[1, PlayerCol.played_turn] = 1  # not player 1's first turn: it would draw
     t.glob[G.phase] = Phase.draw
     t.dice(roll)
     t.begin_turn()
@@ -922,6 +936,7 @@ def test_black_dragon_makes_the_opponent_skip_a_turn_on_6(roll, skips):
     t.begin_turn()
     assert (t.glob[G.phase] == Phase.draw) == skips
     assert bool(t.events(Event.skip_turn)) == skips
+    assert any(e[1] == 1 for e in t.events(Event.draw)) != skips
 
 
 @pytest.mark.parametrize("roll, damage", [(4, 15), (3, 0)])

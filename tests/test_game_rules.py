@@ -15,6 +15,7 @@ from wardsim.kernel import magic
 from wardsim.kernel.battle import effective_al_nb
 from wardsim.kernel.enums import FighterCol, StrikeResult
 from wardsim.kernel.field import finish_nb
+from wardsim.kernel.rng import new_rng
 from wardsim.kernel.state import EndReason, GlobCol, PlayerCol
 
 F = FighterCol
@@ -218,6 +219,23 @@ def test_an_empty_hand_draws_one_card_to_replace_a_dead_primary():
     t.battle()
     assert t.primary_name(1) == "Frog" and t.hand(1) == []
     assert t.players[1, PlayerCol.deck_n] == 28
+    assert not t.events(Event.redraw)  # the card drawn could be placed: no redraw
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_redraw_procedure_repeats_until_a_creature_can_be_placed(seed):
+    # rules guide, HOW TO PLAY: "Repeat this process until a creature can be played": only two
+    # Knights (one sacrifices itself for the other) among 29 cards, a hand of 2: 1 chance in 406
+    # per redraw, so the procedure runs hundreds of times, and the player must not lose
+    t, _, frog = duel_table("Werewolf", "Frog", deck_b=["Knight", "Knight", *MAGIC[:27]])
+    t.rng = new_rng(seed, 0)
+    t.to_hand(1, "Health Potion", "Healing Tree")
+    t.begin_turn()
+    t.dice(3, 3, 5, 5)
+    t.battle()
+    assert t.winner == -1
+    assert t.primary_name(1) == "Knight"
+    assert len(t.events(Event.redraw)) >= 1
 
 
 def test_no_playable_creature_left_loses():
@@ -262,14 +280,15 @@ def test_only_five_infinite_cards_on_the_field():
     # rules guide, Summoning phase: "only 5 "Infinite" cards can be on the field at once ... (This does
     # not include "Lightning Bolt" and "standard use" cards."
     infinite = ["Knight Armor", "Hero Shield", "Magic Belt", "Lucky Charm", "Magic Ring"]
-    t, _, _ = duel_table("Werewolf", "Frog", [*infinite, "Sword of the Grove", "Dragon Tamer", "Health Potion"])
-    t.to_hand(0, *infinite, "Sword of the Grove", "Dragon Tamer")
-    t.on_top(0, "Health Potion")
+    t, _, _ = duel_table("Werewolf", "Frog", [*infinite, "Sword of the Grove", "Mind Sap", "Dragon Tamer"])
+    t.to_hand(0, *infinite, "Sword of the Grove", "Mind Sap")
+    t.on_top(0, "Dragon Tamer")  # the turn's draw: eight cards in hand
     t.begin_turn()
     for name in infinite:
         t.play(name, 0)
     magic = {CAT.cards[t.inst[(a // 100) % 100, 0]].name for a in t.legal() if a // 10_000 == K.magic}
     assert "Sword of the Grove" not in magic
+    assert "Mind Sap" not in magic  # it acts as an Infinite equip once equipped
     assert "Dragon Tamer" in magic  # a standard card still can be played
 
 
@@ -306,6 +325,26 @@ def test_a_limited_summon_slides_in_when_the_primary_dies():
     assert t.zone(frog) == InstZone.cemetery
     assert t.primary_name(0) == "Kobold" and t.zone(kobold) == InstZone.primary
     assert t.hp(kobold) == 40
+
+
+def test_of_several_limited_summons_the_player_chooses_which_slides_in():
+    # rules guide, LIMITED SUMMONS: "you may choose which creature becomes the primary creature";
+    # the kernel's choice is the most printed HP (the Kobold's 40 over the Rodent's 20)
+    t, frog, _ = duel_table("Frog", "Werewolf", ["Helping Hand", "Helping Hand", "Rodent", "Kobold",
+                                                 "Health Potion"])
+    t.to_hand(0, "Helping Hand", "Helping Hand", "Rodent")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    t.play("Helping Hand", 0)
+    t.to_hand(0, "Kobold")
+    t.play("Helping Hand", 0)
+    rodent, kobold = t.find(0, "Rodent", InstZone.limited), t.find(0, "Kobold", InstZone.limited)
+    t.end_turn()
+    t.begin_turn()
+    t.dice(3, 3, 5, 5)  # the Werewolf kills the Frog
+    t.battle()
+    assert t.zone(frog) == InstZone.cemetery
+    assert t.zone(kobold) == InstZone.primary and t.zone(rodent) == InstZone.limited
 
 
 def test_a_limited_summon_leaves_when_its_anchor_leaves_the_field():

@@ -173,12 +173,13 @@ def can_strike_nb(f, clock):
 
 @njit(_nrt=False)
 def is_disarmed_nb(f, clock):
-    return f[F.disarmed_until] >= clock
+    return f[F.disarmed_until] >= clock or f[F.battle_disarmed] != 0
 
 
 @njit(_nrt=False)
 def end_battle_nb(f):
     f[F.battle_prevent] = 0
+    f[F.battle_disarmed] = 0
     f[F.battle_hit] = 0
     f[F.battle_atk] = 0
     f[F.battle_attack_dice] = 0
@@ -291,7 +292,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
             if react == React.negate_halve:  # Mimic Chest: the attacker loses 1/2 its HP left
                 att[F.hp] -= att[F.hp] // 2
             elif react == React.no_atk_damage:  # no Atk damage for the rest of the battle
-                att[F.disarmed_until] = max(att[F.disarmed_until], clock)
+                att[F.battle_disarmed] = 1
             return StrikeResult.negated
     else:
         react = 0
@@ -301,7 +302,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
                 fire_row_nb(r, att, dfn, effects, clock, rng, script)
                 if att[F.hp] <= 0 or dfn[F.hp] <= 0:
                     return result
-    if att[F.disarmed_until] >= clock:  # Minotaur: "cannot inflict Atk damage"
+    if is_disarmed_nb(att, clock):  # Fear, Minotaur: no Atk damage
         return result
     # on-hit rows may have changed the battle bonuses (Dark Elf), so read them now
     attack_dice = att[F.attack_dice] + att[F.battle_attack_dice] + cond_attack_dice
@@ -526,7 +527,7 @@ def is_plain_nb(f):
     mask = f[F.triggers]
     if f[F.effect_count] > 0 and (mask == 0 or (mask & RUNTIME_TRIGGERS) != 0):
         return False
-    return (f[F.frozen_until] < 0 and f[F.stunned_until] < 0 and f[F.disarmed_until] < 0
+    return (f[F.frozen_until] < 0 and f[F.stunned_until] < 0 and f[F.disarmed_until] < 0 and f[F.battle_disarmed] == 0
             and f[F.wrap_row] == 0 and f[F.shielded] == 0 and f[F.skip_turn] == 0
             and f[F.battle_prevent] == 0 and f[F.battle_hit] == 0 and f[F.battle_atk] == 0
             and f[F.battle_attack_dice] == 0 and f[F.battle_hit_dice] == 0 and not _has_dots(f)

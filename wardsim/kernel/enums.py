@@ -428,6 +428,7 @@ class FighterColT(NamedTuple):
     strike_damage: int = 57  # Atk damage after multipliers, before the target's own rules
     strike_effect_dice: int = 58  # effect rolls of its on-hit rows (packed the other way: last roll lowest)
     battle_rolloff: int = 59  # on the initiator: the SPD roll-off dice, pairs (its die, the other's)
+    battle_disarmed: int = 60  # 1: causes no Atk damage in this battle (Fear's roll, Minotaur Bodyguard)
 
 
 FighterCol = FighterColT()

@@ -390,7 +390,9 @@ def sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer
 @njit(cache=True, _nrt=False)
 def slide_in_nb(cards, inst, fighters, players, glob, p, trace):
     """p's primary died: a Limited Summon whose anchor is still on the field takes its place,
-    regaining its effects and health pool (rules guide, LIMITED SUMMONS)."""
+    regaining its effects and health pool (rules guide, LIMITED SUMMONS). Of several, the player
+    chooses: the one with the most printed HP."""
+    best = -1
     for j in range(N_INST):
         if inst[j, I.zone] == InstZone.limited and inst[j, I.controller] == p:
             anchor = inst[j, I.anchor]
@@ -399,15 +401,18 @@ def slide_in_nb(cards, inst, fighters, players, glob, p, trace):
             if (anchor >= 0 and anchor != j and inst[anchor, I.zone] != InstZone.primary
                     and inst[anchor, I.zone] != InstZone.magic):
                 continue
-            held = inst[j, I.anchor]
-            set_zone_nb(inst, glob, j, InstZone.primary)
-            inst[j, I.anchor] = held
-            inst[j, I.controller] = p
-            players[p, P.primary] = j
-            init_fighter_nb(fighters[j], cards, inst[j, I.card])
-            record_nb(trace, glob, p, Event.slide_in, j, inst[j, I.card], 0)
-            return True
-    return False
+            if best < 0 or cards[inst[j, I.card], CardCol.hp] > cards[inst[best, I.card], CardCol.hp]:
+                best = j
+    if best < 0:
+        return False
+    held = inst[best, I.anchor]
+    set_zone_nb(inst, glob, best, InstZone.primary)
+    inst[best, I.anchor] = held
+    inst[best, I.controller] = p
+    players[p, P.primary] = best
+    init_fighter_nb(fighters[best], cards, inst[best, I.card])
+    record_nb(trace, glob, p, Event.slide_in, best, inst[best, I.card], 0)
+    return True
 
 
 @njit(cache=True, _nrt=False)

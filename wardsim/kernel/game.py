@@ -80,7 +80,10 @@ P = PlayerCol
 G = GlobCol
 
 MAX_ACTIONS_PER_TURN = 64  # a guard: no legal sequence needs more
-MAX_REDRAWS = 200  # redraw procedure attempts before the player is judged unable to place
+# a guard only: the redraw procedure runs until a creature can be placed (rules guide: "repeat
+# this process until a creature can be played"), and it runs only while one could be
+# (`could_ever_place_nb`); at 1 chance in 1,000 per try, 10**6 tries never all fail
+MAX_REDRAWS = 1_000_000
 
 
 class ActionKindT(NamedTuple):
@@ -365,7 +368,7 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
         if hand_n == 0:  # "draw 1 card, then continue as if you have a 1 card hand"
             if draw_card_nb(inst, decks, players, glob, p) < 0:
                 break
-            hand_n = 1
+            continue  # the card drawn may be placed at once
         if not could_ever_place_nb(cards, effects, inst, p, hand_n):
             break
         record_nb(trace, glob, p, Event.redraw, hand_n, 0, 0)
@@ -509,7 +512,7 @@ def _fear_rolls(cards, effects, inst, fighters, glob, i, rng, script, trace):
                 die = d6_nb(rng, script)
                 record_nb(trace, glob, inst[j, I.controller], Event.effect, j, r, die)
                 if effects[r, E.roll_lo] <= die <= effects[r, E.roll_hi]:
-                    fighters[i, F.disarmed_until] = max(fighters[i, F.disarmed_until], glob[G.turn])
+                    fighters[i, F.battle_disarmed] = 1  # for this battle: the next one rolls again
 
 
 @njit(cache=True, _nrt=False)
@@ -738,6 +741,17 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     glob[G.dealt_damage] = 0
     record_nb(trace, glob, p, Event.turn, glob[G.turn], cemetery_hp_nb(cards, inst, players, 0),
               cemetery_hp_nb(cards, inst, players, 1))
+    if players[p, P.skip_turn] > 0:
+        # Black Dragon: the whole turn is skipped, its four phases with it (rules guide, Turns
+        # explained), draw and turn-start effects included; the turn cycle passes all the same,
+        # so the damage over time due this turn ticks (ruling 6)
+        players[p, P.skip_turn] = 0
+        record_nb(trace, glob, p, Event.skip_turn, 0, 0, 0)
+        glob[G.phase] = Phase.combat
+        end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
+        if glob[G.winner] < 0:
+            glob[G.phase] = Phase.draw
+        return
     if players[p, P.played_turn] > 0:  # rules guide: no draw in either player's first turn
         i = draw_card_nb(inst, decks, players, glob, p)
         if i >= 0:
@@ -761,15 +775,6 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script,
               trace)
     if glob[G.winner] >= 0:
-        return
-    if players[p, P.skip_turn] > 0:  # Black Dragon: "your opponent must skip their next turn"
-        players[p, P.skip_turn] = 0
-        record_nb(trace, glob, p, Event.skip_turn, 0, 0, 0)
-        # the turn cycle passes all the same: the damage over time due this turn ticks (ruling 6)
-        glob[G.phase] = Phase.combat
-        end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
-        if glob[G.winner] < 0:
-            glob[G.phase] = Phase.draw
         return
     glob[G.phase] = Phase.main
     if players[p, P.primary] < 0:  # both players place a creature in their first turn

@@ -92,7 +92,8 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
     if kind == MagicType.lightning or kind == MagicType.battle_lightning:
         if find_row_nb(cards, effects, card, Trigger.response_any, Action.equip_self) < 0:
             return n  # Lightning cards answer events (responses); Mind Sap is also cast as an equip
-    if kind == MagicType.infinite and infinite_in_use_nb(cards, inst, p) >= INFINITE_SLOTS:
+    # the Lightning cards still here are cast as equips, and act as Infinite equips (Mind Sap)
+    if kind != MagicType.standard and infinite_in_use_nb(cards, inst, p) >= INFINITE_SLOTS:
         return n
     start, stop = card_rows_nb(cards, card)
     for r in range(start, stop):
