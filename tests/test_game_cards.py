@@ -16,7 +16,7 @@ from wardsim.kernel.battle import effective_al_nb
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.magic import MagicTarget
 from wardsim.kernel.policies import REWIND_MARGIN, PolicyId
-from wardsim.kernel.state import GlobCol, InstCol, PlayerCol
+from wardsim.kernel.state import EndReason, GlobCol, InstCol, PlayerCol
 
 F = FighterCol
 G = GlobCol
@@ -867,6 +867,22 @@ def test_phoenix_returns_to_hand_when_killed_by_the_opponent():
     freeze(t, phoenix)
     attack(t, 6, 6, 1, 1)  # a critical hit against AL 12
     assert t.zone(phoenix) == InstZone.hand and t.cemetery_hp(1) == 0
+
+
+@pytest.mark.parametrize("other_card, loses", [(False, True), (True, False)])
+def test_a_card_returned_to_an_empty_hand_and_deck_loses(other_card, loses):
+    # rules guide, How to win: a card returned to the hand or the deck rather than the cemetery,
+    # with no other creature or magic card left in deck or hand, loses the game
+    t, wolf, phoenix = setup("Werewolf", "Phoenix", hand_b=["Goblin"] if other_card else [])
+    t.empty_deck(1)
+    t.fighters[phoenix, F.hp] = 5
+    freeze(t, phoenix)
+    attack(t, 6, 6, 1, 1)
+    assert (t.winner == 0) == loses
+    if loses:
+        assert t.glob[G.end_reason] == EndReason.returned_alone
+    else:
+        assert t.primary_name(1) == "Goblin"
 
 
 def test_forest_demon_becomes_a_halving_equip_on_its_killer():

@@ -161,6 +161,10 @@ def check_result(cards, inst, players, glob) -> None:
         assert winner == 2
     elif reason == EndReason.cemetery:
         assert cemetery_hp_nb(cards, inst, players, 1 - winner) >= glob[G.threshold]
+    elif reason == EndReason.returned_alone:  # the loser holds one card, in hand or deck
+        loser = 1 - winner
+        in_hand_or_deck = (inst[:, I.owner] == loser) & np.isin(inst[:, I.zone], (InstZone.hand, InstZone.deck))
+        assert np.count_nonzero(in_hand_or_deck) == 1
     else:
         assert reason == EndReason.no_creature and winner in (0, 1)
 

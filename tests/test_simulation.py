@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from wardsim.cli import app
 from wardsim.decks import load_deck
 from wardsim.replay import replay_game
-from wardsim.simulation import simulate
+from wardsim.simulation import engine_fingerprint, simulate
 
 DECKS = Path(__file__).parent.parent / "decks"
 A = load_deck(DECKS / "dragons.txt")
@@ -75,6 +75,17 @@ def test_a_run_folder_of_another_run_is_refused(tmp_path):
     simulate(A, B, games=5, seed=5, policy_a="greedy", out=tmp_path / "run")
     with pytest.raises(ValueError, match="different run"):
         simulate(A, B, games=5, seed=6, policy_a="greedy", out=tmp_path / "run")
+
+
+def test_a_run_folder_of_another_engine_is_refused(tmp_path):
+    # games played by other rules or cards are not resumed into new ones
+    simulate(A, B, games=5, seed=5, policy_a="greedy", out=tmp_path / "run")
+    manifest = tmp_path / "run" / "manifest.json"
+    saved = json.loads(manifest.read_text())
+    assert saved["engine"] == engine_fingerprint()
+    manifest.write_text(json.dumps({**saved, "engine": "an older engine"}))
+    with pytest.raises(ValueError, match="another version of the engine"):
+        simulate(A, B, games=5, seed=5, policy_a="greedy", out=tmp_path / "run")
 
 
 def test_replay_is_the_game_the_run_counted(tmp_path):

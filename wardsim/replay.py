@@ -27,7 +27,8 @@ _STRIKE_WORDS = {StrikeResult.none: "cannot strike", StrikeResult.negated: "is n
 _END_WORDS = {EndReason.cemetery: "300 or more HP in the cemetery",
               EndReason.no_creature: "no creature can be placed",
               EndReason.turn_cap: "the turn cap was reached",
-              EndReason.both_lost: "both cemeteries reached the threshold together"}
+              EndReason.both_lost: "both cemeteries reached the threshold together",
+              EndReason.returned_alone: "a card came back to an empty hand and deck"}
 
 
 @dataclass

@@ -132,7 +132,8 @@ def _length_sentence(report: Report) -> str:
     records = report.tournament.records
     reasons = records["end_reason"].astype(str).value_counts(normalize=True)
     words = {"cemetery": "by the cemetery threshold", "no_creature": "with a player unable to place a creature",
-             "turn_cap": "at the turn cap (draws)", "both_lost": "with both players losing at once"}
+             "turn_cap": "at the turn cap (draws)", "both_lost": "with both players losing at once",
+             "returned_alone": "with a card sent back to an empty hand and deck"}
     parts = [f"{_share(share)} {words.get(reason, reason)}"
              for reason, share in reasons.items() if share > 0]
     return (f"Games last {records['turns'].mean():.1f} turns on average (median {records['turns'].median():.0f}); "

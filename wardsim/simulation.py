@@ -11,6 +11,7 @@ saved.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 from collections.abc import Callable, Iterator
@@ -32,7 +33,7 @@ DEFAULT_CHUNK = 1000
 COUNTER_COLUMNS = ("games", "score2", "games_in_hand", "score2_in_hand", "games_opening", "score2_opening",
                    "games_drawn", "score2_drawn", "games_played", "score2_played")
 RECORD_COLUMNS = ("game", "winner", "first_player", "turns", "end_reason", "cemetery_a", "cemetery_b")
-END_REASONS = ("playing", "cemetery", "no_creature", "turn_cap", "both_lost")
+END_REASONS = ("playing", "cemetery", "no_creature", "turn_cap", "both_lost", "returned_alone")
 
 
 @dataclass(frozen=True)
@@ -219,6 +220,16 @@ def _chunks(games: int, chunk: int) -> list[tuple[int, int]]:
     return [(first, min(chunk, games - first)) for first in range(0, games, chunk)]
 
 
+def engine_fingerprint() -> str:
+    """A digest of the game engine (the kernels, this module) and of the catalog and formats:
+    saved games are resumed only by the engine that played them."""
+    root = Path(__file__).parent
+    digest = hashlib.sha256()
+    for path in sorted([*(root / "kernel").glob("*.py"), Path(__file__), *(root / "data").rglob("*.toml")]):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 class RunStore:
     """A run's folder: manifest.json, records/part-NNNNNN.parquet, totals/part-NNNNNN.npz."""
 
@@ -226,14 +237,19 @@ class RunStore:
         self.out = Path(out)
         self.config = config
         manifest = self.out / "manifest.json"
+        engine = engine_fingerprint()
         if manifest.exists():
             saved = json.loads(manifest.read_text())
             if saved.get("config") != config.key():
                 raise ValueError(f"{self.out} holds a different run (other decks, policies or seed); "
                                  "choose another --out folder")
+            if saved.get("engine") != engine:
+                raise ValueError(f"{self.out} holds games played by another version of the engine (its rules, "
+                                 "kernels or cards have changed since), which cannot be mixed with new ones; "
+                                 "delete the folder or choose another --out folder")
         (self.out / "records").mkdir(parents=True, exist_ok=True)
         (self.out / "totals").mkdir(parents=True, exist_ok=True)
-        manifest.write_text(json.dumps({"config": config.key(), "games": config.games}, indent=1))
+        manifest.write_text(json.dumps({"config": config.key(), "games": config.games, "engine": engine}, indent=1))
 
     def done(self, first: int, n: int) -> Totals | None:
         path = self.out / "totals" / f"part-{first:09d}-{n}.npz"

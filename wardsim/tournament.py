@@ -52,7 +52,7 @@ class Tournament:
     records : DataFrame
         One row per game, shape (n_pairings * games, 9): ``deck_a, deck_b, game, winner``
         (0 = A, 1 = B, 2 = draw), ``first_player`` (0 = A, 1 = B), ``turns, end_reason``
-        (``cemetery``, ``no_creature``, ``turn_cap`` or ``both_lost``), ``cemetery_a,
+        (``cemetery``, ``no_creature``, ``turn_cap``, ``both_lost`` or ``returned_alone``), ``cemetery_a,
         cemetery_b`` (cemetery HP at the end). The format of :mod:`wardsim.analytics.winrates`.
     cards : DataFrame
         Per-card counters of every pairing, one row per (pairing, seat, distinct card):

@@ -163,6 +163,24 @@ def move_to_zone_nb(cards, effects, inst, players, glob, decks, i, zone, rng, tr
 
 
 @njit(cache=True, _nrt=False)
+def returned_nb(inst, players, glob, i):
+    """Card i came back to its owner's hand or deck instead of going to the cemetery (Phoenix,
+    Giant Rat, a creature sent back): with no other card left in that hand and deck, its owner
+    loses (rules guide, How to win: "you have no other creatures or magic cards in your deck or
+    hand")."""
+    z = inst[i, I.zone]
+    if z != InstZone.hand and z != InstZone.deck:
+        return
+    p = inst[i, I.owner]
+    if players[p, P.deck_n] > (1 if z == InstZone.deck else 0):
+        return
+    for j in range(N_INST):
+        if j != i and inst[j, I.zone] == InstZone.hand and inst[j, I.owner] == p:
+            return
+    finish_nb(glob, 1 - p, EndReason.returned_alone)
+
+
+@njit(cache=True, _nrt=False)
 def place_primary_nb(cards, inst, fighters, players, glob, p, i):
     """Creature i becomes p's primary creature with its printed stats."""
     set_zone_nb(inst, glob, i, InstZone.primary)
@@ -211,6 +229,7 @@ def _release(cards, effects, inst, players, glob, decks, j, rng, trace):
             players[p, P.primary] = -1
     set_zone_nb(inst, glob, j, InstZone.resolving)
     move_to_zone_nb(cards, effects, inst, players, glob, decks, j, zone, rng, trace)
+    returned_nb(inst, players, glob, j)
 
 
 @njit(cache=True, _nrt=False)
@@ -331,6 +350,7 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
         # lies in the cemetery, so its HP never counts there (not even for the loss)
         set_zone_nb(inst, glob, i, InstZone.resolving)
         move_to_zone_nb(cards, effects, inst, players, glob, decks, i, effects[back, E.zone_to], rng, trace)
+        returned_nb(inst, players, glob, i)
     elif not equipped_instead:
         to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
     if negated:
@@ -367,6 +387,7 @@ def sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, i, under,
         # the cemetery, so its HP never counts there (not even for the loss)
         set_zone_nb(inst, glob, i, InstZone.resolving)
         move_to_zone_nb(cards, effects, inst, players, glob, decks, i, effects[r, E.zone_to], rng, trace)
+        returned_nb(inst, players, glob, i)
         return
     to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
 

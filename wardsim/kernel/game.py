@@ -43,6 +43,7 @@ from wardsim.kernel.field import (
     kill_nb,
     leave_field_nb,
     place_primary_nb,
+    returned_nb,
     sacrifice_nb,
     slide_in_nb,
     sweep_deaths_nb,
@@ -286,6 +287,7 @@ def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, rng, s
 def from_field_to_deck_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
     leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
     to_deck_nb(inst, players, glob, decks, i, False, rng, trace)
+    returned_nb(inst, players, glob, i)
 
 
 # ------------------------------------------------------------------ placing a creature

@@ -51,6 +51,7 @@ from wardsim.kernel.field import (
     move_to_zone_nb,
     place_primary_nb,
     release_anchored_nb,
+    returned_nb,
     take_from_cemetery_nb,
     to_cemetery_nb,
     to_deck_nb,
@@ -675,6 +676,7 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
         set_zone_nb(inst, glob, j, InstZone.resolving)
         moved[inst[j, I.owner]] += 1
         move_to_zone_nb(cards, effects, inst, players, glob, decks, j, zone_to, rng, trace)
+        returned_nb(inst, players, glob, j)
 
 
 @njit(cache=True, _nrt=False)

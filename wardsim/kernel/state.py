@@ -132,6 +132,7 @@ class EndReasonT(NamedTuple):
     no_creature: int = 2  # no playable creature in hand or deck (ruling 8)
     turn_cap: int = 3  # the turn cap was reached: a draw (ruling 8)
     both_lost: int = 4  # both players lost at the same moment: a draw
+    returned_alone: int = 5  # a card came back to hand or deck, and no other card was left there
 
 
 EndReason = EndReasonT()
