@@ -250,6 +250,19 @@ def test_no_playable_creature_left_loses():
     assert t.events(Event.cannot_place)
 
 
+def test_no_placeable_creature_loses_at_once_when_sacrifices_must_be_dragons():
+    # the Eternal Dragon is sacrificed only Dragons to: The Creator and The Old God (3 sacrifices
+    # each, from a hand of 3) are no fodder for it, so no hand can ever place a creature
+    t, _, frog = duel_table("Werewolf", "Frog", deck_b=["Eternal Dragon", "The Creator", "The Old God",
+                                                        *MAGIC[:26]])
+    t.to_hand(1, "Health Potion", "Healing Tree", "Dragon Tamer")
+    t.begin_turn()
+    t.dice(3, 3, 5, 5)
+    t.battle()
+    assert t.winner == 0 and t.glob[GlobCol.end_reason] == EndReason.no_creature
+    assert not t.events(Event.redraw)
+
+
 # ---------------------------------------------------------------- the hand, the deck, the slots
 
 

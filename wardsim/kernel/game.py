@@ -309,20 +309,26 @@ def placeable_nb(cards, effects, inst, fighters, players, glob, p, out):
 @njit(cache=True, _nrt=False)
 def could_ever_place_nb(cards, effects, inst, p, hand_n):
     """Is some creature in p's hand or deck placeable with a hand of `hand_n` cards? If not,
-    p has no playable creature and loses (rules guide, How to play; ruling 8)."""
-    pool = 0
+    p has no playable creature and loses (rules guide, How to play; ruling 8). The redraw
+    procedure runs as long as this holds, so it must agree with `fodder_nb`: the sacrifices are
+    other creatures of that hand, of the kind the card asks for (Eternal Dragon: Dragons)."""
     for i in range(N_INST):
         z = inst[i, I.zone]
-        if (z == InstZone.hand or z == InstZone.deck) and inst[i, I.owner] == p and is_creature_nb(cards, inst, i):
-            pool += 1
-    for i in range(N_INST):
-        z = inst[i, I.zone]
-        if (z == InstZone.hand or z == InstZone.deck) and inst[i, I.owner] == p and is_creature_nb(cards, inst, i):
-            card = inst[i, I.card]
-            if resolve.plays_to_opponent_nb(cards, effects, card):
-                continue
-            if summon_cost_nb(cards, effects, card) <= min(hand_n - 1, pool - 1):
-                return True
+        if z != InstZone.hand and z != InstZone.deck or inst[i, I.owner] != p or not is_creature_nb(cards, inst, i):
+            continue
+        card = inst[i, I.card]
+        if resolve.plays_to_opponent_nb(cards, effects, card):
+            continue
+        frow = _sacrifice_filter_row(cards, effects, card)
+        fodder = 0
+        for j in range(N_INST):
+            zj = inst[j, I.zone]
+            if (j != i and (zj == InstZone.hand or zj == InstZone.deck) and inst[j, I.owner] == p
+                    and is_creature_nb(cards, inst, j)
+                    and (frow < 0 or resolve.matches_filter_nb(cards, effects, frow, inst[j, I.card]))):
+                fodder += 1
+        if summon_cost_nb(cards, effects, card) <= min(hand_n - 1, fodder):
+            return True
     return False
 
 
