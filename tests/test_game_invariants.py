@@ -35,6 +35,7 @@ from wardsim.kernel.state import (
     Phase,
     PlayerCol,
     cemetery_hp_nb,
+    copy_state_nb,
 )
 from wardsim.kernel.trace import TRACE_WIDTH, Event
 from wardsim.policies import policy_arrays
@@ -188,7 +189,7 @@ def play_checked(deck_a, deck_b, policy_a, policy_b, seed, index=0):
         p = int(glob[G.active])
         rewinds = glob[G.rewind_cards] > 0
         if rewinds:
-            rewind.copy_state_nb(*state, *snapshot)
+            copy_state_nb(*state, *snapshot)
         game.begin_turn_nb(*step, policy, params, rng, script, trace)
         check_state(*step, trace)
         if glob[G.winner] < 0:  # discards can end the game (cemetery HP) before the hand is down to 8
@@ -203,7 +204,7 @@ def play_checked(deck_a, deck_b, policy_a, policy_b, seed, index=0):
             check_state(*step, trace)
             if rewinds and rewind.try_rewind_nb(*step, *snapshot, policy, params, rng, script, trace):
                 check_state(*step, trace)
-                rewind.copy_state_nb(*state, *snapshot)
+                copy_state_nb(*state, *snapshot)
                 game.begin_turn_nb(*step, policy, params, rng, script, trace)
                 check_state(*step, trace)
         game.end_turn_nb(*step, policy, params, rng, script, trace)

@@ -33,6 +33,7 @@ from wardsim.kernel.state import (
     InstCol,
     Phase,
     cemetery_hp_nb,
+    copy_state_nb,
 )
 from wardsim.kernel.trace import TRACE_WIDTH, Event, record_nb
 
@@ -79,7 +80,7 @@ def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, p
     s_decks = local_matrix(2, DECK_SIZE)
     rewinds = glob[G.rewind_cards] > 0
     if rewinds:
-        rewind.copy_state_nb(inst, fighters, players, glob, decks, s_inst, s_fighters, s_players, s_glob, s_decks)
+        copy_state_nb(inst, fighters, players, glob, decks, s_inst, s_fighters, s_players, s_glob, s_decks)
     game.begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
     actions = local_array(MAX_ACTIONS)
     steps = 0
@@ -96,8 +97,7 @@ def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, p
         if rewinds and rewind.try_rewind_nb(cards, effects, inst, fighters, players, glob, decks, s_inst, s_fighters,
                                             s_players, s_glob, s_decks, policy, params, rng, script, trace):
             # the spent Hourglass stays spent should another one reset the turn again
-            rewind.copy_state_nb(inst, fighters, players, glob, decks, s_inst, s_fighters, s_players, s_glob,
-                                 s_decks)
+            copy_state_nb(inst, fighters, players, glob, decks, s_inst, s_fighters, s_players, s_glob, s_decks)
             game.begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script,
                                trace)
     game.end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
@@ -155,7 +155,7 @@ def rollout_nb(cards, effects, inst, fighters, players, glob, decks, actions, n,
         total = 0.0
         for _ in range(playouts):
             seed_rng_nb(sub_rng, next_u64_nb(rng), np.uint64(k))
-            rewind.copy_state_nb(inst, fighters, players, glob, decks, i2, f2, p2, g2, d2)
+            copy_state_nb(inst, fighters, players, glob, decks, i2, f2, p2, g2, d2)
             game.apply_action_nb(cards, effects, i2, f2, p2, g2, d2, actions[k], greedy, params, sub_rng, no_script,
                                  no_trace)
             stop = g2[G.turn] + horizon

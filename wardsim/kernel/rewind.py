@@ -2,7 +2,7 @@
 
 The card is a Lightning card a player may play at any time; it resets the turn under way,
 undoing everything that happened in it. When a deck holds the card, the turn loop
-(`kernel.match`) copies the whole state before each turn (`copy_state_nb`) and after every
+(`kernel.match`) copies the whole state before each turn (`state.copy_state_nb`) and after every
 action offers each holder the reset (`try_rewind_nb`). It is played through the response chain
 like any magic card, so a negation answers it; if it resolves, every array goes back to the
 snapshot, the Hourglass goes to the cemetery it cannot leave, and the turn is played again from
@@ -18,7 +18,7 @@ from numba import njit
 from wardsim.kernel import magic, policies
 from wardsim.kernel.enums import Action, Trigger
 from wardsim.kernel.field import find_row_nb, to_cemetery_nb
-from wardsim.kernel.state import N_INST, GlobCol, InstCol, InstZone, SeenBit, remove_from_deck_nb
+from wardsim.kernel.state import N_INST, GlobCol, InstCol, InstZone, SeenBit, copy_state_nb, remove_from_deck_nb
 from wardsim.kernel.trace import Event, record_nb
 
 G = GlobCol
@@ -32,29 +32,6 @@ def any_rewind_card_nb(cards, effects, inst):
         if find_row_nb(cards, effects, inst[i, I.card], Trigger.response_any, Action.reset_turn) >= 0:
             return True
     return False
-
-
-@njit(cache=True, _nrt=False)
-def _copy_matrix(dst, src):
-    for i in range(src.shape[0]):
-        for j in range(src.shape[1]):
-            dst[i, j] = src[i, j]
-
-
-@njit(cache=True, _nrt=False)
-def _copy_vector(dst, src):
-    for i in range(src.shape[0]):
-        dst[i] = src[i]
-
-
-@njit(cache=True, _nrt=False)
-def copy_state_nb(inst, fighters, players, glob, decks, to_inst, to_fighters, to_players, to_glob, to_decks):
-    """Copy the five state arrays into the second five."""
-    _copy_matrix(to_inst, inst)
-    _copy_matrix(to_fighters, fighters)
-    _copy_matrix(to_players, players)
-    _copy_vector(to_glob, glob)
-    _copy_matrix(to_decks, decks)
 
 
 @njit(cache=True, _nrt=False)

@@ -194,6 +194,30 @@ def reset_state_nb(inst, fighters, players, glob, decks):
     glob[GlobCol.rewind] = 0
 
 
+@njit(cache=True, _nrt=False)
+def _copy_matrix(dst, src):
+    for i in range(src.shape[0]):
+        for j in range(src.shape[1]):
+            dst[i, j] = src[i, j]
+
+
+@njit(cache=True, _nrt=False)
+def _copy_vector(dst, src):
+    for i in range(src.shape[0]):
+        dst[i] = src[i]
+
+
+@njit(cache=True, _nrt=False)
+def copy_state_nb(inst, fighters, players, glob, decks, to_inst, to_fighters, to_players, to_glob, to_decks):
+    """Copy the five state arrays into the second five (a playout's copy, a turn's snapshot),
+    element by element: an array assignment would need NRT (kernel.scratch)."""
+    _copy_matrix(to_inst, inst)
+    _copy_matrix(to_fighters, fighters)
+    _copy_matrix(to_players, players)
+    _copy_vector(to_glob, glob)
+    _copy_matrix(to_decks, decks)
+
+
 # ------------------------------------------------------------------ random helpers
 
 
