@@ -17,6 +17,7 @@ from wardsim.kernel.enums import FighterCol, StrikeResult
 from wardsim.kernel.field import finish_nb
 from wardsim.kernel.rng import new_rng
 from wardsim.kernel.state import EndReason, GlobCol, PlayerCol
+from wardsim.simulation import ruled_effects
 
 F = FighterCol
 MAGIC = ["Health Potion", "Healing Tree", "Dragon Tamer"] * 9 + ["Twister"] * 2  # 29 cards, no creature
@@ -458,6 +459,24 @@ def test_the_same_dot_does_not_stack():
     slots = t.fighters[giant, [F.dot0_row, F.dot1_row, F.dot2_row, F.dot3_row]]
     assert np.count_nonzero(slots) == 1
     assert t.fighters[giant, F.dot0_ticks] == 2  # restarted: 3 ticks, one done
+
+
+def test_the_same_dot_stacks_when_the_referee_rules_so():
+    # DESIGN.md ruling 6 is a config: with DOT stacking, the second bleed takes a slot of its own
+    t, wolf, giant = duel_table("Dire Wolf", "Frost Giant")
+    t.effects = ruled_effects(t.effects, dot_stacking=True)
+    t.begin_turn()
+    t.dice(5, 5, 4, 2, 2, 1, 1)
+    t.battle()
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    t.dice(5, 5, 4, 2, 2, 1, 1)
+    t.battle()
+    t.end_phase()
+    assert t.hp(giant) == 110 - 4 - 10 - 4 - 10 - 10  # both bleeds tick
+    slots = t.fighters[giant, [F.dot0_row, F.dot1_row, F.dot2_row, F.dot3_row]]
+    assert np.count_nonzero(slots) == 2
 
 
 def test_dot_of_one_turn_cycle_ticks_once():

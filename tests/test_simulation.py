@@ -71,6 +71,23 @@ def test_kept_records_are_every_game_in_order_also_when_resumed(tmp_path):
     pd.testing.assert_frame_equal(resumed.records, fresh.records)
 
 
+def test_the_configurable_rulings_change_the_games():
+    # the cemetery threshold, the turn cap and DOT stacking are the referee's (DESIGN.md rulings 6-8)
+    base = simulate(B, A, games=200, seed=3, policy_a="greedy")
+    stacking = simulate(B, A, games=200, seed=3, policy_a="greedy", dot_stacking=True)
+    short = simulate(B, A, games=200, seed=3, policy_a="greedy", threshold=150, max_turns=12)
+    assert _key(stacking) != _key(base)
+    assert short.totals.turns < base.totals.turns and short.totals.draws > 0
+
+
+def test_simulate_cli_takes_the_rulings():
+    out = runner.invoke(app, ["simulate", str(DECKS / "bleeders.txt"), str(DECKS / "giants.txt"), "--games", "20",
+                              "--policy", "greedy", "--threshold", "200", "--max-turns", "30", "--dot-stacking",
+                              "--json"])
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["games"] == 20
+
+
 def test_a_run_folder_of_another_run_is_refused(tmp_path):
     simulate(A, B, games=5, seed=5, policy_a="greedy", out=tmp_path / "run")
     with pytest.raises(ValueError, match="different run"):

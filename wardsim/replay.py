@@ -18,7 +18,7 @@ from wardsim.kernel.rng import RNG_WORDS
 from wardsim.kernel.state import DECK_SIZE, EndReason, GlobCol
 from wardsim.kernel.trace import TRACE_WIDTH, Event
 from wardsim.policies import policy_arrays
-from wardsim.simulation import RunConfig, duel_odds_table
+from wardsim.simulation import RunConfig, duel_odds_table, ruled_effects
 
 TRACE_CAPACITY = 20_000
 _STRIKE_WORDS = {StrikeResult.none: "cannot strike", StrikeResult.negated: "is negated",
@@ -42,23 +42,25 @@ class Replay:
 
 
 def replay_game(deck_a: Deck, deck_b: Deck, seed: int, game: int, policy_a: str = "heuristic",
-                policy_b: str | None = None, threshold: int = 300, max_turns: int = 200,
+                policy_b: str | None = None, threshold: int = 300, max_turns: int = 200, dot_stacking: bool = False,
                 catalog: Catalog | None = None) -> Replay:
-    """Play game `game` of `seed` again and describe it."""
+    """Play game `game` of `seed` again (with the run's options) and describe it."""
     catalog = catalog or default_catalog()
     tables = catalog.tables()
     a, b = deck_a.card_indices(catalog), deck_b.card_indices(catalog)
-    config = RunConfig(a.tolist(), b.tolist(), policy_a, policy_b or policy_a, seed, 1, threshold, max_turns)
+    config = RunConfig(a.tolist(), b.tolist(), policy_a, policy_b or policy_a, seed, 1, threshold, max_turns,
+                       dot_stacking)
+    effects = ruled_effects(tables.effects, dot_stacking)
     ids, params = policy_arrays(config.policy_a, config.policy_b)
     inst, fighters, players, glob, decks = new_game_arrays(tables.cards, a, b, threshold, max_turns)
     trace = np.zeros((TRACE_CAPACITY, TRACE_WIDTH), dtype=np.int64)
     rng = np.zeros(RNG_WORDS, dtype=np.uint64)
-    winner = play_game_nb(tables.cards, tables.effects, inst, fighters, players, glob, decks, ids, params,
+    winner = play_game_nb(tables.cards, effects, inst, fighters, players, glob, decks, ids, params,
                           np.uint64(seed), np.uint64(game), rng, np.zeros(0, dtype=np.int64), trace,
                           duel_odds_table(config, catalog))
     n = int(glob[GlobCol.trace_n])
     names = (deck_a.name, deck_b.name)
-    lines = describe(trace[:n], inst[:, 0], catalog, names, tables.effects)
+    lines = describe(trace[:n], inst[:, 0], catalog, names, effects)
     return Replay(lines, int(winner), trace[:n])
 
 

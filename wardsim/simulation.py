@@ -25,6 +25,7 @@ from numba import njit
 
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
+from wardsim.kernel.enums import Action, EffectCol, Flag
 from wardsim.kernel.match import N_RECORD_COLS, RecordCol, play_games_nb
 from wardsim.kernel.state import DECK_SIZE, SeenBit
 from wardsim.policies import policy_arrays
@@ -48,6 +49,7 @@ class RunConfig:
     games: int
     threshold: int = 300
     max_turns: int = 200
+    dot_stacking: bool = False  # DESIGN.md ruling 6 (config): the same DOT stacks instead of restarting
 
     def key(self) -> dict:
         return {k: v for k, v in self.__dict__.items() if k != "games"}
@@ -278,18 +280,21 @@ class RunStore:
 
 def simulate(deck_a: Deck, deck_b: Deck, games: int = 1000, seed: int = 0, jobs: int = 1,
              policy_a: str = "heuristic", policy_b: str | None = None, out: str | Path | None = None,
-             chunk: int = DEFAULT_CHUNK, threshold: int = 300, max_turns: int = 200,
+             chunk: int = DEFAULT_CHUNK, threshold: int = 300, max_turns: int = 200, dot_stacking: bool = False,
              catalog: Catalog | None = None, keep_records: bool = False,
              progress: Callable[[int], None] | None = None) -> SimulationResult:
     """Play `games` games of deck A against deck B (A's seat first in the records).
 
-    With `keep_records`, the result also holds every game's record, ordered by game (for
-    paired comparisons of runs on the same seed)."""
+    With `dot_stacking`, the same damage (or healing) over time applied again stacks instead
+    of restarting (DESIGN.md ruling 6, a referee's choice). With `keep_records`, the result
+    also holds every game's record, ordered by game (for paired comparisons of runs on the
+    same seed)."""
     catalog = catalog or default_catalog()
     tables = catalog.tables()
     config = RunConfig(deck_a=deck_a.card_indices(catalog).tolist(), deck_b=deck_b.card_indices(catalog).tolist(),
                        policy_a=policy_a, policy_b=policy_b or policy_a, seed=seed, games=games,
-                       threshold=threshold, max_turns=max_turns)
+                       threshold=threshold, max_turns=max_turns, dot_stacking=dot_stacking)
+    effects = ruled_effects(tables.effects, dot_stacking)
     duel_table = duel_odds_table(config, catalog)
     store = RunStore(Path(out), config) if out else None
     totals = Totals()
@@ -306,7 +311,7 @@ def simulate(deck_a: Deck, deck_b: Deck, games: int = 1000, seed: int = 0, jobs:
         else:
             todo.append((first, n))
     start = time.perf_counter()
-    for first, n, (part, table) in _run(tables.cards, tables.effects, config, todo, jobs, duel_table):
+    for first, n, (part, table) in _run(tables.cards, effects, config, todo, jobs, duel_table):
         totals.add(part)
         if keep_records:
             kept.append(table)
@@ -323,6 +328,16 @@ def simulate(deck_a: Deck, deck_b: Deck, games: int = 1000, seed: int = 0, jobs:
         table = np.concatenate(kept) if kept else np.zeros((0, len(RECORD_COLUMNS)), dtype=np.int64)
         result.records = pd.DataFrame(table, columns=list(RECORD_COLUMNS)).sort_values("game", ignore_index=True)
     return result
+
+
+def ruled_effects(effects: np.ndarray, dot_stacking: bool) -> np.ndarray:
+    """The compiled effect table under the run's configurable rulings: with `dot_stacking`
+    every DOT and HOT row carries Flag.stacks (DESIGN.md ruling 6)."""
+    if not dot_stacking:
+        return effects
+    ruled = effects.copy()
+    ruled[np.isin(ruled[:, EffectCol.action], (Action.dot, Action.hot)), EffectCol.flags] |= Flag.stacks
+    return ruled
 
 
 def _run(cards, effects, config, todo, jobs, duel_table) -> Iterator[tuple[int, int, tuple[Totals, np.ndarray]]]:

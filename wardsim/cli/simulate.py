@@ -62,6 +62,10 @@ def simulate(
     policy_b: str = typer.Option(None, "--policy-b", help="Policy of player B (overrides --policy)."),
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
     out: Path = typer.Option(None, "--out", "-o", help="Folder for per-game records (Parquet); resumes."),
+    threshold: int = typer.Option(300, "--threshold", min=1, help="Cemetery HP that loses (rules guide: 300)."),
+    max_turns: int = typer.Option(200, "--max-turns", min=1, help="Turn cap: a game reaching it is a draw."),
+    dot_stacking: bool = typer.Option(False, "--dot-stacking",
+                                      help="The same damage over time stacks instead of restarting."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
 ) -> None:
     """Play GAMES games of DECK_A against DECK_B and report the win rate."""
@@ -76,7 +80,8 @@ def simulate(
                       console=err, disable=not sys.stderr.isatty()) as bar:
             task = bar.add_task("games", total=games)
             result = run_simulation(a, b, games=games, seed=seed, jobs=jobs, policy_a=policy_a or policy,
-                                    policy_b=policy_b or policy, out=out,
+                                    policy_b=policy_b or policy, out=out, threshold=threshold,
+                                    max_turns=max_turns, dot_stacking=dot_stacking,
                                     progress=lambda n: bar.advance(task, n))
     except ValueError as problem:
         typer.echo(f"error: {problem}", err=True)
@@ -106,11 +111,16 @@ def replay(
     policy_a: str = typer.Option(None, "--policy-a", help="Policy of player A."),
     policy_b: str = typer.Option(None, "--policy-b", help="Policy of player B."),
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
+    threshold: int = typer.Option(300, "--threshold", min=1, help="Cemetery HP that loses (rules guide: 300)."),
+    max_turns: int = typer.Option(200, "--max-turns", min=1, help="Turn cap: a game reaching it is a draw."),
+    dot_stacking: bool = typer.Option(False, "--dot-stacking",
+                                      help="The same damage over time stacks instead of restarting."),
 ) -> None:
-    """Print game GAME of a `simulate` run turn by turn."""
+    """Print game GAME of a `simulate` run turn by turn (give it the run's options)."""
     for name, option in ((policy, "--policy"), (policy_a, "--policy-a"), (policy_b, "--policy-b")):
         check_policy(name, option)
     a, b = load_decks([deck_a, deck_b], fmt)
-    result = replay_game(a, b, seed=seed, game=game, policy_a=policy_a or policy, policy_b=policy_b or policy)
+    result = replay_game(a, b, seed=seed, game=game, policy_a=policy_a or policy, policy_b=policy_b or policy,
+                         threshold=threshold, max_turns=max_turns, dot_stacking=dot_stacking)
     typer.echo(f"Game {game} of seed {seed}: {a.name} (A) vs {b.name} (B)")
     typer.echo(result.text())

@@ -151,12 +151,19 @@ def dot_ticks_nb(duration):
 
 
 @njit(_nrt=False)
-def add_dot_nb(f, r, clock, ticks):
-    """Put DOT/HOT row r on f, first tick at the end of exchange `clock`. Same row: restart."""
+def _stacks(effects, r):
+    return (effects[r, E.flags] & Flag.stacks) != 0
+
+
+@njit(_nrt=False)
+def add_dot_nb(f, r, clock, ticks, stacks):
+    """Put DOT/HOT row r on f, first tick at the end of exchange `clock`. The same row again
+    restarts (DESIGN.md ruling 6), unless it `stacks` (the row's Flag.stacks, the config
+    ruling): then it takes a slot of its own."""
     free = -1
     for k in range(N_DOT_SLOTS):
         base = F.dot0_row + k * DOT_SLOT_WIDTH
-        if f[base] == r + 1:
+        if f[base] == r + 1 and not stacks:
             f[base + 1] = ticks
             f[base + 2] = clock
             return
@@ -310,9 +317,9 @@ def place_static_dots_nb(src, opp, effects, first_clock):
         if targets_opponent_nb(target):
             if immune_to_creature_effects_nb(opp):
                 continue
-            add_dot_nb(opp, r, first_clock, dot_ticks_nb(effects[r, E.duration]))
+            add_dot_nb(opp, r, first_clock, dot_ticks_nb(effects[r, E.duration]), _stacks(effects, r))
         elif targets_self_nb(target):
-            add_dot_nb(src, r, first_clock, dot_ticks_nb(effects[r, E.duration]))
+            add_dot_nb(src, r, first_clock, dot_ticks_nb(effects[r, E.duration]), _stacks(effects, r))
 
 
 @njit(_nrt=False)
@@ -485,7 +492,7 @@ def fire_row_nb(r, src, opp, effects, clock, rng, script):
             return False
     duration = effects[r, E.duration]
     if action == Action.dot or action == Action.hot:
-        add_dot_nb(victim, r, clock, dot_ticks_nb(duration))
+        add_dot_nb(victim, r, clock, dot_ticks_nb(duration), _stacks(effects, r))
     elif action == Action.apply_status:
         status = effects[r, E.status]
         if status == Status.frozen:

@@ -173,6 +173,8 @@ class _Builder:
         op = [int(e[E.roll_lo]), int(e[E.roll_hi]), -1, victim, -1, 0, int(e[E.amount]),
               int(e[E.dice]), int(int(e[E.flags]) & Flag.full != 0)]
         if action in (Action.dot, Action.hot):
+            if int(e[E.flags]) & Flag.stacks:
+                raise UnsupportedPair("a DOT that stacks")  # one slot per row is the state here
             op[OP_KIND], op[OP_COMP], op[OP_VALUE] = K_SLOT, self.slot(victim, r), _ticks(duration)
         elif action == Action.apply_status:
             status = int(e[E.status])
