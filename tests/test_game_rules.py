@@ -443,40 +443,39 @@ def test_dot_first_ticks_at_the_end_of_the_combat_then_once_per_turn_cycle_and_e
     assert t.fighters[giant, F.dot0_row] == 0
 
 
-def test_the_same_dot_does_not_stack():
-    # DESIGN.md ruling 6: "The same DOT does not stack on a creature"
-    t, wolf, giant = duel_table("Dire Wolf", "Frost Giant")
-    t.begin_turn()
-    t.dice(5, 5, 4, 2, 2, 1, 1)
-    t.battle()
-    t.end_turn()
-    t.pass_turn()
-    t.begin_turn()
-    t.dice(5, 5, 4, 2, 2, 1, 1)  # hits again: the DOT restarts
-    t.battle()
+def _bleed_twice(dot_stacking: bool) -> tuple[Table, int]:
+    """The Dire Wolf hits the Frost Giant (bleed) in two turns of its own, a turn cycle apart;
+    returns the table after the second combat, and the giant."""
+    t, _, giant = duel_table("Dire Wolf", "Frost Giant")
+    t.effects = ruled_effects(t.effects, dot_stacking)
+    for turn in range(2):
+        if turn:
+            t.end_turn()
+            t.pass_turn()
+        t.begin_turn()
+        t.dice(5, 5, 4, 2, 2, 1, 1)
+        t.battle()
     t.end_phase()
+    return t, giant
+
+
+def dot_slots(t: Table, i: int) -> int:
+    return int(np.count_nonzero(t.fighters[i, [F.dot0_row, F.dot1_row, F.dot2_row, F.dot3_row]]))
+
+
+def test_the_same_dot_does_not_stack():
+    # DESIGN.md ruling 6: "The same DOT does not stack on a creature": the second hit restarts it
+    t, giant = _bleed_twice(dot_stacking=False)
     assert t.hp(giant) == 110 - 4 - 10 - 4 - 10  # one tick per turn cycle, not two
-    slots = t.fighters[giant, [F.dot0_row, F.dot1_row, F.dot2_row, F.dot3_row]]
-    assert np.count_nonzero(slots) == 1
+    assert dot_slots(t, giant) == 1
     assert t.fighters[giant, F.dot0_ticks] == 2  # restarted: 3 ticks, one done
 
 
 def test_the_same_dot_stacks_when_the_referee_rules_so():
     # DESIGN.md ruling 6 is a config: with DOT stacking, the second bleed takes a slot of its own
-    t, wolf, giant = duel_table("Dire Wolf", "Frost Giant")
-    t.effects = ruled_effects(t.effects, dot_stacking=True)
-    t.begin_turn()
-    t.dice(5, 5, 4, 2, 2, 1, 1)
-    t.battle()
-    t.end_turn()
-    t.pass_turn()
-    t.begin_turn()
-    t.dice(5, 5, 4, 2, 2, 1, 1)
-    t.battle()
-    t.end_phase()
+    t, giant = _bleed_twice(dot_stacking=True)
     assert t.hp(giant) == 110 - 4 - 10 - 4 - 10 - 10  # both bleeds tick
-    slots = t.fighters[giant, [F.dot0_row, F.dot1_row, F.dot2_row, F.dot3_row]]
-    assert np.count_nonzero(slots) == 2
+    assert dot_slots(t, giant) == 2
 
 
 def test_dot_of_one_turn_cycle_ticks_once():
