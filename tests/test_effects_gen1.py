@@ -178,7 +178,8 @@ def test_minotaur_disarms_on_hit_on_5_to_6_for_1_turn_cycle():
     assert (r[EffectCol.roll_lo], r[EffectCol.roll_hi], r[EffectCol.duration]) == (5, 6, 1)
 
 
-def test_grizzly_bear_bleeds_10_for_2_turn_cycles_on_hit():
+def test_grizzly_bear_bleeds_10_for_3_turn_cycles_on_hit():
+    # the rules guide's worked example: the bleed lasts 3 turns (the guide wins over the transcription)
     r = only_row("Grizzly Bear")
     assert (r[EffectCol.trigger], r[EffectCol.action], r[EffectCol.target]) == (
         Trigger.on_hit,
@@ -186,7 +187,7 @@ def test_grizzly_bear_bleeds_10_for_2_turn_cycles_on_hit():
         Target.struck,
     )
     assert r[EffectCol.status] == Status.bleed
-    assert (r[EffectCol.amount], r[EffectCol.duration]) == (10, 2)
+    assert (r[EffectCol.amount], r[EffectCol.duration]) == (10, 3)
     assert r[EffectCol.roll_lo] == 0  # no effect roll: every hit applies it
 
 

@@ -14,6 +14,7 @@ from gamekit import CAT, Event, InstZone, K, Phase, Table
 from wardsim.kernel import policies, rewind
 from wardsim.kernel.battle import effective_al_nb
 from wardsim.kernel.enums import FighterCol
+from wardsim.kernel.field import to_cemetery_nb
 from wardsim.kernel.magic import MagicTarget
 from wardsim.kernel.policies import REWIND_MARGIN, PolicyId
 from wardsim.kernel.state import EndReason, GlobCol, InstCol, PlayerCol
@@ -688,7 +689,7 @@ def test_blue_dragon_freezes_on_4_to_6(roll, frozen):
 
 
 @pytest.mark.parametrize("name, ticks", [
-    ("Dire Wolf", 3), ("Giant Spider", 2), ("Grizzly Bear", 2), ("Fire God", 2), ("Naga", 2), ("Warg", 1)])
+    ("Dire Wolf", 3), ("Giant Spider", 2), ("Grizzly Bear", 3), ("Fire God", 2), ("Naga", 2), ("Warg", 1)])
 def test_on_hit_dots_deal_10_per_turn_cycle(name, ticks):
     t, own, ogre = setup(name, "Ogre")
     card = CAT[name]
@@ -899,6 +900,14 @@ def test_the_hero_grows_with_each_creature_it_sends_to_the_cemetery():
     t, hero, frog = setup("The Hero", "Frog")
     attack(t, 6, 5, 4, 4, 4)
     assert t.zone(frog) == InstZone.cemetery
+    assert stats(t, hero)["attack_dice"] == 4 and stats(t, hero)["modifier"] == 4
+
+
+def test_the_hero_counts_every_creature_sent_to_the_opponents_cemetery():
+    # whatever sends it there: here the opponent's own discard of a creature
+    t, hero, _ = setup("The Hero", "Frog", hand_b=["Goblin"])
+    t.refresh()
+    to_cemetery_nb(t.cards, t.effects, t.inst, t.players, t.glob, t.find(1, "Goblin", InstZone.hand), t.trace)
     assert stats(t, hero)["attack_dice"] == 4 and stats(t, hero)["modifier"] == 4
 
 

@@ -119,9 +119,12 @@ def to_cemetery_nb(cards, effects, inst, players, glob, i, trace):
     """Card i goes to its owner's cemetery; creature HP counts, however it got there."""
     set_zone_nb(inst, glob, i, InstZone.cemetery)
     p = inst[i, I.owner]
-    if is_creature_nb(cards, inst, i) and counts_as_magic_off_field_nb(cards, effects, inst[i, I.card]):
-        # The Squire "returns to being a magic card": its HP never counts (see catalog note)
-        players[p, P.cemetery_bonus] -= cards[inst[i, I.card], CardCol.hp]
+    if is_creature_nb(cards, inst, i):
+        if counts_as_magic_off_field_nb(cards, effects, inst[i, I.card]):
+            # The Squire "returns to being a magic card": its HP never counts (see catalog note)
+            players[p, P.cemetery_bonus] -= cards[inst[i, I.card], CardCol.hp]
+        else:
+            players[1 - p, P.kills] += 1  # The Hero counts every creature sent there, however
     record_nb(trace, glob, p, Event.to_cemetery, i, inst[i, I.card], cemetery_hp_nb(cards, inst, players, p))
     check_cemetery_nb(cards, inst, players, glob)
 
@@ -329,8 +332,6 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
         return
     leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
     by_opponent = killer >= 0 and inst[killer, I.controller] != inst[i, I.owner]
-    if by_opponent:
-        players[inst[killer, I.controller], P.kills] += 1
     card = inst[i, I.card]
     start, stop = card_rows_nb(cards, card)
     negated = fighters[i, F.effect_count] == 0 and cards[card, CardCol.effect_count] > 0
