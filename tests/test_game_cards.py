@@ -886,6 +886,17 @@ def test_a_card_returned_to_an_empty_hand_and_deck_loses(other_card, loses):
         assert t.primary_name(1) == "Goblin"
 
 
+def test_phoenix_returns_to_hand_when_the_opponents_bleed_kills_it():
+    # killed by the opponent all the same: by the damage over time the opponent's creature put on it
+    t, wolf, phoenix = setup("Dire Wolf", "Phoenix", hand_b=["Goblin"])
+    t.fighters[phoenix, F.hp] = 5
+    freeze(t, phoenix)
+    attack(t, 6, 6, 1)  # a critical hit against AL 12: 2 damage, and the bleed
+    assert t.hp(phoenix) == 3
+    t.end_phase()  # the bleed ticks at the end of the combat
+    assert t.zone(phoenix) == InstZone.hand and t.cemetery_hp(1) == 0
+
+
 def test_forest_demon_becomes_a_halving_equip_on_its_killer():
     t, wolf, demon = setup("Werewolf", "Forest Demon")
     t.fighters[demon, F.hp] = 5

@@ -695,8 +695,11 @@ def end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     if fa >= 0 and fo >= 0:
         _aura_dots(cards, effects, inst, fighters, glob, fa, fo, trace)
     glob[G.phase] = Phase.wrap_up
+    # a primary that the ticks kill was killed by the opponent's creature that put the damage
+    # over time on it (Phoenix: "killed by your opponent")
     killer_of = local_array(2)
-    killer_of[:] = -1
+    killer_of[a] = fo
+    killer_of[1 - a] = fa
     settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script,
               trace)
 
