@@ -166,11 +166,10 @@ def move_to_zone_nb(cards, effects, inst, players, glob, decks, i, zone, rng, tr
 
 
 @njit(cache=True, _nrt=False)
-def returned_nb(inst, players, glob, i):
-    """Card i came back to its owner's hand or deck instead of going to the cemetery (Phoenix,
-    Giant Rat, a creature sent back): with no other card left in that hand and deck, its owner
-    loses (rules guide, How to win: "you have no other creatures or magic cards in your deck or
-    hand")."""
+def _returned_alone(inst, players, glob, i):
+    """Card i came back to its owner's hand or deck instead of going to the cemetery: with no
+    other card left in that hand and deck, its owner loses (rules guide, How to win: "you have
+    no other creatures or magic cards in your deck or hand")."""
     z = inst[i, I.zone]
     if z != InstZone.hand and z != InstZone.deck:
         return
@@ -181,6 +180,16 @@ def returned_nb(inst, players, glob, i):
         if j != i and inst[j, I.zone] == InstZone.hand and inst[j, I.owner] == p:
             return
     finish_nb(glob, 1 - p, EndReason.returned_alone)
+
+
+@njit(cache=True, _nrt=False)
+def send_back_nb(cards, effects, inst, players, glob, decks, i, zone, rng, trace):
+    """Card i, off the field, goes to a `Zone` other than its cemetery (Phoenix, Giant Rat, a
+    creature sent back or released), or to the cemetery when the zone says so; a card sent back
+    to an otherwise empty hand and deck loses the game."""
+    set_zone_nb(inst, glob, i, InstZone.resolving)
+    move_to_zone_nb(cards, effects, inst, players, glob, decks, i, zone, rng, trace)
+    _returned_alone(inst, players, glob, i)
 
 
 @njit(cache=True, _nrt=False)
@@ -230,9 +239,7 @@ def _release(cards, effects, inst, players, glob, decks, j, rng, trace):
     for p in range(2):
         if players[p, P.primary] == j:
             players[p, P.primary] = -1
-    set_zone_nb(inst, glob, j, InstZone.resolving)
-    move_to_zone_nb(cards, effects, inst, players, glob, decks, j, zone, rng, trace)
-    returned_nb(inst, players, glob, j)
+    send_back_nb(cards, effects, inst, players, glob, decks, j, zone, rng, trace)
 
 
 @njit(cache=True, _nrt=False)
@@ -349,9 +356,7 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
     if back >= 0:
         # Phoenix: "If this creature is killed by your opponent, return it to your hand": it never
         # lies in the cemetery, so its HP never counts there (not even for the loss)
-        set_zone_nb(inst, glob, i, InstZone.resolving)
-        move_to_zone_nb(cards, effects, inst, players, glob, decks, i, effects[back, E.zone_to], rng, trace)
-        returned_nb(inst, players, glob, i)
+        send_back_nb(cards, effects, inst, players, glob, decks, i, effects[back, E.zone_to], rng, trace)
     elif not equipped_instead:
         to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
     if negated:
@@ -386,9 +391,7 @@ def sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, i, under,
     if r >= 0:
         # Giant Rat: "If this card is sacrificed, return it back to your deck": it never lies in
         # the cemetery, so its HP never counts there (not even for the loss)
-        set_zone_nb(inst, glob, i, InstZone.resolving)
-        move_to_zone_nb(cards, effects, inst, players, glob, decks, i, effects[r, E.zone_to], rng, trace)
-        returned_nb(inst, players, glob, i)
+        send_back_nb(cards, effects, inst, players, glob, decks, i, effects[r, E.zone_to], rng, trace)
         return
     to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
 

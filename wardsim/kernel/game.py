@@ -36,19 +36,18 @@ from numba import njit
 
 from wardsim.kernel import magic, policies, resolve, rewind, turns
 from wardsim.kernel.battle import battle_nb, end_exchange_nb, take_damage_nb
-from wardsim.kernel.enums import Action, CardCol, Duration, EffectCol, FighterCol, React, Target, Trigger
+from wardsim.kernel.enums import Action, CardCol, Duration, EffectCol, FighterCol, React, Target, Trigger, Zone
 from wardsim.kernel.field import (
     card_rows_nb,
     finish_nb,
     kill_nb,
     leave_field_nb,
     place_primary_nb,
-    returned_nb,
     sacrifice_nb,
+    send_back_nb,
     slide_in_nb,
     sweep_deaths_nb,
     to_cemetery_nb,
-    to_deck_nb,
 )
 from wardsim.kernel.rng import d6_nb, seed_rng_nb
 from wardsim.kernel.scratch import local_array
@@ -286,8 +285,7 @@ def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, rng, s
 @njit(cache=True, _nrt=False)
 def from_field_to_deck_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
     leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
-    to_deck_nb(inst, players, glob, decks, i, False, rng, trace)
-    returned_nb(inst, players, glob, i)
+    send_back_nb(cards, effects, inst, players, glob, decks, i, Zone.deck, rng, trace)
 
 
 # ------------------------------------------------------------------ placing a creature

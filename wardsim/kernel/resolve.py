@@ -51,7 +51,7 @@ from wardsim.kernel.field import (
     move_to_zone_nb,
     place_primary_nb,
     release_anchored_nb,
-    returned_nb,
+    send_back_nb,
     take_from_cemetery_nb,
     to_cemetery_nb,
     to_deck_nb,
@@ -673,10 +673,8 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
         leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
         if inst[j, I.zone] != z:
             continue  # it left with something else (an equip of a creature sent away)
-        set_zone_nb(inst, glob, j, InstZone.resolving)
         moved[inst[j, I.owner]] += 1
-        move_to_zone_nb(cards, effects, inst, players, glob, decks, j, zone_to, rng, trace)
-        returned_nb(inst, players, glob, j)
+        send_back_nb(cards, effects, inst, players, glob, decks, j, zone_to, rng, trace)
 
 
 @njit(cache=True, _nrt=False)
