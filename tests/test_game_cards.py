@@ -897,6 +897,16 @@ def test_phoenix_returns_to_hand_when_the_opponents_bleed_kills_it():
     assert t.zone(phoenix) == InstZone.hand and t.cemetery_hp(1) == 0
 
 
+def test_phoenix_returns_to_hand_when_an_opponents_effect_kills_it():
+    # Demon Knight's turn roll (15 damage on 4-6) is the opponent killing it too
+    t, _, phoenix = setup("Demon Knight", "Phoenix", hand_b=["Goblin"])
+    t.fighters[phoenix, F.hp] = 5
+    t.glob[G.phase] = Phase.draw
+    t.dice(4)
+    t.begin_turn()
+    assert t.zone(phoenix) == InstZone.hand and t.cemetery_hp(1) == 0
+
+
 def test_forest_demon_becomes_a_halving_equip_on_its_killer():
     t, wolf, demon = setup("Werewolf", "Forest Demon")
     t.fighters[demon, F.hp] = 5

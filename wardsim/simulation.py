@@ -16,6 +16,7 @@ import json
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 import numpy as np
@@ -222,9 +223,10 @@ def _chunks(games: int, chunk: int) -> list[tuple[int, int]]:
     return [(first, min(chunk, games - first)) for first in range(0, games, chunk)]
 
 
+@lru_cache(maxsize=1)
 def engine_fingerprint() -> str:
     """A digest of the game engine (the kernels, this module) and of the catalog and formats:
-    saved games are resumed only by the engine that played them."""
+    saved games are resumed only by the engine that played them (read once per process)."""
     root = Path(__file__).parent
     digest = hashlib.sha256()
     for path in sorted([*(root / "kernel").glob("*.py"), Path(__file__), *(root / "data").rglob("*.toml")]):

@@ -124,7 +124,7 @@ def to_cemetery_nb(cards, effects, inst, players, glob, i, trace):
             # The Squire "returns to being a magic card": its HP never counts (see catalog note)
             players[p, P.cemetery_bonus] -= cards[inst[i, I.card], CardCol.hp]
         else:
-            players[1 - p, P.kills] += 1  # The Hero counts every creature sent there, however
+            players[1 - p, P.opponent_deaths] += 1  # The Hero counts every creature sent there, however
     record_nb(trace, glob, p, Event.to_cemetery, i, inst[i, I.card], cemetery_hp_nb(cards, inst, players, p))
     check_cemetery_nb(cards, inst, players, glob)
 
@@ -199,7 +199,7 @@ def place_primary_nb(cards, inst, fighters, players, glob, p, i):
     inst[i, I.controller] = p
     players[p, P.primary] = i
     init_fighter_nb(fighters[i], cards, inst[i, I.card])
-    inst[i, I.counter] = players[p, P.kills]  # The Hero counts deaths from here
+    inst[i, I.counter] = players[p, P.opponent_deaths]  # The Hero counts deaths from here
 
 
 @njit(cache=True, _nrt=False)
@@ -272,6 +272,9 @@ def _end_source_dots(cards, effects, inst, fighters, x):
                 fighters[j, base + 2] = 0
 
 
+# a killer_of entry: killed by an effect of the opponent's, not by a creature's strike
+BY_OPPONENT_EFFECT = -2
+
 # each card leaves at most once, plus the one that started it
 _QUEUE_SIZE = N_INST + 1
 
@@ -338,7 +341,7 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
         release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
         return
     leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
-    by_opponent = killer >= 0 and inst[killer, I.controller] != inst[i, I.owner]
+    by_opponent = killer == BY_OPPONENT_EFFECT or (killer >= 0 and inst[killer, I.controller] != inst[i, I.owner])
     card = inst[i, I.card]
     start, stop = card_rows_nb(cards, card)
     negated = fighters[i, F.effect_count] == 0 and cards[card, CardCol.effect_count] > 0
@@ -399,7 +402,8 @@ def sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, i, under,
 @njit(cache=True, _nrt=False)
 def sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace):
     """Every primary creature at 0 HP dies. killer_of[p] is the instance that struck p's
-    primary (-1: not killed by a creature). Loops, since a death can kill (Jester)."""
+    primary (-1: not killed by a creature; BY_OPPONENT_EFFECT: by an effect of the opponent's).
+    Loops, since a death can kill (Jester)."""
     for _ in range(4):
         found = False
         for p in range(2):

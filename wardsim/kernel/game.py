@@ -38,6 +38,7 @@ from wardsim.kernel import magic, policies, resolve, rewind, turns
 from wardsim.kernel.battle import battle_nb, end_exchange_nb, take_damage_nb
 from wardsim.kernel.enums import Action, CardCol, Duration, EffectCol, FighterCol, React, Target, Trigger, Zone
 from wardsim.kernel.field import (
+    BY_OPPONENT_EFFECT,
     card_rows_nb,
     finish_nb,
     kill_nb,
@@ -408,6 +409,17 @@ def settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, para
             return
 
 
+@njit(cache=True, _nrt=False)
+def settle_effects_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
+    """settle_nb after an action or the turn effects of the active player: a creature of the
+    opponent that dies of them was killed by its opponent (Phoenix), though by no creature."""
+    killer_of = local_array(2)
+    killer_of[:] = -1
+    killer_of[1 - glob[G.active]] = BY_OPPONENT_EFFECT
+    settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script,
+              trace)
+
+
 # ------------------------------------------------------------------ actions
 
 
@@ -476,8 +488,6 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
     kind = action_kind_nb(action)
     a = action_a_nb(action)
     glob[G.actions] += 1
-    killer_of = local_array(2)
-    killer_of[:] = -1
     if kind == ActionKind.end:
         if glob[G.phase] == Phase.main:
             glob[G.phase] = Phase.combat
@@ -502,8 +512,7 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
     elif kind == ActionKind.battle:
         battle_action_nb(cards, effects, inst, fighters, players, glob, decks, a, policy, params, rng, script, trace)
         return
-    settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script,
-              trace)
+    settle_effects_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
 
 
 @njit(cache=True, _nrt=False)
@@ -779,10 +788,7 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
         to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
     if glob[G.winner] >= 0:
         return
-    killer_of = local_array(2)
-    killer_of[:] = -1
-    settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script,
-              trace)
+    settle_effects_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
     if glob[G.winner] >= 0:
         return
     glob[G.phase] = Phase.main
@@ -800,10 +806,7 @@ def end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, pa
     p = glob[G.active]
     if glob[G.winner] < 0:
         turns.turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace)
-        killer_of = local_array(2)
-        killer_of[:] = -1
-        settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script,
-                  trace)
+        settle_effects_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
     players[p, P.played_turn] = 1
     glob[G.turn] += 1
     glob[G.active] = 1 - p

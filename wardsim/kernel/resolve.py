@@ -236,7 +236,7 @@ def _scale(cards, effects, inst, players, r, holder, controller):
                     and is_creature_nb(cards, inst, j)):
                 n += 1
     elif sc == Scale.opponent_deaths_since_summon and holder >= 0:
-        n = players[controller, P.kills] - inst[holder, I.counter]
+        n = players[controller, P.opponent_deaths] - inst[holder, I.counter]
     return n
 
 

@@ -82,7 +82,7 @@ class PlayerColT(NamedTuple):
     skip_turn: int = 3  # skips its next turn
     magic_blocked_until: int = 4  # cannot play magic cards while turn <= this
     summon_turn: int = 5  # turn index of its last standard summon (one per turn)
-    kills: int = 6  # creature cards that went to the opponent's cemetery, whatever sent them (The Hero)
+    opponent_deaths: int = 6  # creature cards that went to the opponent's cemetery, whatever sent them (The Hero)
     lost: int = 7  # 1 once the player has lost
     played_turn: int = 8  # 1 once the player has had a turn (no draw on the first)
     low_summon: int = 9  # its next placement must be a creature of AL <= this (0: no limit)
