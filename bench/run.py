@@ -167,13 +167,11 @@ def bench_duels(games: int, repeats: int) -> list[dict]:
     first = np.empty(n, dtype=np.int8)
 
     def kernel() -> int:
-        run_duels_nb(ta, tb, effects, np.uint64(7), 0, NO_SCRIPT, MAX_EXCHANGES,
-                     outcome, exchanges, strikes, first)
+        run_duels_nb(ta, tb, effects, np.uint64(7), 0, NO_SCRIPT, MAX_EXCHANGES, outcome, exchanges, strikes, first)
         return int(strikes.sum())
 
     def kernel_no_effects() -> int:
-        run_duels_nb(pa, pb, effects, np.uint64(7), 0, NO_SCRIPT, MAX_EXCHANGES,
-                     outcome, exchanges, strikes, first)
+        run_duels_nb(pa, pb, effects, np.uint64(7), 0, NO_SCRIPT, MAX_EXCHANGES, outcome, exchanges, strikes, first)
         return int(strikes.sum())
 
     def baseline() -> int:
@@ -183,8 +181,11 @@ def bench_duels(games: int, repeats: int) -> list[dict]:
     rows = []
     all_threads = numba.config.NUMBA_NUM_THREADS
     results = {}
-    runs = (("kernel, no effects (same duels)", kernel_no_effects),
-            ("kernel, with effects", kernel), ("baseline (np.random)", baseline))
+    runs = (
+        ("kernel, no effects (same duels)", kernel_no_effects),
+        ("kernel, with effects", kernel),
+        ("baseline (np.random)", baseline),
+    )
     for threads in sorted({1, all_threads}):
         numba.set_num_threads(threads)
         for name, run in runs:
@@ -194,17 +195,20 @@ def bench_duels(games: int, repeats: int) -> list[dict]:
     for (name, threads), (duels_s, strikes_s) in results.items():
         base = results["baseline (np.random)", threads]
         one = results[name, 1]
-        rows.append({
-            "benchmark": f"duels: {name}", "threads": threads, "duels/s": duels_s,
-            "strikes/s": strikes_s,
-            "vs baseline": strikes_s / base[1] if name != "baseline (np.random)" else None,
-            "scaling": strikes_s / one[1] if threads > 1 else None,
-        })
+        rows.append(
+            {
+                "benchmark": f"duels: {name}",
+                "threads": threads,
+                "duels/s": duels_s,
+                "strikes/s": strikes_s,
+                "vs baseline": strikes_s / base[1] if name != "baseline (np.random)" else None,
+                "scaling": strikes_s / one[1] if threads > 1 else None,
+            }
+        )
     return rows
 
 
-GAME_PAIRINGS = (("dragons", "bleeders"), ("giants", "control"), ("undead", "sustain"),
-                 ("equipment", "first_strike"))
+GAME_PAIRINGS = (("dragons", "bleeders"), ("giants", "control"), ("undead", "sustain"), ("equipment", "first_strike"))
 GAMES_PER_POLICY = {"random": 16000, "greedy": 16000, "heuristic": 16000, "rollout": 80}
 
 
@@ -239,13 +243,31 @@ def bench_games(games: int, repeats: int) -> list[dict]:
         played = 0
         for a, b in GAME_PAIRINGS:
             for x, y in ((a, b), (b, a)):
-                played += simulate(decks[x], decks[y], games=per_pairing, seed=1, jobs=jobs, policy_a=policy,
-                                   chunk=max(1, per_pairing // jobs)).totals.games
+                played += simulate(
+                    decks[x],
+                    decks[y],
+                    games=per_pairing,
+                    seed=1,
+                    jobs=jobs,
+                    policy_a=policy,
+                    chunk=max(1, per_pairing // jobs),
+                ).totals.games
         rate = played / (time.perf_counter() - start)
-        rows.append({"benchmark": f"games: {policy}", "threads": jobs, "games/s": rate,
-                     "baseline duels per game": baseline_rate / rate})
-    rows.append({"benchmark": "duels: baseline (np.random)", "threads": numba.config.NUMBA_NUM_THREADS,
-                 "duels/s": baseline_rate})
+        rows.append(
+            {
+                "benchmark": f"games: {policy}",
+                "threads": jobs,
+                "games/s": rate,
+                "baseline duels per game": baseline_rate / rate,
+            }
+        )
+    rows.append(
+        {
+            "benchmark": "duels: baseline (np.random)",
+            "threads": numba.config.NUMBA_NUM_THREADS,
+            "duels/s": baseline_rate,
+        }
+    )
     return rows
 
 
@@ -277,8 +299,16 @@ def main(argv: list[str] | None = None) -> None:
     rows: list[dict] = []
     for name in args.names or list(BENCHMARKS):
         rows += BENCHMARKS[name](args.games, args.repeats)
-    columns = ["benchmark", "threads", "duels/s", "strikes/s", "vs baseline", "scaling", "games/s",
-               "baseline duels per game"]
+    columns = [
+        "benchmark",
+        "threads",
+        "duels/s",
+        "strikes/s",
+        "vs baseline",
+        "scaling",
+        "games/s",
+        "baseline duels per game",
+    ]
     columns = [c for c in columns if any(c in r for r in rows)]
     table = [[_format(r.get(c), c) for c in columns] for r in rows]
     widths = [max(len(c), *(len(t[i]) for t in table)) for i, c in enumerate(columns)]
@@ -286,9 +316,11 @@ def main(argv: list[str] | None = None) -> None:
     print("  ".join(c.ljust(w) for c, w in zip(columns, widths, strict=True)))
     for t in table:
         print("  ".join(v.ljust(w) for v, w in zip(t, widths, strict=True)))
-    print("vs baseline: strikes/s over the baseline's on the same threads; "
-          "scaling: strikes/s over the same kernel on 1 thread; "
-          "baseline duels per game: what one game costs, in baseline duels on every thread")
+    print(
+        "vs baseline: strikes/s over the baseline's on the same threads; "
+        "scaling: strikes/s over the same kernel on 1 thread; "
+        "baseline duels per game: what one game costs, in baseline duels on every thread"
+    )
 
 
 if __name__ == "__main__":

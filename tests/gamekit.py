@@ -33,13 +33,20 @@ K = game.ActionKind
 class Table:
     """Two players, 30 cards each. Cards start in the deck; put them where the scenario needs."""
 
-    def __init__(self, deck_a: list[str] | None = None, deck_b: list[str] | None = None,
-                 policy: str = "greedy", threshold: int = 300, max_turns: int = 200):
+    def __init__(
+        self,
+        deck_a: list[str] | None = None,
+        deck_b: list[str] | None = None,
+        policy: str = "greedy",
+        threshold: int = 300,
+        max_turns: int = 200,
+    ):
         names = [self._pad(deck_a or []), self._pad(deck_b or [])]
         cards = [np.array([CAT.index(n) for n in deck], dtype=np.int64) for deck in names]
         self.cards, self.effects = TABLES.cards, TABLES.effects
         self.inst, self.fighters, self.players, self.glob, self.decks = new_game_arrays(
-            self.cards, cards[0], cards[1], threshold, max_turns)
+            self.cards, cards[0], cards[1], threshold, max_turns
+        )
         reset_state_nb(self.inst, self.fighters, self.players, self.glob, self.decks)
         self.rng = new_rng(7, 0)
         self.script = np.zeros(0, dtype=np.int64)
@@ -66,6 +73,7 @@ class Table:
 
     def _take_from_deck(self, i: int) -> None:
         from wardsim.kernel.state import remove_from_deck_nb
+
         remove_from_deck_nb(self.decks, self.players, i)
 
     def to_hand(self, p: int, *names: str) -> list[int]:
@@ -89,6 +97,7 @@ class Table:
     def primary(self, p: int, name: str) -> int:
         """Put `name` on the field as p's primary creature."""
         from wardsim.kernel.field import place_primary_nb
+
         i = self.find(p, name)
         self._take_from_deck(i)
         place_primary_nb(self.cards, self.inst, self.fighters, self.players, self.glob, p, i)
@@ -187,8 +196,11 @@ class Table:
         return int(cemetery_hp_nb(self.cards, self.inst, self.players, p))
 
     def hand(self, p: int) -> list[str]:
-        return sorted(CAT.cards[self.inst[i, InstCol.card]].name for i in range(N_INST)
-                      if self.inst[i, InstCol.zone] == InstZone.hand and self.inst[i, InstCol.owner] == p)
+        return sorted(
+            CAT.cards[self.inst[i, InstCol.card]].name
+            for i in range(N_INST)
+            if self.inst[i, InstCol.zone] == InstZone.hand and self.inst[i, InstCol.owner] == p
+        )
 
     def primary_name(self, p: int) -> str | None:
         i = self.players[p, PlayerCol.primary]

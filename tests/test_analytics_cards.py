@@ -18,21 +18,48 @@ COUNTERS = pd.DataFrame(
         # Red Dragon in Dragons: 100 games, 55 wins. In hand in 60 games (39 won): opening
         # hand 20 (14 won), drawn later 40 (25 won). Played in 50 games: 35 wins and a draw.
         {
-            "deck": "Dragons", "card": "Red Dragon", "games": 100, "wins": 55,
-            "games_in_hand": 60, "wins_in_hand": 39, "games_opening": 20, "wins_opening": 14,
-            "games_drawn": 40, "wins_drawn": 25, "games_played": 50, "wins_played": 35.5,
+            "deck": "Dragons",
+            "card": "Red Dragon",
+            "games": 100,
+            "wins": 55,
+            "games_in_hand": 60,
+            "wins_in_hand": 39,
+            "games_opening": 20,
+            "wins_opening": 14,
+            "games_drawn": 40,
+            "wins_drawn": 25,
+            "games_played": 50,
+            "wins_played": 35.5,
         },
         # Owl in Dragons, never seen in 50 games (25 won)
         {
-            "deck": "Dragons", "card": "Owl", "games": 50, "wins": 25,
-            "games_in_hand": 0, "wins_in_hand": 0, "games_opening": 0, "wins_opening": 0,
-            "games_drawn": 0, "wins_drawn": 0, "games_played": 0, "wins_played": 0,
+            "deck": "Dragons",
+            "card": "Owl",
+            "games": 50,
+            "wins": 25,
+            "games_in_hand": 0,
+            "wins_in_hand": 0,
+            "games_opening": 0,
+            "wins_opening": 0,
+            "games_drawn": 0,
+            "wins_drawn": 0,
+            "games_played": 0,
+            "wins_played": 0,
         },
         # Red Dragon in Undead: 40 games, 20 wins; in hand 10 (6 won): opening 4 (3), drawn 6 (3)
         {
-            "deck": "Undead", "card": "Red Dragon", "games": 40, "wins": 20,
-            "games_in_hand": 10, "wins_in_hand": 6, "games_opening": 4, "wins_opening": 3,
-            "games_drawn": 6, "wins_drawn": 3, "games_played": 8, "wins_played": 5,
+            "deck": "Undead",
+            "card": "Red Dragon",
+            "games": 40,
+            "wins": 20,
+            "games_in_hand": 10,
+            "wins_in_hand": 6,
+            "games_opening": 4,
+            "wins_opening": 3,
+            "games_drawn": 6,
+            "wins_drawn": 3,
+            "games_played": 8,
+            "wins_played": 5,
         },
     ]
 )
@@ -46,25 +73,16 @@ def test_card_metrics_by_hand():
     # GNS WR  = (55 - 39) / (100 - 60)                = 16 / 40          = 0.40
     # IWD     = GIH WR - GNS WR                       = 0.65 - 0.40      = 0.25
     # played  = wins_played / games_played            = 35.5 / 50        = 0.71
-    expected = {"gih_wr": 0.65, "oh_wr": 0.70, "gd_wr": 0.625, "gns_wr": 0.40, "iwd": 0.25,
-                "played_wr": 0.71}
+    expected = {"gih_wr": 0.65, "oh_wr": 0.70, "gd_wr": 0.625, "gns_wr": 0.40, "iwd": 0.25, "played_wr": 0.71}
     for metric, value in expected.items():
         assert metrics[metric] == pytest.approx(value), metric
     sizes = {"gih_wr": 60, "oh_wr": 20, "gd_wr": 40, "gns_wr": 40, "iwd": 100, "played_wr": 50}
     for metric, n in sizes.items():
         assert metrics[f"{metric}_n"] == n, metric
-    assert (metrics["gih_wr_ci_low"], metrics["gih_wr_ci_high"]) == pytest.approx(
-        wilson_interval(39, 60)
-    )
-    assert (metrics["gns_wr_ci_low"], metrics["gns_wr_ci_high"]) == pytest.approx(
-        wilson_interval(16, 40)
-    )
-    assert (metrics["played_wr_ci_low"], metrics["played_wr_ci_high"]) == pytest.approx(
-        wilson_interval(35.5, 50)
-    )
-    assert (metrics["iwd_ci_low"], metrics["iwd_ci_high"]) == pytest.approx(
-        diff_interval(39, 60, 16, 40)
-    )
+    assert (metrics["gih_wr_ci_low"], metrics["gih_wr_ci_high"]) == pytest.approx(wilson_interval(39, 60))
+    assert (metrics["gns_wr_ci_low"], metrics["gns_wr_ci_high"]) == pytest.approx(wilson_interval(16, 40))
+    assert (metrics["played_wr_ci_low"], metrics["played_wr_ci_high"]) == pytest.approx(wilson_interval(35.5, 50))
+    assert (metrics["iwd_ci_low"], metrics["iwd_ci_high"]) == pytest.approx(diff_interval(39, 60, 16, 40))
     assert metrics["iwd_ci_low"] > 0  # 25 points on 100 games is clear of zero
     assert metrics["deck"] == "Dragons" and metrics["card"] == "Red Dragon"
 
@@ -154,10 +172,15 @@ def test_paired_ablation_impact_takes_one_row_per_card():
 def card_row(card, impact, half_width, games=5000, iwd=None, effect_status="full"):
     iwd = impact if iwd is None else iwd
     return {
-        "card": card, "games": games, "effect_status": effect_status,
-        "impact": impact, "impact_ci_low": impact - half_width,
+        "card": card,
+        "games": games,
+        "effect_status": effect_status,
+        "impact": impact,
+        "impact_ci_low": impact - half_width,
         "impact_ci_high": impact + half_width,
-        "iwd": iwd, "iwd_ci_low": iwd - 2 * half_width, "iwd_ci_high": iwd + 2 * half_width,
+        "iwd": iwd,
+        "iwd_ci_low": iwd - 2 * half_width,
+        "iwd_ci_high": iwd + 2 * half_width,
     }
 
 
@@ -224,8 +247,16 @@ def test_balance_reports_listed_cards_without_supporting_evidence():
 
 def test_balance_works_from_card_metrics_alone():
     strong = COUNTERS.iloc[[0]].assign(
-        games=1000, wins=550, games_in_hand=600, wins_in_hand=390, games_opening=200,
-        wins_opening=140, games_drawn=400, wins_drawn=250, games_played=500, wins_played=355,
+        games=1000,
+        wins=550,
+        games_in_hand=600,
+        wins_in_hand=390,
+        games_opening=200,
+        wins_opening=140,
+        games_drawn=400,
+        wins_drawn=250,
+        games_played=500,
+        wins_played=355,
     )
     table = card_metrics(strong)
     report = balance_candidates(table, official_limited=["Red Dragon"], min_games=200)

@@ -134,9 +134,7 @@ def test_diff_interval_is_antisymmetric_and_empty_samples_give_the_whole_range()
     assert lo.shape == (2,) and lo[0] < 0 < hi[0] and lo[1] > 0
 
 
-@given(
-    n_1=st.integers(1, 5000), share_1=st.floats(0, 1), n_2=st.integers(1, 5000), share_2=st.floats(0, 1)
-)
+@given(n_1=st.integers(1, 5000), share_1=st.floats(0, 1), n_2=st.integers(1, 5000), share_2=st.floats(0, 1))
 def test_diff_interval_contains_the_observed_difference(n_1, share_1, n_2, share_2):
     lo, hi = diff_interval(share_1 * n_1, n_1, share_2 * n_2, n_2)
     assert -1.0 <= lo <= share_1 - share_2 + 1e-12

@@ -89,9 +89,7 @@ def test_matchup_matrix_by_hand():
     assert m.games.loc["Dragons", "Dragons"] == 1
     assert m.win_rate.loc["Dragons", "Dragons"] == 0.5
     lo, hi = wilson_interval(1, 3)
-    assert (m.ci_low.loc["Dragons", "Undead"], m.ci_high.loc["Dragons", "Undead"]) == pytest.approx(
-        (lo, hi)
-    )
+    assert (m.ci_low.loc["Dragons", "Undead"], m.ci_high.loc["Dragons", "Undead"]) == pytest.approx((lo, hi))
 
 
 def test_matchup_matrix_pairs_that_never_met_are_missing_but_mirrors_are_even():
@@ -139,9 +137,7 @@ def test_first_player_advantage_recovers_a_synthetic_edge():
     first = rng.integers(0, 2, n_games)
     outcome = rng.choice(["first", "second", "draw"], n_games, p=[0.56, 0.40, 0.04])
     winner = np.where(outcome == "first", first, np.where(outcome == "second", 1 - first, 2))
-    records = pd.DataFrame(
-        {"deck_a": "X", "deck_b": "Y", "winner": winner, "first_player": first, "turns": 20}
-    )
+    records = pd.DataFrame({"deck_a": "X", "deck_b": "Y", "winner": winner, "first_player": first, "turns": 20})
     fpa = first_player_advantage(records)
     true_score = 0.56 + 0.04 / 2
     score_variance = 0.56 + 0.04 / 4 - true_score**2

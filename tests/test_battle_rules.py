@@ -28,11 +28,23 @@ from wardsim.kernel.rng import ScriptExhausted, as_script, check_script, new_rng
 
 
 def creature(name, al=5, spd=5, hp=100, dice=1, mod=0, ctype="beast", art=(), effects=()):
-    return Card(name=name, generation=1, number=0, rarity="common", card_type="creature",
-                effect_status="modeled" if effects else "none",
-                effects=tuple(parse_effect(e) for e in effects), creature_type=ctype,
-                armor_level=al, speed=spd, hp=hp, attack="Hit", attack_dice=dice, modifier=mod,
-                artwork=tuple(art))
+    return Card(
+        name=name,
+        generation=1,
+        number=0,
+        rarity="common",
+        card_type="creature",
+        effect_status="modeled" if effects else "none",
+        effects=tuple(parse_effect(e) for e in effects),
+        creature_type=ctype,
+        armor_level=al,
+        speed=spd,
+        hp=hp,
+        attack="Hit",
+        attack_dice=dice,
+        modifier=mod,
+        artwork=tuple(art),
+    )
 
 
 def pair(*cards, a=None, b=None):
@@ -93,9 +105,17 @@ def test_faster_creature_strikes_first_worked_example():
 @pytest.mark.nojit
 def test_grizzly_bear_maul_worked_example_damage_plus_bleed():
     # rules guide: Maul rolls 2 dice + 5; the bleed (10 per turn cycle) only on a hit
-    bear = creature("Bear", al=7, spd=8, hp=70, dice=2, mod=5, effects=[
-        {"trigger": "on_hit", "action": "dot", "status": "bleed", "target": "struck",
-         "amount": 10, "duration": 2}])
+    bear = creature(
+        "Bear",
+        al=7,
+        spd=8,
+        hp=70,
+        dice=2,
+        mod=5,
+        effects=[
+            {"trigger": "on_hit", "action": "dot", "status": "bleed", "target": "struck", "amount": 10, "duration": 2}
+        ],
+    )
     fa, fb, effects = pair(bear, PLAIN_B)
     assert strike(fa, fb, effects, [3, 4, 4, 6]) == StrikeResult.hit
     assert fb[F.hp] == 100 - 15  # 4 + 6 + 5
@@ -229,8 +249,9 @@ def _slot_rows(f):
 
 @pytest.mark.nojit
 def test_dot_ticks_at_end_of_the_exchange_then_every_turn_cycle_until_expiry():
-    wolf = creature("Wolf", effects=[{"trigger": "on_hit", "action": "dot", "target": "struck",
-                                      "amount": 10, "duration": 3}])
+    wolf = creature(
+        "Wolf", effects=[{"trigger": "on_hit", "action": "dot", "target": "struck", "amount": 10, "duration": 3}]
+    )
     fa, fb, effects = pair(wolf, PLAIN_B)
     no_dice = np.zeros(0, np.int64)
     row = int(fa[F.effect_start])
@@ -246,8 +267,9 @@ def test_dot_ticks_at_end_of_the_exchange_then_every_turn_cycle_until_expiry():
 
 @pytest.mark.nojit
 def test_same_dot_does_not_stack_it_restarts():
-    wolf = creature("Wolf", effects=[{"trigger": "on_hit", "action": "dot", "target": "struck",
-                                      "amount": 10, "duration": 2}])
+    wolf = creature(
+        "Wolf", effects=[{"trigger": "on_hit", "action": "dot", "target": "struck", "amount": 10, "duration": 2}]
+    )
     fa, fb, effects = pair(wolf, PLAIN_B)
     no_dice = np.zeros(0, np.int64)
     row = int(fa[F.effect_start])
@@ -263,9 +285,19 @@ def test_same_dot_does_not_stack_it_restarts():
 
 @pytest.mark.nojit
 def test_dot_source_duration_lasts_the_whole_duel_and_static_dot_ticks_on_its_owner_turns():
-    basilisk = creature("Basilisk", effects=[{"trigger": "static", "action": "dot", "status": "dot",
-                                              "target": "opponent_primary", "amount": 5,
-                                              "duration": "source"}])
+    basilisk = creature(
+        "Basilisk",
+        effects=[
+            {
+                "trigger": "static",
+                "action": "dot",
+                "status": "dot",
+                "target": "opponent_primary",
+                "amount": 5,
+                "duration": "source",
+            }
+        ],
+    )
     fa, fb, effects = pair(basilisk, creature("Target", al=12, spd=1, hp=12, dice=1))
     # A's turn first; every strike misses (A needs 12, B rolls 1 + 2 < AL 5)
     dice = [6, 1]
@@ -279,9 +311,24 @@ def test_dot_source_duration_lasts_the_whole_duel_and_static_dot_ticks_on_its_ow
 
 @pytest.mark.nojit
 def test_frozen_creature_cannot_initiate_or_strike_back():
-    dragon = creature("Dragon", al=12, spd=9, hp=100, dice=1, mod=0, effects=[
-        {"trigger": "on_hit", "roll": "4-6", "action": "apply_status", "status": "frozen",
-         "target": "struck", "duration": 1}])
+    dragon = creature(
+        "Dragon",
+        al=12,
+        spd=9,
+        hp=100,
+        dice=1,
+        mod=0,
+        effects=[
+            {
+                "trigger": "on_hit",
+                "roll": "4-6",
+                "action": "apply_status",
+                "status": "frozen",
+                "target": "struck",
+                "duration": 1,
+            }
+        ],
+    )
     fa, fb, effects = pair(dragon, creature("Victim", al=1, spd=1, hp=100, dice=1))
     # exchange 0 (A's turn): A hits (3+4), freeze roll 5, damage 2; B is frozen: no strike back
     d = Dice(3, 4, 5, 2)
@@ -296,9 +343,19 @@ def test_frozen_creature_cannot_initiate_or_strike_back():
 
 @pytest.mark.nojit
 def test_failed_effect_roll_does_nothing():
-    dragon = creature("Dragon", effects=[
-        {"trigger": "on_hit", "roll": "4-6", "action": "apply_status", "status": "frozen",
-         "target": "struck", "duration": 1}])
+    dragon = creature(
+        "Dragon",
+        effects=[
+            {
+                "trigger": "on_hit",
+                "roll": "4-6",
+                "action": "apply_status",
+                "status": "frozen",
+                "target": "struck",
+                "duration": 1,
+            }
+        ],
+    )
     fa, fb, effects = pair(dragon, creature("Victim", al=1))
     strike(fa, fb, effects, [3, 4, 3, 2])
     assert fb[F.frozen_until] < 0
@@ -306,11 +363,27 @@ def test_failed_effect_roll_does_nothing():
 
 @pytest.mark.nojit
 def test_disarmed_creature_hits_but_deals_no_atk_damage():
-    minotaur = creature("Minotaur", al=1, dice=2, mod=2, effects=[
-        {"trigger": "on_hit", "roll": "5-6", "action": "apply_status", "status": "disarmed",
-         "target": "struck", "duration": 1}])
-    bleeder = creature("Bleeder", al=1, effects=[
-        {"trigger": "on_hit", "action": "dot", "target": "struck", "amount": 10, "duration": 1}])
+    minotaur = creature(
+        "Minotaur",
+        al=1,
+        dice=2,
+        mod=2,
+        effects=[
+            {
+                "trigger": "on_hit",
+                "roll": "5-6",
+                "action": "apply_status",
+                "status": "disarmed",
+                "target": "struck",
+                "duration": 1,
+            }
+        ],
+    )
+    bleeder = creature(
+        "Bleeder",
+        al=1,
+        effects=[{"trigger": "on_hit", "action": "dot", "target": "struck", "amount": 10, "duration": 1}],
+    )
     fa, fb, effects = pair(minotaur, bleeder)
     assert strike(fa, fb, effects, [3, 3, 6, 1, 1]) == StrikeResult.hit
     assert fb[F.disarmed_until] == 1  # this exchange and the next
@@ -325,8 +398,13 @@ def test_disarmed_creature_hits_but_deals_no_atk_damage():
 
 @pytest.mark.nojit
 def test_multiply_damage_when_striking_first():
-    rogue = creature("Rogue", spd=9, dice=1, mod=0, effects=[
-        {"trigger": "on_strike", "condition": "strikes_first", "action": "multiply_damage", "amount": 3}])
+    rogue = creature(
+        "Rogue",
+        spd=9,
+        dice=1,
+        mod=0,
+        effects=[{"trigger": "on_strike", "condition": "strikes_first", "action": "multiply_damage", "amount": 3}],
+    )
     fa, fb, effects = pair(rogue, creature("Slow", al=1, spd=1))
     strike(fa, fb, effects, [3, 3, 4], first=True)
     strike(fa, fb, effects, [3, 3, 4], first=False)
@@ -335,8 +413,12 @@ def test_multiply_damage_when_striking_first():
 
 @pytest.mark.nojit
 def test_multiply_damage_when_an_atk_die_shows_six_before_the_critical():
-    orc = creature("Orc", dice=2, mod=2, effects=[
-        {"trigger": "on_strike", "condition": "atk_die_six", "action": "multiply_damage", "amount": 2}])
+    orc = creature(
+        "Orc",
+        dice=2,
+        mod=2,
+        effects=[{"trigger": "on_strike", "condition": "atk_die_six", "action": "multiply_damage", "amount": 2}],
+    )
     fa, fb, effects = pair(orc, creature("B", al=1))
     strike(fa, fb, effects, [3, 3, 6, 1])  # (6 + 1 + 2) x 2
     assert fb[F.hp] == 100 - 18
@@ -348,12 +430,22 @@ def test_multiply_damage_when_an_atk_die_shows_six_before_the_critical():
 
 @pytest.mark.nojit
 def test_multiply_damage_against_a_matching_target_by_tag_type_or_name():
-    elf = creature("Elf", dice=1, mod=0, effects=[
-        {"trigger": "on_strike", "condition": "target_matches", "action": "multiply_damage",
-         "amount": 3, "filter": {"tags": ["wings"], "types": ["demon"]}}])
+    elf = creature(
+        "Elf",
+        dice=1,
+        mod=0,
+        effects=[
+            {
+                "trigger": "on_strike",
+                "condition": "target_matches",
+                "action": "multiply_damage",
+                "amount": 3,
+                "filter": {"tags": ["wings"], "types": ["demon"]},
+            }
+        ],
+    )
     bird = creature("Bird", al=1, art=("wings",))
-    fa, fb, effects = pair(elf, bird, creature("Rock", al=1), creature("Imp", al=1, ctype="demon"),
-                           a="Elf", b="Bird")
+    fa, fb, effects = pair(elf, bird, creature("Rock", al=1), creature("Imp", al=1, ctype="demon"), a="Elf", b="Bird")
     strike(fa, fb, effects, [3, 3, 4])
     assert fb[F.hp] == 88
     cat = Catalog([elf, bird, creature("Rock", al=1), creature("Imp", al=1, ctype="demon")])
@@ -365,11 +457,29 @@ def test_multiply_damage_against_a_matching_target_by_tag_type_or_name():
 
 @pytest.mark.nojit
 def test_atk_dice_bonus_against_lower_armor_level_and_hand_scales_count_zero():
-    glarb = creature("Glarb", al=7, dice=2, mod=3, effects=[
-        {"trigger": "static", "condition": "target_lower_al", "action": "modify_stat",
-         "stat": "attack_dice", "amount": 2},
-        {"trigger": "static", "action": "modify_stat", "stat": "modifier", "amount": 1,
-         "scale": "hand_named", "filter": {"names": ["Glarb"]}}])
+    glarb = creature(
+        "Glarb",
+        al=7,
+        dice=2,
+        mod=3,
+        effects=[
+            {
+                "trigger": "static",
+                "condition": "target_lower_al",
+                "action": "modify_stat",
+                "stat": "attack_dice",
+                "amount": 2,
+            },
+            {
+                "trigger": "static",
+                "action": "modify_stat",
+                "stat": "modifier",
+                "amount": 1,
+                "scale": "hand_named",
+                "filter": {"names": ["Glarb"]},
+            },
+        ],
+    )
     fa, fb, effects = pair(glarb, creature("Low", al=5))
     assert fa[F.modifier] == 3  # no hand in a duel: the scaled row adds 0
     strike(fa, fb, effects, [3, 3, 1, 1, 1, 1])  # 4 Atk dice
@@ -381,9 +491,22 @@ def test_atk_dice_bonus_against_lower_armor_level_and_hand_scales_count_zero():
 
 @pytest.mark.nojit
 def test_on_hit_effect_roll_adds_atk_dice_for_the_battle():
-    elf = creature("Dark Elf", dice=1, mod=0, effects=[
-        {"trigger": "on_hit", "roll": "1-3", "action": "modify_stat", "stat": "attack_dice",
-         "amount": 4, "duration": "battle", "flags": ["optional"]}])
+    elf = creature(
+        "Dark Elf",
+        dice=1,
+        mod=0,
+        effects=[
+            {
+                "trigger": "on_hit",
+                "roll": "1-3",
+                "action": "modify_stat",
+                "stat": "attack_dice",
+                "amount": 4,
+                "duration": "battle",
+                "flags": ["optional"],
+            }
+        ],
+    )
     fa, fb, effects = pair(elf, creature("B", al=1))
     strike(fa, fb, effects, [3, 3, 2, 1, 1, 1, 1, 1])  # roll 2: 5 Atk dice this strike
     assert fb[F.hp] == 95
@@ -394,8 +517,12 @@ def test_on_hit_effect_roll_adds_atk_dice_for_the_battle():
 
 @pytest.mark.nojit
 def test_on_hit_damage_dice_to_the_struck_creature():
-    fox = creature("Fox", dice=1, mod=2, effects=[
-        {"trigger": "on_hit", "action": "damage", "target": "opponent_primary", "dice": 2}])
+    fox = creature(
+        "Fox",
+        dice=1,
+        mod=2,
+        effects=[{"trigger": "on_hit", "action": "damage", "target": "opponent_primary", "dice": 2}],
+    )
     fa, fb, effects = pair(fox, creature("B", al=1))
     strike(fa, fb, effects, [3, 3, 5, 6, 1])  # 2d6 = 11, then 1 + 2
     assert fb[F.hp] == 100 - 11 - 3
@@ -403,8 +530,13 @@ def test_on_hit_damage_dice_to_the_struck_creature():
 
 @pytest.mark.nojit
 def test_heal_from_damage_dealt_rounds_down_and_stops_at_max_hp():
-    vampire = creature("Vampire", hp=60, dice=1, mod=2, effects=[
-        {"trigger": "on_damage_dealt", "action": "heal_from_damage", "amount": 1, "divisor": 2}])
+    vampire = creature(
+        "Vampire",
+        hp=60,
+        dice=1,
+        mod=2,
+        effects=[{"trigger": "on_damage_dealt", "action": "heal_from_damage", "amount": 1, "divisor": 2}],
+    )
     fa, fb, effects = pair(vampire, creature("B", al=1))
     fa[F.hp] = 50
     strike(fa, fb, effects, [3, 3, 5])  # 7 dealt, heals 3
@@ -416,9 +548,21 @@ def test_heal_from_damage_dealt_rounds_down_and_stops_at_max_hp():
 
 @pytest.mark.nojit
 def test_reduce_damage_by_half_only_when_slower():
-    turtle = creature("Turtle", al=1, spd=1, hp=50, effects=[
-        {"trigger": "on_damage_taken", "condition": "slower_than_target", "action": "reduce_damage",
-         "amount": 1, "divisor": 2}])
+    turtle = creature(
+        "Turtle",
+        al=1,
+        spd=1,
+        hp=50,
+        effects=[
+            {
+                "trigger": "on_damage_taken",
+                "condition": "slower_than_target",
+                "action": "reduce_damage",
+                "amount": 1,
+                "divisor": 2,
+            }
+        ],
+    )
     fa, fb, effects = pair(creature("Fast", spd=9, dice=1, mod=0), turtle)
     strike(fa, fb, effects, [3, 3, 5])
     assert fb[F.hp] == 50 - 2  # 5 // 2
@@ -429,8 +573,13 @@ def test_reduce_damage_by_half_only_when_slower():
 
 @pytest.mark.nojit
 def test_battle_start_roll_prevents_damage_for_the_battle():
-    ranger = creature("Ranger", al=1, spd=5, hp=40, effects=[
-        {"trigger": "battle_start", "roll": "1-2", "action": "prevent_damage", "duration": "battle"}])
+    ranger = creature(
+        "Ranger",
+        al=1,
+        spd=5,
+        hp=40,
+        effects=[{"trigger": "battle_start", "roll": "1-2", "action": "prevent_damage", "duration": "battle"}],
+    )
     fa, fb, effects = pair(creature("A", spd=9, dice=1, mod=0, al=12), ranger)
     d = Dice(2, 3, 3, 6, 1, 2)  # prevention roll 2; A hits for 6: prevented; Ranger misses
     battle_nb(fa, fb, effects, 0, d.rng, d.script)
@@ -442,11 +591,21 @@ def test_battle_start_roll_prevents_damage_for_the_battle():
 
 @pytest.mark.nojit
 def test_only_atk_damage_hurts_swamp_dragon():
-    swamp = creature("Swamp", al=1, hp=80, effects=[
-        {"trigger": "on_damage_taken", "condition": "not_atk_damage", "action": "prevent_damage"}])
-    fox = creature("Fox", dice=1, mod=0, effects=[
-        {"trigger": "on_hit", "action": "damage", "target": "struck", "dice": 2},
-        {"trigger": "on_hit", "action": "dot", "target": "struck", "amount": 10, "duration": 2}])
+    swamp = creature(
+        "Swamp",
+        al=1,
+        hp=80,
+        effects=[{"trigger": "on_damage_taken", "condition": "not_atk_damage", "action": "prevent_damage"}],
+    )
+    fox = creature(
+        "Fox",
+        dice=1,
+        mod=0,
+        effects=[
+            {"trigger": "on_hit", "action": "damage", "target": "struck", "dice": 2},
+            {"trigger": "on_hit", "action": "dot", "target": "struck", "amount": 10, "duration": 2},
+        ],
+    )
     fa, fb, effects = pair(fox, swamp)
     strike(fa, fb, effects, [3, 3, 6, 6, 4])
     end_exchange_nb(fa, fb, effects, 0, new_rng(), np.zeros(0, np.int64))
@@ -455,12 +614,30 @@ def test_only_atk_damage_hurts_swamp_dragon():
 
 @pytest.mark.nojit
 def test_immune_to_creature_effects_ignores_the_opponent_rows_aimed_at_it():
-    tree = creature("Tree", al=1, hp=40, dice=1, mod=6, art=("wings",), effects=[
-        {"trigger": "static", "action": "immune", "flags": ["creature_effects", "magic"]}])
-    elf = creature("Elf", dice=1, mod=0, effects=[
-        {"trigger": "on_strike", "condition": "target_matches", "action": "multiply_damage",
-         "amount": 3, "filter": {"tags": ["wings"]}},
-        {"trigger": "on_hit", "action": "dot", "target": "struck", "amount": 10, "duration": 2}])
+    tree = creature(
+        "Tree",
+        al=1,
+        hp=40,
+        dice=1,
+        mod=6,
+        art=("wings",),
+        effects=[{"trigger": "static", "action": "immune", "flags": ["creature_effects", "magic"]}],
+    )
+    elf = creature(
+        "Elf",
+        dice=1,
+        mod=0,
+        effects=[
+            {
+                "trigger": "on_strike",
+                "condition": "target_matches",
+                "action": "multiply_damage",
+                "amount": 3,
+                "filter": {"tags": ["wings"]},
+            },
+            {"trigger": "on_hit", "action": "dot", "target": "struck", "amount": 10, "duration": 2},
+        ],
+    )
     fa, fb, effects = pair(elf, tree)
     strike(fa, fb, effects, [3, 3, 4])
     assert fb[F.hp] == 36 and _slot_rows(fb) == []
@@ -468,9 +645,23 @@ def test_immune_to_creature_effects_ignores_the_opponent_rows_aimed_at_it():
 
 @pytest.mark.nojit
 def test_your_turn_shield_negates_the_next_strike():
-    wizard = creature("Wizard", al=1, spd=10, hp=40, dice=2, mod=4, effects=[
-        {"trigger": "your_turn", "roll": "1-3", "action": "apply_status", "status": "shielded",
-         "duration": "permanent"}])
+    wizard = creature(
+        "Wizard",
+        al=1,
+        spd=10,
+        hp=40,
+        dice=2,
+        mod=4,
+        effects=[
+            {
+                "trigger": "your_turn",
+                "roll": "1-3",
+                "action": "apply_status",
+                "status": "shielded",
+                "duration": "permanent",
+            }
+        ],
+    )
     fa, fb, effects = pair(wizard, creature("B", spd=1, hp=100))
     d = Dice(2)
     turn_start_nb(fa, fb, effects, 0, d.rng, d.script)
@@ -481,11 +672,16 @@ def test_your_turn_shield_negates_the_next_strike():
 
 @pytest.mark.nojit
 def test_your_turn_effect_damage_and_skip_turn():
-    knight = creature("Demon Knight", effects=[
-        {"trigger": "your_turn", "roll": "4-6", "action": "damage", "target": "opponent_primary",
-         "amount": 15}])
-    dragon = creature("Black Dragon", effects=[
-        {"trigger": "your_turn", "roll": "6", "action": "skip_turn", "target": "opponent_player"}])
+    knight = creature(
+        "Demon Knight",
+        effects=[
+            {"trigger": "your_turn", "roll": "4-6", "action": "damage", "target": "opponent_primary", "amount": 15}
+        ],
+    )
+    dragon = creature(
+        "Black Dragon",
+        effects=[{"trigger": "your_turn", "roll": "6", "action": "skip_turn", "target": "opponent_player"}],
+    )
     fa, fb, effects = pair(knight, dragon)
     d = Dice(4, 6)
     turn_start_nb(fa, fb, effects, 0, d.rng, d.script)  # Demon Knight: 15 damage
@@ -497,9 +693,21 @@ def test_your_turn_effect_damage_and_skip_turn():
 
 @pytest.mark.nojit
 def test_wrapped_creature_rolls_to_be_released_in_its_turns():
-    kraken = creature("Kraken", dice=1, effects=[
-        {"trigger": "on_hit", "action": "apply_status", "status": "wrapped", "target": "struck",
-         "amount": 10, "release": "3-5", "duration": "released"}])
+    kraken = creature(
+        "Kraken",
+        dice=1,
+        effects=[
+            {
+                "trigger": "on_hit",
+                "action": "apply_status",
+                "status": "wrapped",
+                "target": "struck",
+                "amount": 10,
+                "release": "3-5",
+                "duration": "released",
+            }
+        ],
+    )
     fa, fb, effects = pair(kraken, creature("B", al=1))
     strike(fa, fb, effects, [3, 3, 1])
     assert fb[F.wrap_row] != 0
@@ -522,8 +730,18 @@ def test_opponent_turn_damage_stone_golem():
 
 @pytest.mark.nojit
 def test_on_summon_set_stat_applies_at_the_start_of_a_duel():
-    witch = creature("Witch", effects=[
-        {"trigger": "on_summon", "action": "set_stat", "stat": "armor_level",
-         "target": "opponent_creatures", "amount": 1, "duration": "source"}])
+    witch = creature(
+        "Witch",
+        effects=[
+            {
+                "trigger": "on_summon",
+                "action": "set_stat",
+                "stat": "armor_level",
+                "target": "opponent_creatures",
+                "amount": 1,
+                "duration": "source",
+            }
+        ],
+    )
     fa, fb, _ = pair(witch, creature("B", al=9))
     assert fb[F.armor_level] + fb[F.al_change] == 1

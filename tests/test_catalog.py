@@ -47,8 +47,14 @@ def test_card_numbers_run_1_to_151_in_each_generation():
 def test_spot_check_stats(name, gen, al, spd, hp, dice, mod, ctype):
     card = CAT[name]
     assert card.generation == gen and card.is_creature
-    for field, want in (("armor_level", al), ("speed", spd), ("hp", hp), ("attack_dice", dice),
-                        ("modifier", mod), ("creature_type", ctype)):
+    for field, want in (
+        ("armor_level", al),
+        ("speed", spd),
+        ("hp", hp),
+        ("attack_dice", dice),
+        ("modifier", mod),
+        ("creature_type", ctype),
+    ):
         if want is not None:
             assert getattr(card, field) == want, field
 
@@ -84,7 +90,7 @@ def test_compiled_tables_carry_the_stats():
     assert magic[CardCol.creature_type] == -1
     # every card's effect rows are contiguous and point back at it
     for i, r in enumerate(t.cards):
-        rows = t.effects[r[CardCol.effect_start]: r[CardCol.effect_start] + r[CardCol.effect_count]]
+        rows = t.effects[r[CardCol.effect_start] : r[CardCol.effect_start] + r[CardCol.effect_count]]
         assert (rows[:, 0] == i).all()
 
 
@@ -133,10 +139,21 @@ def test_a_valid_custom_catalog_loads(tmp_path):
         (('creature_type = "beast"', 'creature_type = "robot"'), "creature_type"),
         (("speed = 5\n", ""), "speed"),
         (('effect_status = "none"', 'effect_status = "unmodeled"'), "reason"),
-        (('effect_status = "none"', 'effect_status = "modeled"\n[[card.effect]]\ntrigger = "on_hit"\n'
-          'action = "dot"\ntarget = "struck"\namount = 10'), "duration"),
-        (('effect_status = "none"', 'effect_status = "modeled"\n[[card.effect]]\ntrigger = "when_ever"\n'
-          'action = "dot"'), "trigger"),
+        (
+            (
+                'effect_status = "none"',
+                'effect_status = "modeled"\n[[card.effect]]\ntrigger = "on_hit"\n'
+                'action = "dot"\ntarget = "struck"\namount = 10',
+            ),
+            "duration",
+        ),
+        (
+            (
+                'effect_status = "none"',
+                'effect_status = "modeled"\n[[card.effect]]\ntrigger = "when_ever"\naction = "dot"',
+            ),
+            "trigger",
+        ),
     ],
 )
 def test_malformed_entry_names_file_card_and_field(tmp_path, change, field):

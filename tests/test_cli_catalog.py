@@ -9,8 +9,20 @@ from wardsim.cli import app
 
 runner = CliRunner()
 DECKS = sorted(str(p) for p in (Path(__file__).parent.parent / "decks").glob("*.txt"))
-KEYS = {"name", "generation", "card_type", "armor_level", "speed", "hp", "attack_dice", "modifier",
-        "rarity", "creature_type", "magic_type", "effect_status"}
+KEYS = {
+    "name",
+    "generation",
+    "card_type",
+    "armor_level",
+    "speed",
+    "hp",
+    "attack_dice",
+    "modifier",
+    "rarity",
+    "creature_type",
+    "magic_type",
+    "effect_status",
+}
 
 
 def test_cards_json_lists_every_card_with_the_required_keys():

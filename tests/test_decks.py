@@ -89,8 +89,10 @@ def test_every_problem_is_reported_not_only_the_first(tmp_path):
 
 
 def test_a_deck_without_creatures_is_illegal(tmp_path):
-    text = "3 Knight Armor\n3 Hero Shield\n3 Magic Belt\n3 Lucky Charm\n3 Magic Ring\n3 Epic Boots\n" \
-           "3 Epic Helm\n3 Epic Ring\n3 Sword of the Grove\n3 Mounted Assault\n"
+    text = (
+        "3 Knight Armor\n3 Hero Shield\n3 Magic Belt\n3 Lucky Charm\n3 Magic Ring\n3 Epic Boots\n"
+        "3 Epic Helm\n3 Epic Ring\n3 Sword of the Grove\n3 Mounted Assault\n"
+    )
     assert any("no creature" in line for line in problems_of(tmp_path, text))
 
 

@@ -71,8 +71,9 @@ def test_duels_writes_the_matrix_and_the_heatmap(tmp_path):
 
 def test_duels_sampled_csv_prints_the_seed(tmp_path):
     out = tmp_path / "m.csv"
-    result = runner.invoke(app, ["duels", "-c", "Knight", "-c", "Orc", "--games", "500", "--seed", "4",
-                                 "--out", str(out)])
+    result = runner.invoke(
+        app, ["duels", "-c", "Knight", "-c", "Orc", "--games", "500", "--seed", "4", "--out", str(out)]
+    )
     assert result.exit_code == 0, result.output
     assert "seed 4" in result.stdout
     frame = pd.read_csv(out, index_col=0)

@@ -24,11 +24,23 @@ from wardsim.kernel.rng import NO_SCRIPT, new_rng
 
 
 def creature(name, al=5, spd=5, hp=40, dice=1, mod=0, ctype="beast", art=(), effects=()):
-    return Card(name=name, generation=1, number=0, rarity="common", card_type="creature",
-                effect_status="modeled" if effects else "none",
-                effects=tuple(parse_effect(e) for e in effects), creature_type=ctype,
-                armor_level=al, speed=spd, hp=hp, attack="Hit", attack_dice=dice, modifier=mod,
-                artwork=tuple(art))
+    return Card(
+        name=name,
+        generation=1,
+        number=0,
+        rarity="common",
+        card_type="creature",
+        effect_status="modeled" if effects else "none",
+        effects=tuple(parse_effect(e) for e in effects),
+        creature_type=ctype,
+        armor_level=al,
+        speed=spd,
+        hp=hp,
+        attack="Hit",
+        attack_dice=dice,
+        modifier=mod,
+        artwork=tuple(art),
+    )
 
 
 CARDS = [
@@ -36,58 +48,234 @@ CARDS = [
     creature("Scout", al=4, spd=9, hp=35, dice=1, mod=1),
     creature("Twin", al=6, spd=4, hp=45, dice=2, mod=1),  # same SPD as Brute: roll-offs
     creature("Wall", al=11, spd=2, hp=50, dice=1, mod=2, art=("wings",)),
-    creature("Bleeder", al=5, spd=7, hp=40, dice=1, mod=2, effects=[
-        {"trigger": "on_hit", "action": "dot", "status": "bleed", "target": "struck", "amount": 6,
-         "duration": 2}]),
-    creature("Freezer", al=7, spd=8, hp=45, dice=2, mod=2, effects=[
-        {"trigger": "on_hit", "roll": "4-6", "action": "apply_status", "status": "frozen",
-         "target": "struck", "duration": 1}]),
-    creature("Leech", al=4, spd=6, hp=40, dice=1, mod=3, effects=[
-        {"trigger": "on_damage_dealt", "action": "heal_from_damage", "amount": 1, "divisor": 2}]),
-    creature("Ambusher", al=3, spd=10, hp=25, dice=2, mod=0, effects=[
-        {"trigger": "on_strike", "condition": "strikes_first", "action": "multiply_damage", "amount": 3}]),
-    creature("Shell", al=6, spd=1, hp=40, dice=1, mod=1, effects=[
-        {"trigger": "on_damage_taken", "condition": "slower_than_target", "action": "reduce_damage",
-         "amount": 1, "divisor": 2}]),
-    creature("Mage", al=2, spd=9, hp=30, dice=2, mod=3, effects=[
-        {"trigger": "your_turn", "roll": "1-3", "action": "apply_status", "status": "shielded",
-         "duration": "permanent"},
-        {"trigger": "your_turn", "roll": "5-6", "action": "damage", "target": "opponent_primary",
-         "amount": 5}]),
-    creature("Squid", al=6, spd=7, hp=50, dice=2, mod=1, effects=[
-        {"trigger": "on_hit", "action": "apply_status", "status": "wrapped", "target": "struck",
-         "amount": 6, "release": "3-5", "duration": "released"}]),
-    creature("Archer", al=5, spd=5, hp=30, dice=1, mod=2, effects=[
-        {"trigger": "battle_start", "roll": "1-2", "action": "prevent_damage", "duration": "battle"}]),
-    creature("Gazer", al=8, spd=5, hp=45, dice=2, mod=2, effects=[
-        {"trigger": "static", "action": "dot", "status": "dot", "target": "opponent_primary",
-         "amount": 3, "duration": "source"}]),
-    creature("Tyrant", al=8, spd=8, hp=50, dice=2, mod=3, effects=[
-        {"trigger": "your_turn", "roll": "6", "action": "skip_turn", "target": "opponent_player"}]),
-    creature("Berserk", al=4, spd=8, hp=35, dice=1, mod=0, effects=[
-        {"trigger": "on_hit", "roll": "1-3", "action": "modify_stat", "stat": "attack_dice",
-         "amount": 3, "duration": "battle"},
-        {"trigger": "on_strike", "condition": "atk_die_six", "action": "multiply_damage", "amount": 2}]),
-    creature("Hunter", al=5, spd=6, hp=40, dice=1, mod=2, effects=[
-        {"trigger": "on_strike", "condition": "target_matches", "action": "multiply_damage",
-         "amount": 3, "filter": {"tags": ["wings"]}},
-        {"trigger": "on_hit", "action": "damage", "target": "struck", "dice": 1}]),
-    creature("Regrower", al=5, spd=3, hp=40, dice=1, mod=2, effects=[
-        {"trigger": "static", "action": "hot", "target": "self", "amount": 4, "duration": "source"}]),
-    creature("Bruiser", al=6, spd=6, hp=45, dice=2, mod=1, effects=[
-        {"trigger": "on_hit", "roll": "5-6", "action": "apply_status", "status": "disarmed",
-         "target": "struck", "duration": 1}]),
+    creature(
+        "Bleeder",
+        al=5,
+        spd=7,
+        hp=40,
+        dice=1,
+        mod=2,
+        effects=[
+            {"trigger": "on_hit", "action": "dot", "status": "bleed", "target": "struck", "amount": 6, "duration": 2}
+        ],
+    ),
+    creature(
+        "Freezer",
+        al=7,
+        spd=8,
+        hp=45,
+        dice=2,
+        mod=2,
+        effects=[
+            {
+                "trigger": "on_hit",
+                "roll": "4-6",
+                "action": "apply_status",
+                "status": "frozen",
+                "target": "struck",
+                "duration": 1,
+            }
+        ],
+    ),
+    creature(
+        "Leech",
+        al=4,
+        spd=6,
+        hp=40,
+        dice=1,
+        mod=3,
+        effects=[{"trigger": "on_damage_dealt", "action": "heal_from_damage", "amount": 1, "divisor": 2}],
+    ),
+    creature(
+        "Ambusher",
+        al=3,
+        spd=10,
+        hp=25,
+        dice=2,
+        mod=0,
+        effects=[{"trigger": "on_strike", "condition": "strikes_first", "action": "multiply_damage", "amount": 3}],
+    ),
+    creature(
+        "Shell",
+        al=6,
+        spd=1,
+        hp=40,
+        dice=1,
+        mod=1,
+        effects=[
+            {
+                "trigger": "on_damage_taken",
+                "condition": "slower_than_target",
+                "action": "reduce_damage",
+                "amount": 1,
+                "divisor": 2,
+            }
+        ],
+    ),
+    creature(
+        "Mage",
+        al=2,
+        spd=9,
+        hp=30,
+        dice=2,
+        mod=3,
+        effects=[
+            {
+                "trigger": "your_turn",
+                "roll": "1-3",
+                "action": "apply_status",
+                "status": "shielded",
+                "duration": "permanent",
+            },
+            {"trigger": "your_turn", "roll": "5-6", "action": "damage", "target": "opponent_primary", "amount": 5},
+        ],
+    ),
+    creature(
+        "Squid",
+        al=6,
+        spd=7,
+        hp=50,
+        dice=2,
+        mod=1,
+        effects=[
+            {
+                "trigger": "on_hit",
+                "action": "apply_status",
+                "status": "wrapped",
+                "target": "struck",
+                "amount": 6,
+                "release": "3-5",
+                "duration": "released",
+            }
+        ],
+    ),
+    creature(
+        "Archer",
+        al=5,
+        spd=5,
+        hp=30,
+        dice=1,
+        mod=2,
+        effects=[{"trigger": "battle_start", "roll": "1-2", "action": "prevent_damage", "duration": "battle"}],
+    ),
+    creature(
+        "Gazer",
+        al=8,
+        spd=5,
+        hp=45,
+        dice=2,
+        mod=2,
+        effects=[
+            {
+                "trigger": "static",
+                "action": "dot",
+                "status": "dot",
+                "target": "opponent_primary",
+                "amount": 3,
+                "duration": "source",
+            }
+        ],
+    ),
+    creature(
+        "Tyrant",
+        al=8,
+        spd=8,
+        hp=50,
+        dice=2,
+        mod=3,
+        effects=[{"trigger": "your_turn", "roll": "6", "action": "skip_turn", "target": "opponent_player"}],
+    ),
+    creature(
+        "Berserk",
+        al=4,
+        spd=8,
+        hp=35,
+        dice=1,
+        mod=0,
+        effects=[
+            {
+                "trigger": "on_hit",
+                "roll": "1-3",
+                "action": "modify_stat",
+                "stat": "attack_dice",
+                "amount": 3,
+                "duration": "battle",
+            },
+            {"trigger": "on_strike", "condition": "atk_die_six", "action": "multiply_damage", "amount": 2},
+        ],
+    ),
+    creature(
+        "Hunter",
+        al=5,
+        spd=6,
+        hp=40,
+        dice=1,
+        mod=2,
+        effects=[
+            {
+                "trigger": "on_strike",
+                "condition": "target_matches",
+                "action": "multiply_damage",
+                "amount": 3,
+                "filter": {"tags": ["wings"]},
+            },
+            {"trigger": "on_hit", "action": "damage", "target": "struck", "dice": 1},
+        ],
+    ),
+    creature(
+        "Regrower",
+        al=5,
+        spd=3,
+        hp=40,
+        dice=1,
+        mod=2,
+        effects=[{"trigger": "static", "action": "hot", "target": "self", "amount": 4, "duration": "source"}],
+    ),
+    creature(
+        "Bruiser",
+        al=6,
+        spd=6,
+        hp=45,
+        dice=2,
+        mod=1,
+        effects=[
+            {
+                "trigger": "on_hit",
+                "roll": "5-6",
+                "action": "apply_status",
+                "status": "disarmed",
+                "target": "struck",
+                "duration": 1,
+            }
+        ],
+    ),
 ]
 CATALOG = Catalog(CARDS)
 EFFECTS = CATALOG.tables().effects
 
 PAIRS = [
-    ("Brute", "Scout"), ("Brute", "Twin"), ("Twin", "Twin"), ("Wall", "Scout"),
-    ("Bleeder", "Brute"), ("Bleeder", "Bleeder"), ("Freezer", "Brute"), ("Leech", "Twin"),
-    ("Ambusher", "Brute"), ("Shell", "Scout"), ("Mage", "Brute"), ("Squid", "Bleeder"),
-    ("Archer", "Leech"), ("Gazer", "Brute"), ("Tyrant", "Mage"), ("Berserk", "Wall"),
-    ("Hunter", "Wall"), ("Regrower", "Brute"), ("Bruiser", "Freezer"), ("Freezer", "Squid"),
-    ("Scout", "Wall"), ("Archer", "Twin"),
+    ("Brute", "Scout"),
+    ("Brute", "Twin"),
+    ("Twin", "Twin"),
+    ("Wall", "Scout"),
+    ("Bleeder", "Brute"),
+    ("Bleeder", "Bleeder"),
+    ("Freezer", "Brute"),
+    ("Leech", "Twin"),
+    ("Ambusher", "Brute"),
+    ("Shell", "Scout"),
+    ("Mage", "Brute"),
+    ("Squid", "Bleeder"),
+    ("Archer", "Leech"),
+    ("Gazer", "Brute"),
+    ("Tyrant", "Mage"),
+    ("Berserk", "Wall"),
+    ("Hunter", "Wall"),
+    ("Regrower", "Brute"),
+    ("Bruiser", "Freezer"),
+    ("Freezer", "Squid"),
+    ("Scout", "Wall"),
+    ("Archer", "Twin"),
 ]
 GAMES = 40_000
 

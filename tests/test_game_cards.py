@@ -26,8 +26,9 @@ OWN, OPPONENT, NONE = MagicTarget.own, MagicTarget.opponent, MagicTarget.none
 WOLF = dict(al=6, speed=8, hit=0, atk=0, attack_dice=2, hit_dice=2, modifier=3)  # Werewolf, no effect
 
 
-def setup(a: str, b: str, hand_a=(), hand_b=(), cem_a=(), cem_b=(), deck_a=(), deck_b=(),
-          policy: str = "greedy") -> tuple[Table, int, int]:
+def setup(
+    a: str, b: str, hand_a=(), hand_b=(), cem_a=(), cem_b=(), deck_a=(), deck_b=(), policy: str = "greedy"
+) -> tuple[Table, int, int]:
     """Player 0 (`a` as primary) in its magic/summoning phase of turn 2, player 1 with `b`."""
     t = Table([a, *hand_a, *cem_a, *deck_a], [b, *hand_b, *cem_b, *deck_b], policy=policy)
     x, y = t.primary(0, a), t.primary(1, b)
@@ -67,8 +68,15 @@ def attack(t: Table, *dice: int, attacker: int | None = None) -> None:
 def stats(t: Table, i: int) -> dict[str, int]:
     t.refresh()
     f = t.fighters[i]
-    return dict(al=int(effective_al_nb(f)), speed=int(f[F.speed]), hit=int(f[F.hit_bonus]), atk=int(f[F.atk_bonus]),
-                attack_dice=int(f[F.attack_dice]), hit_dice=int(f[F.hit_dice]), modifier=int(f[F.modifier]))
+    return dict(
+        al=int(effective_al_nb(f)),
+        speed=int(f[F.speed]),
+        hit=int(f[F.hit_bonus]),
+        atk=int(f[F.atk_bonus]),
+        attack_dice=int(f[F.attack_dice]),
+        hit_dice=int(f[F.hit_dice]),
+        modifier=int(f[F.modifier]),
+    )
 
 
 def magic_names(t: Table) -> set[str]:
@@ -82,32 +90,35 @@ def battles(t: Table) -> list[int]:
 # ---------------------------------------------------------------- equips and field cards: stats
 
 
-@pytest.mark.parametrize("name, target, changed", [
-    ("Hero Shield", OWN, dict(al=10)),
-    ("Knight Armor", OWN, dict(al=11)),
-    ("Magic Belt", OWN, dict(al=9)),
-    ("Lucky Charm", OWN, dict(hit=3)),
-    ("Magic Ring", OWN, dict(hit=5)),
-    ("Mounted Assault", OWN, dict(speed=14)),
-    ("Mysterious Traveler", OWN, dict(al=9, speed=11)),
-    ("Sword of the Grove", OWN, dict(atk=5)),
-    ("Sword of the Jungle", OWN, dict(atk=3, hit=5)),
-    ("Epic Boots", OWN, dict(al=10, speed=12)),
-    ("Epic Helm", OWN, dict(al=10, hit=4)),
-    ("Epic Ring", OWN, dict(hit=4, atk=4)),
-    ("Sword of Light", OWN, dict(hit=3, atk=3, attack_dice=3, hit_dice=3)),
-    ("Epic Loot", OWN, dict(al=11, speed=13, attack_dice=3, hit_dice=3)),
-    ("Heroism", OWN, dict(al=8, hit=2, atk=2)),
-    ("Surprise From The Deep", OWN, dict(modifier=8)),
-    ("Dragon Power", OWN, dict(al=12, hit=5, atk=10)),
-    ("Demonic Magic", OWN, dict(hit=5, atk=5)),
-    ("Flame of the Infinite", NONE, dict(al=11, speed=13, atk=5, attack_dice=3, hit_dice=3)),
-    ("Ball and Chain", OPPONENT, dict(speed=2)),
-    ("Smokescreen", OPPONENT, dict(hit_dice=1)),
-    ("Unlucky Circumstance", OPPONENT, dict(al=1)),
-    ("Zombified", OPPONENT, dict(al=4)),
-    ("Curse", NONE, dict(al=1)),
-])
+@pytest.mark.parametrize(
+    "name, target, changed",
+    [
+        ("Hero Shield", OWN, dict(al=10)),
+        ("Knight Armor", OWN, dict(al=11)),
+        ("Magic Belt", OWN, dict(al=9)),
+        ("Lucky Charm", OWN, dict(hit=3)),
+        ("Magic Ring", OWN, dict(hit=5)),
+        ("Mounted Assault", OWN, dict(speed=14)),
+        ("Mysterious Traveler", OWN, dict(al=9, speed=11)),
+        ("Sword of the Grove", OWN, dict(atk=5)),
+        ("Sword of the Jungle", OWN, dict(atk=3, hit=5)),
+        ("Epic Boots", OWN, dict(al=10, speed=12)),
+        ("Epic Helm", OWN, dict(al=10, hit=4)),
+        ("Epic Ring", OWN, dict(hit=4, atk=4)),
+        ("Sword of Light", OWN, dict(hit=3, atk=3, attack_dice=3, hit_dice=3)),
+        ("Epic Loot", OWN, dict(al=11, speed=13, attack_dice=3, hit_dice=3)),
+        ("Heroism", OWN, dict(al=8, hit=2, atk=2)),
+        ("Surprise From The Deep", OWN, dict(modifier=8)),
+        ("Dragon Power", OWN, dict(al=12, hit=5, atk=10)),
+        ("Demonic Magic", OWN, dict(hit=5, atk=5)),
+        ("Flame of the Infinite", NONE, dict(al=11, speed=13, atk=5, attack_dice=3, hit_dice=3)),
+        ("Ball and Chain", OPPONENT, dict(speed=2)),
+        ("Smokescreen", OPPONENT, dict(hit_dice=1)),
+        ("Unlucky Circumstance", OPPONENT, dict(al=1)),
+        ("Zombified", OPPONENT, dict(al=4)),
+        ("Curse", NONE, dict(al=1)),
+    ],
+)
 def test_magic_cards_change_the_stats_of_the_creature_they_act_on(name, target, changed):
     t, own, opp = setup("Werewolf", "Werewolf", hand_a=[name])
     creature = opp if target == OPPONENT or name == "Curse" else own
@@ -116,11 +127,14 @@ def test_magic_cards_change_the_stats_of_the_creature_they_act_on(name, target, 
     assert stats(t, opp if creature == own else own) == WOLF  # the other creature is untouched
 
 
-@pytest.mark.parametrize("name, target, creature_side, turns", [
-    ("Surprise From The Deep", OWN, 0, 2),  # 1 turn cycle
-    ("Unlucky Circumstance", OPPONENT, 1, 2),  # 1 turn cycle
-    ("Smokescreen", OPPONENT, 1, 4),  # 2 turn cycles
-])
+@pytest.mark.parametrize(
+    "name, target, creature_side, turns",
+    [
+        ("Surprise From The Deep", OWN, 0, 2),  # 1 turn cycle
+        ("Unlucky Circumstance", OPPONENT, 1, 2),  # 1 turn cycle
+        ("Smokescreen", OPPONENT, 1, 4),  # 2 turn cycles
+    ],
+)
 def test_timed_equips_leave_after_their_turn_cycles(name, target, creature_side, turns):
     t, own, opp = setup("Werewolf", "Werewolf", hand_a=[name])
     card = t.play(name, target)
@@ -364,8 +378,12 @@ def test_forest_fire_burns_on_1_to_3_and_goes_out_on_4_to_6():
 
 
 def test_silence_from_the_grave_clears_magic_blocks_magic_and_negates_effects_in_your_turns():
-    t, _, vampire = setup("Werewolf", "Vampire", hand_a=["Silence From The Grave", "Health Potion"],
-                          hand_b=["Knight Armor", "Dragon Tamer"])
+    t, _, vampire = setup(
+        "Werewolf",
+        "Vampire",
+        hand_a=["Silence From The Grave", "Health Potion"],
+        hand_b=["Knight Armor", "Dragon Tamer"],
+    )
     armor = cast(t, 1, "Knight Armor", OWN)
     t.play("Silence From The Grave")
     assert t.find(0, "Health Potion", InstZone.cemetery) >= 0  # the discard cost
@@ -380,8 +398,9 @@ def test_silence_from_the_grave_clears_magic_blocks_magic_and_negates_effects_in
 
 
 def test_cosmic_negation_clears_magic_and_blocks_both_players_for_3_turn_cycles():
-    t, _, _ = setup("Werewolf", "Werewolf", hand_a=["Cosmic Negation", "Dragon Tamer"],
-                    hand_b=["Knight Armor", "Dragon Tamer"])
+    t, _, _ = setup(
+        "Werewolf", "Werewolf", hand_a=["Cosmic Negation", "Dragon Tamer"], hand_b=["Knight Armor", "Dragon Tamer"]
+    )
     armor = cast(t, 1, "Knight Armor", OWN)
     t.play("Cosmic Negation")
     assert t.zone(armor) == InstZone.cemetery
@@ -459,8 +478,13 @@ def test_holy_light_returns_a_creature_or_a_magic_card(choice, returned):
 
 @pytest.mark.parametrize("name", ["Holy Light", "Angel", "Hourglass of Time"])
 def test_cards_that_cannot_be_returned_from_the_cemetery(name):
-    t, _, _ = setup("Werewolf", "Frog", hand_a=["Ghost of the Past", "Visitor From Beyond"], cem_a=[name],
-                    deck_a=["Knight", "Knight Armor"])
+    t, _, _ = setup(
+        "Werewolf",
+        "Frog",
+        hand_a=["Ghost of the Past", "Visitor From Beyond"],
+        cem_a=[name],
+        deck_a=["Knight", "Knight Armor"],
+    )
     assert magic_names(t) == set()  # nothing in the cemetery may come back
     t.to_cemetery(0, "Knight", "Knight Armor")
     assert magic_names(t) == {"Ghost of the Past", "Visitor From Beyond"}
@@ -477,8 +501,9 @@ def test_terrifying_roar_sends_the_opponents_primary_back_to_hand():
 
 @pytest.mark.parametrize("policy", ["greedy", "random"])
 def test_foolish_tricks_returns_the_primary_and_magic_and_forces_a_low_summon(policy):
-    t, _, ogre = setup("Werewolf", "Ogre", hand_a=["Foolish Tricks"], hand_b=["Knight Armor", "Goblin", "Werewolf"],
-                       policy=policy)
+    t, _, ogre = setup(
+        "Werewolf", "Ogre", hand_a=["Foolish Tricks"], hand_b=["Knight Armor", "Goblin", "Werewolf"], policy=policy
+    )
     armor = cast(t, 1, "Knight Armor", OWN)
     t.play("Foolish Tricks")
     assert t.zone(armor) == InstZone.hand and t.zone(ogre) == InstZone.hand
@@ -688,8 +713,10 @@ def test_blue_dragon_freezes_on_4_to_6(roll, frozen):
     assert t.hp(dragon) == (90 if frozen else 85)
 
 
-@pytest.mark.parametrize("name, ticks", [
-    ("Dire Wolf", 3), ("Giant Spider", 2), ("Grizzly Bear", 3), ("Fire God", 2), ("Naga", 2), ("Warg", 1)])
+@pytest.mark.parametrize(
+    "name, ticks",
+    [("Dire Wolf", 3), ("Giant Spider", 2), ("Grizzly Bear", 3), ("Fire God", 2), ("Naga", 2), ("Warg", 1)],
+)
 def test_on_hit_dots_deal_10_per_turn_cycle(name, ticks):
     t, own, ogre = setup(name, "Ogre")
     card = CAT[name]
@@ -728,9 +755,17 @@ def test_basilisk_deals_5_per_turn_cycle_to_the_opponents_primary():
     assert t.hp(wolf) == 60
 
 
-@pytest.mark.parametrize("name, defender, multiplier", [
-    ("Hafling", "Werecroc", 3), ("Assassin", "Werecroc", 3), ("Rogue", "Werecroc", 3),
-    ("Hafling", "Manticore", 1), ("Assassin", "Manticore", 1), ("Rogue", "Manticore", 1)])
+@pytest.mark.parametrize(
+    "name, defender, multiplier",
+    [
+        ("Hafling", "Werecroc", 3),
+        ("Assassin", "Werecroc", 3),
+        ("Rogue", "Werecroc", 3),
+        ("Hafling", "Manticore", 1),
+        ("Assassin", "Manticore", 1),
+        ("Rogue", "Manticore", 1),
+    ],
+)
 def test_striking_first_triples_the_damage(name, defender, multiplier):
     # the Werecroc (SPD 2) is slower, the Manticore (SPD 13) faster: it strikes first (frozen, it does
     # nothing), so the attacker's strike comes second
@@ -758,13 +793,21 @@ def test_orc_doubles_the_damage_on_an_atk_6(die, damage):
     assert t.hp(croc) == 90 - damage
 
 
-@pytest.mark.parametrize("name, defender, damage", [
-    ("Elf", "Griffin", (4 + 1) * 3), ("Elf", "Werewolf", 4 + 1),  # wings
-    ("Owlverine", "Werewolf", (4 + 5) * 2), ("Owlverine", "Ogre", 4 + 5),  # forest
-    ("Evolved Dino", "Wizard", (4 + 4 + 3) * 3), ("Evolved Dino", "Goblin", 4 + 4 + 3),  # stars
-    ("Hell Skeleton", "Demon", (12 + 2) * 2), ("Hell Skeleton", "Werewolf", 12 + 2),  # demon, undead
-    ("Ent Tree", "Knight", (4 + 6) * 2), ("Ent Tree", "Werecroc", 4 + 6),  # weapon
-])
+@pytest.mark.parametrize(
+    "name, defender, damage",
+    [
+        ("Elf", "Griffin", (4 + 1) * 3),
+        ("Elf", "Werewolf", 4 + 1),  # wings
+        ("Owlverine", "Werewolf", (4 + 5) * 2),
+        ("Owlverine", "Ogre", 4 + 5),  # forest
+        ("Evolved Dino", "Wizard", (4 + 4 + 3) * 3),
+        ("Evolved Dino", "Goblin", 4 + 4 + 3),  # stars
+        ("Hell Skeleton", "Demon", (12 + 2) * 2),
+        ("Hell Skeleton", "Werewolf", 12 + 2),  # demon, undead
+        ("Ent Tree", "Knight", (4 + 6) * 2),
+        ("Ent Tree", "Werecroc", 4 + 6),  # weapon
+    ],
+)
 def test_damage_multipliers_against_a_kind_of_creature(name, defender, damage):
     t, _, other = setup(name, defender)
     freeze(t, other)
@@ -1027,7 +1070,6 @@ def test_stone_golem_replaces_the_opponents_primary_and_decays_10_each_turn():
     assert t.hp(golem) == 90
 
 
-
 def test_a_stone_golem_back_in_hand_belongs_to_its_new_owner():
     # the Golem changed sides: when it comes back to a hand, it is its new owner's card
     t, _, _ = setup("Goblin", "Werewolf", hand_a=["Stone Golem", "Kobold"])
@@ -1039,12 +1081,19 @@ def test_a_stone_golem_back_in_hand_belongs_to_its_new_owner():
     assert policies.choose_discard_nb(pid, t.params[0], *t.args[:6], 0, t.rng) != golem
     assert policies.choose_watcher_target_nb(t.cards, t.inst, 1) == golem
 
+
 # ---------------------------------------------------------------- summoning
 
 
-@pytest.mark.parametrize("name, fodder, cost", [
-    ("The Creator", ["Kobold", "Dwarf"], 3), ("The Old God", ["Kobold", "Dwarf"], 3), ("Frog Man", [], 0),
-    ("Eternal Dragon", ["Dragon Fox"], 2)])
+@pytest.mark.parametrize(
+    "name, fodder, cost",
+    [
+        ("The Creator", ["Kobold", "Dwarf"], 3),
+        ("The Old God", ["Kobold", "Dwarf"], 3),
+        ("Frog Man", [], 0),
+        ("Eternal Dragon", ["Dragon Fox"], 2),
+    ],
+)
 def test_summoning_costs_written_on_the_card(name, fodder, cost):
     primary = "Dragonling" if name == "Eternal Dragon" else "Goblin"
     t, _, _ = setup(primary, "Frog", hand_a=[name, *fodder])

@@ -53,8 +53,15 @@ STONE_GOLEM = CAT.index("Stone Golem")
 THE_SQUIRE = CAT.index("The Squire")
 FLAME = CAT.index("Flame of the Infinite")
 ON_FIELD = (InstZone.primary, InstZone.limited)
-SETTLED_ZONES = {InstZone.deck, InstZone.hand, InstZone.primary, InstZone.limited, InstZone.magic,
-                 InstZone.cemetery, InstZone.under}
+SETTLED_ZONES = {
+    InstZone.deck,
+    InstZone.hand,
+    InstZone.primary,
+    InstZone.limited,
+    InstZone.magic,
+    InstZone.cemetery,
+    InstZone.under,
+}
 TRACE_CAPACITY = 50_000
 MAX_TURNS = 200
 F = FighterCol
@@ -82,8 +89,13 @@ def legal_decks(draw) -> list[str]:
 
 
 FUZZ_CHECKS = [HealthCheck.too_slow, HealthCheck.large_base_example]  # a deck is 30 draws
-GAMES = st.tuples(legal_decks(), legal_decks(), st.sampled_from(["random", "greedy"]),
-                  st.sampled_from(["random", "greedy"]), st.integers(0, 2**32 - 1))
+GAMES = st.tuples(
+    legal_decks(),
+    legal_decks(),
+    st.sampled_from(["random", "greedy"]),
+    st.sampled_from(["random", "greedy"]),
+    st.integers(0, 2**32 - 1),
+)
 
 
 # ---------------------------------------------------------------- the checks
@@ -198,8 +210,13 @@ def play_checked(deck_a, deck_b, policy_a, policy_b, seed, index=0):
         while glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
             n = game.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
             steps += 1
-            k = 0 if steps > MAX_STEPS_PER_TURN else policies.choose_base_nb(
-                policy[p], params[p], cards, effects, inst, fighters, players, glob, actions, n, rng, duel_table)
+            k = (
+                0
+                if steps > MAX_STEPS_PER_TURN
+                else policies.choose_base_nb(
+                    policy[p], params[p], cards, effects, inst, fighters, players, glob, actions, n, rng, duel_table
+                )
+            )
             game.apply_action_nb(*step, actions[k], policy, params, rng, script, trace)
             check_state(*step, trace)
             if rewinds and rewind.try_rewind_nb(*step, *snapshot, policy, params, rng, script, trace):
@@ -217,9 +234,19 @@ def assert_same_game_as_play_game(deck_a, deck_b, policy_a, policy_b, seed) -> N
     (inst, fighters, players, glob, decks), (policy, params) = play_checked(deck_a, deck_b, policy_a, policy_b, seed)
     cards, effects = TABLES.cards, TABLES.effects
     again = new_game_arrays(cards, inst[:DECK_SIZE, I.card].copy(), inst[DECK_SIZE:, I.card].copy(), 300, MAX_TURNS)
-    match.play_game_nb(cards, effects, *again, policy, params, np.uint64(seed), np.uint64(0),
-                       np.zeros(RNG_WORDS, dtype=np.uint64), np.zeros(0, dtype=np.int64),
-                       np.zeros((0, TRACE_WIDTH), dtype=np.int64), np.zeros((0, 0)))
+    match.play_game_nb(
+        cards,
+        effects,
+        *again,
+        policy,
+        params,
+        np.uint64(seed),
+        np.uint64(0),
+        np.zeros(RNG_WORDS, dtype=np.uint64),
+        np.zeros(0, dtype=np.int64),
+        np.zeros((0, TRACE_WIDTH), dtype=np.int64),
+        np.zeros((0, 0)),
+    )
     for mine, theirs in zip((inst, fighters, players, decks), again[:3] + again[4:], strict=True):
         assert np.array_equal(mine, theirs)
     assert np.array_equal(np.delete(glob, G.trace_n), np.delete(again[3], G.trace_n))
@@ -265,16 +292,31 @@ def test_games_with_hourglass_of_time_reset_turns_and_stay_consistent():
     for seed in range(6):
         assert_same_game_as_play_game(deck_a, deck_b, "greedy", "random", seed)
     parsed = [parse_deck("\n".join(f"1 {n}" for n in d), name)[0] for d, name in ((deck_a, "a"), (deck_b, "b"))]
-    resets = sum(line.count("resets the turn") for k in range(6)
-                 for line in replay_game(parsed[0], parsed[1], seed=1, game=k, policy_a="greedy",
-                                         policy_b="random").lines)
+    resets = sum(
+        line.count("resets the turn")
+        for k in range(6)
+        for line in replay_game(parsed[0], parsed[1], seed=1, game=k, policy_a="greedy", policy_b="random").lines
+    )
     assert resets > 0
 
 
 # ---------------------------------------------------------------- statistics of many games
 
-WEAK = "\n".join(f"3 {n}" for n in ("Frog", "Rodent", "Harpy", "Giant Bat", "Goblin", "Dimorphodon", "Owl",
-                                     "Mythosaurus", "Skeleton", "Dragonling"))
+WEAK = "\n".join(
+    f"3 {n}"
+    for n in (
+        "Frog",
+        "Rodent",
+        "Harpy",
+        "Giant Bat",
+        "Goblin",
+        "Dimorphodon",
+        "Owl",
+        "Mythosaurus",
+        "Skeleton",
+        "Dragonling",
+    )
+)
 
 
 def _weak_deck():

@@ -133,8 +133,9 @@ def test_eternal_dragon_takes_two_dragons_under_it_and_they_follow_it_to_the_cem
 
 def test_a_frozen_creature_cannot_be_sacrificed():
     # rules guide, STATUS EFFECTS: "A frozen creature cannot battle, return attack, or be sacrificed"
-    t, goblin, _ = duel_table("Goblin", "Frog", ["Knight", "Health Potion", "Health Potion"],
-                              ["Winter Chill", "Health Potion"])
+    t, goblin, _ = duel_table(
+        "Goblin", "Frog", ["Knight", "Health Potion", "Health Potion"], ["Winter Chill", "Health Potion"]
+    )
     t.to_hand(0, "Knight")
     t.to_hand(1, "Winter Chill")
     t.glob[GlobCol.active] = 1
@@ -254,8 +255,7 @@ def test_no_playable_creature_left_loses():
 def test_no_placeable_creature_loses_at_once_when_sacrifices_must_be_dragons():
     # the Eternal Dragon is sacrificed only Dragons to: The Creator and The Old God (3 sacrifices
     # each, from a hand of 3) are no fodder for it, so no hand can ever place a creature
-    t, _, frog = duel_table("Werewolf", "Frog", deck_b=["Eternal Dragon", "The Creator", "The Old God",
-                                                        *MAGIC[:26]])
+    t, _, frog = duel_table("Werewolf", "Frog", deck_b=["Eternal Dragon", "The Creator", "The Old God", *MAGIC[:26]])
     t.to_hand(1, "Health Potion", "Healing Tree", "Dragon Tamer")
     t.begin_turn()
     t.dice(3, 3, 5, 5)
@@ -344,8 +344,7 @@ def test_a_limited_summon_slides_in_when_the_primary_dies():
 def test_of_several_limited_summons_the_player_chooses_which_slides_in():
     # rules guide, LIMITED SUMMONS: "you may choose which creature becomes the primary creature";
     # the kernel's choice is the most printed HP (the Kobold's 40 over the Rodent's 20)
-    t, frog, _ = duel_table("Frog", "Werewolf", ["Helping Hand", "Helping Hand", "Rodent", "Kobold",
-                                                 "Health Potion"])
+    t, frog, _ = duel_table("Frog", "Werewolf", ["Helping Hand", "Helping Hand", "Rodent", "Kobold", "Health Potion"])
     t.to_hand(0, "Helping Hand", "Helping Hand", "Rodent")
     t.on_top(0, "Health Potion")
     t.begin_turn()
@@ -651,8 +650,9 @@ def test_blade_in_the_dark_negates_a_magic_card():
 def test_a_response_chain_resolves_last_played_first():
     # DESIGN.md ruling 10: "Chains of Lightning responses resolve last-played first": Blade in the Dark
     # answers Goblin Tricks, which answered Knight Armor; the Blade negates the Tricks, the armor stays
-    t, wolf, _ = duel_table("Werewolf", "Frog", ["Knight Armor", "Blade in the Dark", "Health Potion"],
-                            ["Goblin Tricks"])
+    t, wolf, _ = duel_table(
+        "Werewolf", "Frog", ["Knight Armor", "Blade in the Dark", "Health Potion"], ["Goblin Tricks"]
+    )
     t.to_hand(0, "Knight Armor", "Blade in the Dark")
     tricks = t.to_hand(1, "Goblin Tricks")[0]
     t.on_top(0, "Health Potion")
@@ -694,8 +694,9 @@ def test_case_law_dragon_power_sets_armor_level_12_after_a_reduction(reduction):
     # the Hunter, then Dragon Power: "Dragon Power does not specifically increase the Armor Level by an
     # amount but sets the Armor at Level 12." Zanj is a promo whose effect is not encoded; the
     # opponent's Unlucky Circumstance (AL set to 1) or Zombified (AL -2) stands in for it.
-    t, kraken, _ = duel_table("Kraken", "Werewolf", ["Flame of the Infinite", "Dragon Power", "Health Potion"],
-                              [reduction, "Health Potion"])
+    t, kraken, _ = duel_table(
+        "Kraken", "Werewolf", ["Flame of the Infinite", "Dragon Power", "Health Potion"], [reduction, "Health Potion"]
+    )
     t.to_hand(0, "Flame of the Infinite", "Dragon Power")
     t.to_hand(1, reduction)
     t.on_top(0, "Health Potion")
@@ -724,7 +725,7 @@ def test_the_trace_keeps_every_die_of_a_battle():
     t.dice(1, 1, 4, 2, 3)  # Werewolf: Hit 1+1, self-damage 4; Frog: Hit 2+3 against AL 6
     t.battle()
     kinds = (Event.strike, Event.hit_dice, Event.atk_dice, Event.battle_end)
-    rows = [row[2:] for row in t.trace[:t.glob[GlobCol.trace_n]].tolist() if row[2] in kinds]
+    rows = [row[2:] for row in t.trace[: t.glob[GlobCol.trace_n]].tolist() if row[2] in kinds]
     assert rows == [
         [Event.strike, wolf, StrikeResult.critical_miss, 1],
         [Event.hit_dice, wolf, 1 + 1 * 8, 1 + 1 + 3],

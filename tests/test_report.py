@@ -79,9 +79,24 @@ def _parse(index: Path) -> _Page:
 def test_every_report_file_is_written(written):
     _, out, index = written
     assert index == out / "index.html"
-    for name in ("index.html", "report.md", "decks.csv", "matchups.csv", "cards.csv", "balance.csv", "run.json",
-                 "records.parquet", "decks.parquet", "matchups.parquet", "cards.parquet", "matchups.png",
-                 "card_impact.png", "win_rate_by_length.png", "first_player.png", "nash.png"):
+    for name in (
+        "index.html",
+        "report.md",
+        "decks.csv",
+        "matchups.csv",
+        "cards.csv",
+        "balance.csv",
+        "run.json",
+        "records.parquet",
+        "decks.parquet",
+        "matchups.parquet",
+        "cards.parquet",
+        "matchups.png",
+        "card_impact.png",
+        "win_rate_by_length.png",
+        "first_player.png",
+        "nash.png",
+    ):
         assert (out / name).is_file(), name
     for png in out.glob("*.png"):
         assert png.read_bytes().startswith(PNG_SIGNATURE), png.name
@@ -125,8 +140,9 @@ def test_cards_csv_has_the_documented_columns(written):
     assert (cards["gih_wr_ci_low"] <= cards["gih_wr"]).all() and (cards["gih_wr"] <= cards["gih_wr_ci_high"]).all()
     assert cards["impact"].notna().all()
     assert (cards["impact_games"] == 2 * 2 * 4).all()  # 2 opponents, 2 seats, 4 games
-    pd.testing.assert_frame_equal(pd.read_parquet(out / "cards.parquet").reset_index(drop=True),
-                                  report.cards.reset_index(drop=True))
+    pd.testing.assert_frame_equal(
+        pd.read_parquet(out / "cards.parquet").reset_index(drop=True), report.cards.reset_index(drop=True)
+    )
 
 
 def test_tables_and_records_match_the_games(written):
@@ -174,8 +190,11 @@ def test_the_report_states_its_run_and_how_to_reproduce_it(written):
 
 def test_without_ablation_the_impact_chart_and_columns_are_left_out_with_a_note(written, tmp_path):
     report, out, _ = written
-    decks = [load_deck(out.parent / f"{ODD_NAME}.txt"), load_deck(DECKS / "bleeders.txt"),
-             load_deck(DECKS / "giants.txt")]
+    decks = [
+        load_deck(out.parent / f"{ODD_NAME}.txt"),
+        load_deck(DECKS / "bleeders.txt"),
+        load_deck(DECKS / "giants.txt"),
+    ]
     # the same games, read back from the first report's runs folder
     again = build_report(decks, games=30, seed=3, policy="greedy", out_dir=out, ablation_games=0)
     pd.testing.assert_frame_equal(again.tournament.records, report.tournament.records)
@@ -197,8 +216,9 @@ def test_the_reproduce_command_names_a_folder_when_it_holds_exactly_the_decks(tm
 
 
 def test_each_chart_is_a_figure_and_opens_no_window():
-    result = round_robin([load_deck(DECKS / f"{n}.txt") for n in ("dragons", "giants", "undead")], 20, seed=1,
-                         policy="greedy")
+    result = round_robin(
+        [load_deck(DECKS / f"{n}.txt") for n in ("dragons", "giants", "undead")], 20, seed=1, policy="greedy"
+    )
     matchups = result.matchups()
     table = card_metrics(pool_card_counters(result.cards, by=["deck", "card"]))
     figures = [
@@ -218,8 +238,24 @@ def test_each_chart_is_a_figure_and_opens_no_window():
 
 def test_cli_writes_the_report_and_says_where(tmp_path):
     out = tmp_path / "rep"
-    result = runner.invoke(app, ["report", str(DECKS / "dragons.txt"), str(DECKS / "giants.txt"), "--games", "10",
-                                 "--policy", "greedy", "--ablation-games", "0", "--seed", "2", "--out", str(out)])
+    result = runner.invoke(
+        app,
+        [
+            "report",
+            str(DECKS / "dragons.txt"),
+            str(DECKS / "giants.txt"),
+            "--games",
+            "10",
+            "--policy",
+            "greedy",
+            "--ablation-games",
+            "0",
+            "--seed",
+            "2",
+            "--out",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert str(out / "index.html") in result.output
     assert (out / "index.html").is_file() and (out / "cards.csv").is_file()

@@ -81,9 +81,24 @@ def test_the_configurable_rulings_change_the_games():
 
 
 def test_simulate_cli_takes_the_rulings():
-    out = runner.invoke(app, ["simulate", str(DECKS / "bleeders.txt"), str(DECKS / "giants.txt"), "--games", "20",
-                              "--policy", "greedy", "--threshold", "200", "--max-turns", "30", "--dot-stacking",
-                              "--json"])
+    out = runner.invoke(
+        app,
+        [
+            "simulate",
+            str(DECKS / "bleeders.txt"),
+            str(DECKS / "giants.txt"),
+            "--games",
+            "20",
+            "--policy",
+            "greedy",
+            "--threshold",
+            "200",
+            "--max-turns",
+            "30",
+            "--dot-stacking",
+            "--json",
+        ],
+    )
     assert out.exit_code == 0, out.output
     assert json.loads(out.stdout)["games"] == 20
 
@@ -116,12 +131,35 @@ def test_replay_is_the_game_the_run_counted(tmp_path):
 
 
 def test_simulate_json_has_the_documented_keys():
-    result = runner.invoke(app, ["simulate", str(DECKS / "dragons.txt"), str(DECKS / "bleeders.txt"),
-                                 "--games", "20", "--seed", "4", "--policy", "greedy", "--json"])
+    result = runner.invoke(
+        app,
+        [
+            "simulate",
+            str(DECKS / "dragons.txt"),
+            str(DECKS / "bleeders.txt"),
+            "--games",
+            "20",
+            "--seed",
+            "4",
+            "--policy",
+            "greedy",
+            "--json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
-    for key in ("games", "wins_a", "wins_b", "draws", "win_rate_a", "ci95", "seed", "first_player_win_rate",
-                "mean_turns", "games_per_second"):
+    for key in (
+        "games",
+        "wins_a",
+        "wins_b",
+        "draws",
+        "win_rate_a",
+        "ci95",
+        "seed",
+        "first_player_win_rate",
+        "mean_turns",
+        "games_per_second",
+    ):
         assert key in out
     assert out["games"] == 20 and out["seed"] == 4 and len(out["ci95"]) == 2
     assert out["ci95"][0] <= out["win_rate_a"] <= out["ci95"][1]
@@ -138,8 +176,20 @@ def test_simulate_rejects_unknown_policy_and_illegal_deck(tmp_path):
 
 
 def test_replay_prints_the_game_turn_by_turn():
-    result = runner.invoke(app, ["replay", str(DECKS / "dragons.txt"), str(DECKS / "bleeders.txt"), "--seed", "3",
-                                 "--game", "1", "--policy", "greedy"])
+    result = runner.invoke(
+        app,
+        [
+            "replay",
+            str(DECKS / "dragons.txt"),
+            str(DECKS / "bleeders.txt"),
+            "--seed",
+            "3",
+            "--game",
+            "1",
+            "--policy",
+            "greedy",
+        ],
+    )
     assert result.exit_code == 0, result.output
     assert "== Turn 1" in result.stdout and "The game ends" in result.stdout
     out = result.stdout

@@ -42,7 +42,8 @@ def test_card_counters_cover_every_deck_against_every_opponent(small):
     per_card = cards.groupby(["deck", "card"])["games"].sum()
     assert (per_card == 80).all()
     assert set(zip(cards["deck"], cards["opponent"], strict=True)) == {
-        (a.name, b.name) for a in POOL for b in POOL if a is not b}
+        (a.name, b.name) for a in POOL for b in POOL if a is not b
+    }
 
 
 def test_each_pairing_plays_on_its_own_seed(small):
@@ -115,8 +116,10 @@ def _decks(*names):
 
 
 def test_cli_prints_the_matchup_table_and_the_seed():
-    result = runner.invoke(app, ["tournament", *_decks("dragons", "bleeders", "giants"), "--games", "10",
-                                 "--policy", "greedy", "--seed", "4"])
+    result = runner.invoke(
+        app,
+        ["tournament", *_decks("dragons", "bleeders", "giants"), "--games", "10", "--policy", "greedy", "--seed", "4"],
+    )
     assert result.exit_code == 0, result.output
     assert "seed 4" in result.output.lower()
     for name in ("dragons", "bleeders", "giants"):
@@ -125,10 +128,12 @@ def test_cli_prints_the_matchup_table_and_the_seed():
 
 
 def test_cli_json_has_every_matchup_with_its_interval():
-    result = runner.invoke(app, ["tournament", *_decks("dragons", "giants"), "--games", "10", "--policy", "greedy",
-                                 "--seed", "2", "--json"])
+    result = runner.invoke(
+        app,
+        ["tournament", *_decks("dragons", "giants"), "--games", "10", "--policy", "greedy", "--seed", "2", "--json"],
+    )
     assert result.exit_code == 0, result.output
-    data = json.loads(result.stdout[result.stdout.index("{"):])
+    data = json.loads(result.stdout[result.stdout.index("{") :])
     assert data["seed"] == 2 and data["games"] == 10 and data["total_games"] == 20
     rates = {(m["deck"], m["opponent"]): m for m in data["matchups"]}
     assert set(rates) == {("dragons", "giants"), ("giants", "dragons")}

@@ -74,8 +74,14 @@ def test_the_duel_kernel_plays_the_changed_stats():
 
 def test_the_heuristic_policy_reads_the_changed_creature_s_odds():
     variant = CAT.with_changes("Werewolf", hp=30)
-    config = RunConfig(deck_a=[variant.index("Werewolf")] * 30, deck_b=[variant.index("Ranger")] * 30,
-                       policy_a="heuristic", policy_b="heuristic", seed=0, games=1)
+    config = RunConfig(
+        deck_a=[variant.index("Werewolf")] * 30,
+        deck_b=[variant.index("Ranger")] * 30,
+        policy_a="heuristic",
+        policy_b="heuristic",
+        seed=0,
+        games=1,
+    )
     table = duel_odds_table(config, variant)
     expected = duel("Werewolf", "Ranger", exact=True, catalog=variant).p_a_wins
     assert table[variant.index("Werewolf"), variant.index("Ranger")] == pytest.approx(expected)
@@ -197,7 +203,10 @@ def test_ablating_a_strong_creature_costs_its_deck_games():
     table = ablation_table([strong, plain], games=100, seed=1, policy="greedy", progress=finished.append)
     assert list(table.columns) == list(ABLATION_COLUMNS)
     assert list(zip(table["deck"], table["card"], strict=True)) == [
-        ("krakens", "Goblin"), ("krakens", "Kraken"), ("goblins", "Goblin")]
+        ("krakens", "Goblin"),
+        ("krakens", "Kraken"),
+        ("goblins", "Goblin"),
+    ]
     kraken = table.iloc[1]
     assert kraken["impact"] > 4 * kraken["impact_se"] > 0
     assert kraken["impact_ci_low"] > 0 and kraken["games"] == 200 and kraken["copies"] == 3
@@ -225,8 +234,16 @@ def test_a_ban_replaces_the_copies_and_reports_every_matchup_of_the_deck():
 
 def test_the_win_rate_rises_with_the_hp_of_the_deck_s_creature():
     values = [130, 30]
-    result = sweep("Grizzly Bear", "hp", values, matchup=("bleeders", "dragons"), decks=[DRAGONS, BLEEDERS],
-                   games=150, seed=2, policy="greedy")
+    result = sweep(
+        "Grizzly Bear",
+        "hp",
+        values,
+        matchup=("bleeders", "dragons"),
+        decks=[DRAGONS, BLEEDERS],
+        games=150,
+        seed=2,
+        policy="greedy",
+    )
     table = result.table.set_index("value")
     # the printed value (70) is played as the base of the paired changes, and shown
     assert list(table.index) == [30, 70, 130] and result.printed == 70
@@ -242,8 +259,21 @@ def test_the_win_rate_rises_with_the_hp_of_the_deck_s_creature():
 
 
 def _cli(*args: str):
-    return runner.invoke(app, ["whatif", *args, "--decks", str(DECKS / "dragons.txt"),
-                               "--decks", str(DECKS / "bleeders.txt"), "--policy", "greedy", "--games", "30"])
+    return runner.invoke(
+        app,
+        [
+            "whatif",
+            *args,
+            "--decks",
+            str(DECKS / "dragons.txt"),
+            "--decks",
+            str(DECKS / "bleeders.txt"),
+            "--policy",
+            "greedy",
+            "--games",
+            "30",
+        ],
+    )
 
 
 def test_whatif_command_prints_the_tables_with_intervals():
@@ -273,20 +303,23 @@ def test_whatif_command_sweep_writes_the_plot(tmp_path):
     assert (tmp_path / "grizzly-bear-hp.csv").exists()
 
 
-@pytest.mark.parametrize(("args", "message"), [
-    (["Grizly Bear", "--set", "hp=80"], "did you mean 'Grizzly Bear'"),
-    (["Knight", "--set", "hp=80"], "no deck of the pool holds Knight"),
-    (["Grizzly Bear", "--set", "hp80"], "expected STAT=VALUE"),
-    (["Grizzly Bear", "--set", "hp=eighty"], "VALUE must be an integer"),
-    (["Grizzly Bear", "--set", "luck=3"], "unknown stat 'luck'; the stats are armor_level, speed, hp"),
-    (["Grizzly Bear", "--set", "armor_level=13"], "must be <= 12"),
-    (["Grizzly Bear"], "say what changes"),
-    (["Grizzly Bear", "--limit", "--ban"], "choose one of"),
-    (["Grizzly Bear", "--unrestrict"], "neither limited nor banned"),
-    (["Grizzly Bear", "--sweep", "hp=90:50"], "LO <= HI"),
-    (["Grizzly Bear", "--sweep", "hp=50:90", "--matchup", "dragons"], "expected DECK_A:DECK_B"),
-    (["Grizzly Bear", "--sweep", "hp=50:90", "--matchup", "dragons:giants"], "no deck named 'giants'"),
-])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["Grizly Bear", "--set", "hp=80"], "did you mean 'Grizzly Bear'"),
+        (["Knight", "--set", "hp=80"], "no deck of the pool holds Knight"),
+        (["Grizzly Bear", "--set", "hp80"], "expected STAT=VALUE"),
+        (["Grizzly Bear", "--set", "hp=eighty"], "VALUE must be an integer"),
+        (["Grizzly Bear", "--set", "luck=3"], "unknown stat 'luck'; the stats are armor_level, speed, hp"),
+        (["Grizzly Bear", "--set", "armor_level=13"], "must be <= 12"),
+        (["Grizzly Bear"], "say what changes"),
+        (["Grizzly Bear", "--limit", "--ban"], "choose one of"),
+        (["Grizzly Bear", "--unrestrict"], "neither limited nor banned"),
+        (["Grizzly Bear", "--sweep", "hp=90:50"], "LO <= HI"),
+        (["Grizzly Bear", "--sweep", "hp=50:90", "--matchup", "dragons"], "expected DECK_A:DECK_B"),
+        (["Grizzly Bear", "--sweep", "hp=50:90", "--matchup", "dragons:giants"], "no deck named 'giants'"),
+    ],
+)
 def test_whatif_command_errors_for_people(args, message):
     result = _cli(*args)
     assert result.exit_code == 2

@@ -69,8 +69,7 @@ def effect_notes(card: Card, catalog: Catalog | None = None) -> list[str]:
     """Why a duel with this card may not be the whole story (empty when it is)."""
     notes = []
     if card.effect_status in ("partial", "unmodeled"):
-        notes.append(f"{card.name}: effect {card.effect_status}"
-                     + (f" ({card.reason})" if card.reason else ""))
+        notes.append(f"{card.name}: effect {card.effect_status}" + (f" ({card.reason})" if card.reason else ""))
     _, ignored = duel_rows(card, catalog)
     notes += [f"{card.name}: no effect in a duel: {text}" for text in ignored]
     return notes
@@ -101,11 +100,18 @@ class DuelResult:
         """The JSON view (`wardsim duel --json`)."""
         mean = self.mean_exchanges
         return {
-            "a": self.a, "b": self.b, "method": self.method,
-            "p_a_wins": self.p_a_wins, "p_b_wins": self.p_b_wins, "p_draw": self.p_draw,
-            "games": self.games, "stderr": self.stderr,
+            "a": self.a,
+            "b": self.b,
+            "method": self.method,
+            "p_a_wins": self.p_a_wins,
+            "p_b_wins": self.p_b_wins,
+            "p_draw": self.p_draw,
+            "games": self.games,
+            "stderr": self.stderr,
             "mean_exchanges": None if mean is None or not math.isfinite(mean) else mean,
-            "seed": self.seed, "flagged": list(self.flagged), "notes": list(self.notes),
+            "seed": self.seed,
+            "flagged": list(self.flagged),
+            "notes": list(self.notes),
         }
 
 
@@ -136,9 +142,16 @@ def _seed64(seed: int) -> np.uint64:
     return np.uint64(int(seed) % 2**64)
 
 
-def simulate(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray, games: int, seed: int,
-             first_index: int = 0, max_exchanges: int = DEFAULT_MAX_EXCHANGES,
-             script: Sequence[int] | None = None) -> pd.DataFrame:
+def simulate(
+    fa: np.ndarray,
+    fb: np.ndarray,
+    effects: np.ndarray,
+    games: int,
+    seed: int,
+    first_index: int = 0,
+    max_exchanges: int = DEFAULT_MAX_EXCHANGES,
+    script: Sequence[int] | None = None,
+) -> pd.DataFrame:
     """Per-duel records of prepared fighters (one row per duel).
 
     Columns: outcome (`DuelOutcome`), exchanges, strikes, first (0 = A had the first turn).
@@ -148,8 +161,7 @@ def simulate(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray, games: int, se
     return pd.DataFrame({"outcome": out[0], "exchanges": out[1], "strikes": out[2], "first": out[3]})
 
 
-def _run(fas, fbs, effects, games, seed, first_index=0, max_exchanges=DEFAULT_MAX_EXCHANGES,
-         script=None):
+def _run(fas, fbs, effects, games, seed, first_index=0, max_exchanges=DEFAULT_MAX_EXCHANGES, script=None):
     ta = np.ascontiguousarray(np.stack(fas), dtype=np.int64)
     tb = np.ascontiguousarray(np.stack(fbs), dtype=np.int64)
     n = ta.shape[0] * games
@@ -159,13 +171,15 @@ def _run(fas, fbs, effects, games, seed, first_index=0, max_exchanges=DEFAULT_MA
     first = np.empty(n, dtype=np.int8)
     dice = NO_SCRIPT if script is None else as_script(script)
     with np.errstate(over="ignore"):  # 64-bit wrap-around in the generator (without the JIT)
-        run_duels_nb(ta, tb, effects, _seed64(seed), first_index, dice, max_exchanges,
-                     outcome, exchanges, strikes, first)
+        run_duels_nb(
+            ta, tb, effects, _seed64(seed), first_index, dice, max_exchanges, outcome, exchanges, strikes, first
+        )
     return outcome, exchanges, strikes, first
 
 
-def play_scripted(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray, dice: Sequence[int],
-                  max_exchanges: int = DEFAULT_MAX_EXCHANGES) -> dict:
+def play_scripted(
+    fa: np.ndarray, fb: np.ndarray, effects: np.ndarray, dice: Sequence[int], max_exchanges: int = DEFAULT_MAX_EXCHANGES
+) -> dict:
     """One duel with every die dictated; fa and fb are left in their final state.
 
     Returns outcome, exchanges, strikes, first and dice_used; raises ScriptExhausted when the
@@ -177,35 +191,67 @@ def play_scripted(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray, dice: Seq
     with np.errstate(over="ignore"):
         duel_nb(fa, fb, effects, rng, script, max_exchanges, out, False)
     used = check_script(rng, script)
-    return {"outcome": int(out[0]), "exchanges": int(out[1]), "strikes": int(out[2]),
-            "first": int(out[3]), "dice_used": used}
+    return {
+        "outcome": int(out[0]),
+        "exchanges": int(out[1]),
+        "strikes": int(out[2]),
+        "first": int(out[3]),
+        "dice_used": used,
+    }
 
 
 def _flagged(*cards: Card) -> tuple[str, ...]:
     return tuple(dict.fromkeys(c.name for c in cards if c.effect_status in ("partial", "unmodeled")))
 
 
-def _summarise(a: Card, b: Card, outcome: np.ndarray, exchanges: np.ndarray, games: int,
-               seed: int, notes: tuple[str, ...]) -> DuelResult:
+def _summarise(
+    a: Card, b: Card, outcome: np.ndarray, exchanges: np.ndarray, games: int, seed: int, notes: tuple[str, ...]
+) -> DuelResult:
     counts = np.bincount(outcome.astype(np.int64), minlength=4)
     p_a = counts[DuelOutcome.a_wins] / games
     p_b = counts[DuelOutcome.b_wins] / games
     p_draw = (counts[DuelOutcome.draw] + counts[DuelOutcome.cap]) / games
     return DuelResult(
-        a=a.name, b=b.name, method="monte_carlo", p_a_wins=float(p_a), p_b_wins=float(p_b),
-        p_draw=float(p_draw), games=games, stderr=float(math.sqrt(p_a * (1 - p_a) / games)),
-        mean_exchanges=float(exchanges.mean()), seed=seed, flagged=_flagged(a, b), notes=notes,
+        a=a.name,
+        b=b.name,
+        method="monte_carlo",
+        p_a_wins=float(p_a),
+        p_b_wins=float(p_b),
+        p_draw=float(p_draw),
+        games=games,
+        stderr=float(math.sqrt(p_a * (1 - p_a) / games)),
+        mean_exchanges=float(exchanges.mean()),
+        seed=seed,
+        flagged=_flagged(a, b),
+        notes=notes,
     )
 
 
 def _exact_result(a: Card, b: Card, r: ExactResult, notes: tuple[str, ...]) -> DuelResult:
-    return DuelResult(a=a.name, b=b.name, method="exact", p_a_wins=r.p_a_wins, p_b_wins=r.p_b_wins,
-                      p_draw=r.p_draw, games=None, stderr=None, mean_exchanges=r.mean_exchanges,
-                      flagged=_flagged(a, b), notes=notes)
+    return DuelResult(
+        a=a.name,
+        b=b.name,
+        method="exact",
+        p_a_wins=r.p_a_wins,
+        p_b_wins=r.p_b_wins,
+        p_draw=r.p_draw,
+        games=None,
+        stderr=None,
+        mean_exchanges=r.mean_exchanges,
+        flagged=_flagged(a, b),
+        notes=notes,
+    )
 
 
-def duel(a: str, b: str, games: int | None = None, seed: int = DEFAULT_SEED, exact: bool = False,
-         catalog: Catalog | None = None, max_exchanges: int = DEFAULT_MAX_EXCHANGES) -> DuelResult:
+def duel(
+    a: str,
+    b: str,
+    games: int | None = None,
+    seed: int = DEFAULT_SEED,
+    exact: bool = False,
+    catalog: Catalog | None = None,
+    max_exchanges: int = DEFAULT_MAX_EXCHANGES,
+) -> DuelResult:
     """A against B: exactly (`exact=True`) or from `games` sampled duels (default 100,000).
 
     Unknown names raise KeyError with the closest catalog names.
@@ -213,8 +259,7 @@ def duel(a: str, b: str, games: int | None = None, seed: int = DEFAULT_SEED, exa
     catalog = catalog or default_catalog()
     _, card_a = _creature(catalog, a)
     _, card_b = _creature(catalog, b)
-    notes = tuple(effect_notes(card_a, catalog)
-                  + (effect_notes(card_b, catalog) if card_b is not card_a else []))
+    notes = tuple(effect_notes(card_a, catalog) + (effect_notes(card_b, catalog) if card_b is not card_a else []))
     fa, fb = prepared_pair(catalog, a, b)
     effects = catalog.tables().effects
     if exact:
@@ -230,8 +275,9 @@ def _jobs(jobs: int | None) -> int:
     return max(1, int(jobs) if jobs else (os.cpu_count() or 1))
 
 
-def _solve_exact(catalog: Catalog, cards: Sequence[Card], pairs: Sequence[tuple[int, int]], jobs: int,
-                 seed: int, max_exchanges: int) -> Iterable[tuple[tuple[int, int], ExactResult, bool]]:
+def _solve_exact(
+    catalog: Catalog, cards: Sequence[Card], pairs: Sequence[tuple[int, int]], jobs: int, seed: int, max_exchanges: int
+) -> Iterable[tuple[tuple[int, int], ExactResult, bool]]:
     """(pair, result, sampled) for each pair of `cards` indices, solved on `jobs` threads.
     A pair with too many effect states for the exact solver is sampled (DEFAULT_GAMES duels)."""
     effects = catalog.tables().effects
@@ -252,10 +298,16 @@ def _solve_exact(catalog: Catalog, cards: Sequence[Card], pairs: Sequence[tuple[
         yield from pool.map(solve, pairs)
 
 
-def duel_matrix(cards: Iterable[str | Card], exact: bool = True, jobs: int | None = None,
-                games: int | None = None, seed: int = DEFAULT_SEED, catalog: Catalog | None = None,
-                progress: Callable[[int, int], None] | None = None,
-                max_exchanges: int = DEFAULT_MAX_EXCHANGES) -> pd.DataFrame:
+def duel_matrix(
+    cards: Iterable[str | Card],
+    exact: bool = True,
+    jobs: int | None = None,
+    games: int | None = None,
+    seed: int = DEFAULT_SEED,
+    catalog: Catalog | None = None,
+    progress: Callable[[int, int], None] | None = None,
+    max_exchanges: int = DEFAULT_MAX_EXCHANGES,
+) -> pd.DataFrame:
     """P(row creature beats column creature) for every pair of `cards`.
 
     Each unordered pair is played once: entry [A, B] is P(A wins) and entry [B, A] is
@@ -298,7 +350,7 @@ def duel_matrix(cards: Iterable[str | Card], exact: bool = True, jobs: int | Non
         try:
             batch = max(1, 2_000_000 // games)
             for start in range(0, total, batch):
-                chunk = pairs[start:start + batch]
+                chunk = pairs[start : start + batch]
                 fas, fbs = zip(*(prepared_pair(catalog, names[i], names[j]) for i, j in chunk), strict=True)
                 outcome, exchanges, _, _ = _run(fas, fbs, effects, games, seed, 0, max_exchanges)
                 outcome = outcome.reshape(len(chunk), games)
@@ -314,7 +366,8 @@ def duel_matrix(cards: Iterable[str | Card], exact: bool = True, jobs: int | Non
             numba.set_num_threads(previous)
     frame = pd.DataFrame(win, index=pd.Index(names, name="a"), columns=pd.Index(names, name="b"))
     frame.attrs.update(
-        method="exact" if exact else "monte_carlo", games=None if exact else games,
+        method="exact" if exact else "monte_carlo",
+        games=None if exact else games,
         seed=None if exact else seed,
         draws=pd.DataFrame(draw, index=frame.index, columns=frame.columns),
         mean_exchanges=pd.DataFrame(length, index=frame.index, columns=frame.columns),
@@ -330,8 +383,9 @@ def duel_matrix(cards: Iterable[str | Card], exact: bool = True, jobs: int | Non
 _ODDS: dict[tuple[Card, Card], float] = {}
 
 
-def exact_odds_matrix(cards: Sequence[str | Card], jobs: int | None = None,
-                      catalog: Catalog | None = None) -> np.ndarray:
+def exact_odds_matrix(
+    cards: Sequence[str | Card], jobs: int | None = None, catalog: Catalog | None = None
+) -> np.ndarray:
     """Exact P(row creature beats column creature) as a plain array (for the game's policies).
     Pairs solved before in this process are taken from memory."""
     catalog = catalog or default_catalog()

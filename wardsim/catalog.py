@@ -127,7 +127,11 @@ def _choice(raw: dict[str, Any], key: str, group: Any, where: str) -> str:
 # the printed stats the kernels read (CardCol), with the range a printed card may have:
 # (lowest, highest or None); rules guide: AL never above 12
 CREATURE_STATS: dict[str, tuple[int, int | None]] = {
-    "armor_level": (1, 12), "speed": (0, None), "hp": (1, None), "attack_dice": (0, None), "modifier": (0, None),
+    "armor_level": (1, 12),
+    "speed": (0, None),
+    "hp": (1, None),
+    "attack_dice": (0, None),
+    "modifier": (0, None),
 }
 
 
@@ -140,8 +144,17 @@ def _check_stats(stats: dict[str, Any], where: str) -> None:
             raise CatalogError(f"{where}: field {key!r} must be <= {high} (rules guide), got {value}")
 
 
-CREATURE_FIELDS = {"creature_type", "armor_level", "speed", "hp", "attack", "attack_dice",
-                   "modifier", "artwork", "artwork_inferred"}
+CREATURE_FIELDS = {
+    "creature_type",
+    "armor_level",
+    "speed",
+    "hp",
+    "attack",
+    "attack_dice",
+    "modifier",
+    "artwork",
+    "artwork_inferred",
+}
 MAGIC_FIELDS = {"magic_type", "magic_subtype"}
 COMMON_FIELDS = {"number", "name", "rarity", "type", "effect_status", "reason", "effect"}
 
@@ -171,21 +184,35 @@ def parse_card(raw: dict[str, Any], file: str, generation: int) -> Card:
     if status == "none" and effects:
         raise CatalogError(f"{where}: field 'effect_status' is 'none' but effect rows are given")
     common = dict(
-        name=name, generation=generation, number=_require(raw, "number", int, where),
-        rarity=_choice(raw, "rarity", Rarity, where), card_type=card_type, effect_status=status,
-        effects=tuple(effects), reason=reason, source=file,
+        name=name,
+        generation=generation,
+        number=_require(raw, "number", int, where),
+        rarity=_choice(raw, "rarity", Rarity, where),
+        card_type=card_type,
+        effect_status=status,
+        effects=tuple(effects),
+        reason=reason,
+        source=file,
     )
     if card_type == "magic":
-        return Card(**common, magic_type=_choice(raw, "magic_type", MagicType, where),
-                    magic_subtype=_choice(raw, "magic_subtype", MagicSubtype, where))
+        return Card(
+            **common,
+            magic_type=_choice(raw, "magic_type", MagicType, where),
+            magic_subtype=_choice(raw, "magic_subtype", MagicSubtype, where),
+        )
     stats = {k: _require(raw, k, int, where) for k in CREATURE_STATS}
     _check_stats(stats, where)
     artwork = raw.get("artwork", [])
     if not isinstance(artwork, list) or not all(isinstance(t, str) for t in artwork):
         raise CatalogError(f"{where}: field 'artwork' must be a list of tags, got {artwork!r}")
-    return Card(**common, creature_type=_choice(raw, "creature_type", CreatureType, where),
-                attack=_require(raw, "attack", str, where), artwork=tuple(artwork),
-                artwork_inferred=bool(raw.get("artwork_inferred", False)), **stats)
+    return Card(
+        **common,
+        creature_type=_choice(raw, "creature_type", CreatureType, where),
+        attack=_require(raw, "attack", str, where),
+        artwork=tuple(artwork),
+        artwork_inferred=bool(raw.get("artwork_inferred", False)),
+        **stats,
+    )
 
 
 _HARMFUL_STATUS = {"frozen", "stunned", "fear", "wrapped", "disarmed"}
@@ -244,8 +271,9 @@ class Catalog:
             key = card.name.casefold()
             if key in self._by_name:
                 first = cards[self._by_name[key]]
-                raise CatalogError(f"{card.source}: card {card.name!r}: field 'name' duplicates "
-                                   f"the card in {first.source}")
+                raise CatalogError(
+                    f"{card.source}: card {card.name!r}: field 'name' duplicates the card in {first.source}"
+                )
             self._by_name[key] = i
 
     @classmethod
@@ -313,8 +341,9 @@ class Catalog:
             raise CatalogError(f"{where} is a magic card; only creatures have stats to change")
         unknown = sorted(set(stats) - set(CREATURE_STATS))
         if unknown:
-            raise CatalogError(f"{where}: unknown stat {', '.join(map(repr, unknown))}; "
-                               f"the stats are {', '.join(CREATURE_STATS)}")
+            raise CatalogError(
+                f"{where}: unknown stat {', '.join(map(repr, unknown))}; the stats are {', '.join(CREATURE_STATS)}"
+            )
         for key, value in stats.items():
             if not isinstance(value, int) or isinstance(value, bool):
                 raise CatalogError(f"{where}: field {key!r} must be an integer, got {value!r}")
@@ -332,8 +361,13 @@ class Catalog:
 
     @cached_property
     def _tables(self) -> CardTables:
-        tags = sorted(({t for c in self.cards for t in c.artwork}
-                       | {t for c in self.cards for e in c.effects for t in e.filter.tags}) - {"wings"})
+        tags = sorted(
+            (
+                {t for c in self.cards for t in c.artwork}
+                | {t for c in self.cards for e in c.effects for t in e.filter.tags}
+            )
+            - {"wings"}
+        )
         tags.insert(0, "wings")  # bit 0: flight (Wings of the Beast) keys on it, see WINGS_TAG_MASK
         if len(tags) > MAX_TAGS:
             raise CatalogError(f"too many artwork tags for the bitmask: {len(tags)} > {MAX_TAGS}")

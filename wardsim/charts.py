@@ -81,8 +81,15 @@ def matchup_heatmap(matchups: MatchupMatrix, order: Sequence[str] | None = None)
                 continue
             value = shown[i, j]
             color = "white" if abs(value - NEUTRAL) > 0.3 else "black"
-            ax.text(j, i, f"{value * 100:.0f}%\n{low.iat[i, j] * 100:.0f}-{high.iat[i, j] * 100:.0f}",
-                    ha="center", va="center", fontsize=8, color=color)
+            ax.text(
+                j,
+                i,
+                f"{value * 100:.0f}%\n{low.iat[i, j] * 100:.0f}-{high.iat[i, j] * 100:.0f}",
+                ha="center",
+                va="center",
+                fontsize=8,
+                color=color,
+            )
     ax.set_xticks(range(n), order, rotation=45, ha="right")
     ax.set_yticks(range(n), order)
     ax.set_xlabel("opponent")
@@ -142,8 +149,10 @@ def card_impact(table: pd.DataFrame, metric: str = "impact", top: int = 30) -> F
     for tick, flag in zip(ax.get_yticklabels(), flagged, strict=True):
         if flag:
             tick.set_color(FLAG_COLOR)
-    what = {"impact": "Ablation impact: win rate with the card minus with a filler",
-            "iwd": "IWD: win rate when drawn minus when not seen"}.get(metric, metric)
+    what = {
+        "impact": "Ablation impact: win rate with the card minus with a filler",
+        "iwd": "IWD: win rate when drawn minus when not seen",
+    }.get(metric, metric)
     ax.set_xlabel(f"{what} (percentage points, 95% interval)")
     name = {"impact": "ablation impact", "iwd": "IWD"}.get(metric, metric)
     ax.set_title(f"The {len(rows)} cards with the largest {name} (of {len(table)})")
@@ -225,11 +234,22 @@ def first_player(records: pd.DataFrame) -> Figure:
         rows = by_deck[by_deck["order"] == order].set_index("deck").reindex(decks)
         rate = rows["win_rate"].to_numpy(dtype=float)
         ax.bar(x + offset, rate, width, color=color, alpha=0.8, label=f"went {order}")
-        ax.errorbar(x + offset, rate, yerr=[rate - rows["ci_low"], rows["ci_high"] - rate], fmt="none",
-                    ecolor="black", elinewidth=1, capsize=2)
-    ax.axhline(overall["win_rate"], color="black", linestyle=":",
-               label=f"first player, all games: {overall['win_rate'] * 100:.1f}% "
-                     f"({overall['ci_low'] * 100:.1f}-{overall['ci_high'] * 100:.1f})")
+        ax.errorbar(
+            x + offset,
+            rate,
+            yerr=[rate - rows["ci_low"], rows["ci_high"] - rate],
+            fmt="none",
+            ecolor="black",
+            elinewidth=1,
+            capsize=2,
+        )
+    ax.axhline(
+        overall["win_rate"],
+        color="black",
+        linestyle=":",
+        label=f"first player, all games: {overall['win_rate'] * 100:.1f}% "
+        f"({overall['ci_low'] * 100:.1f}-{overall['ci_high'] * 100:.1f})",
+    )
     ax.axhline(NEUTRAL, color="grey", linewidth=0.8)
     ax.set_xticks(x, decks, rotation=30, ha="right")
     ax.set_ylim(0, 1)

@@ -42,8 +42,7 @@ class DeckError(ValueError):
         super().__init__("\n".join(self.lines()))
 
     def lines(self) -> list[str]:
-        return [f"{self.path}:{p.line}: {p.message}" if p.line else f"{self.path}: {p.message}"
-                for p in self.problems]
+        return [f"{self.path}:{p.line}: {p.message}" if p.line else f"{self.path}: {p.message}" for p in self.problems]
 
 
 @dataclass
@@ -80,8 +79,7 @@ class Deck:
             # rules guide, Sacrificing: AL 1-6 no sacrifice, 7-11 one, 12 two
             classes["1-6" if al <= 6 else "7-11" if al <= 11 else "12"] += n
         curve = ", ".join(f"AL {k}: {classes[k]}" for k in ("1-6", "7-11", "12"))
-        return (f"{self.size} cards: {n_creatures} creatures, {self.size - n_creatures} magic; "
-                f"{curve}")
+        return f"{self.size} cards: {n_creatures} creatures, {self.size - n_creatures} magic; {curve}"
 
 
 def parse_deck(text: str, path: str = "<deck>", catalog: Catalog | None = None) -> tuple[Deck, list[Problem]]:
@@ -119,8 +117,14 @@ def parse_deck(text: str, path: str = "<deck>", catalog: Catalog | None = None) 
         by_name[card.name] = card
         copies[card.name] = copies.get(card.name, 0) + dl.count
         first_line.setdefault(card.name, dl.line)
-    deck = Deck(name=Path(path).stem, path=path, plan=plan, lines=lines,
-                cards=[(by_name[n], copies[n]) for n in copies], first_line=first_line)
+    deck = Deck(
+        name=Path(path).stem,
+        path=path,
+        plan=plan,
+        lines=lines,
+        cards=[(by_name[n], copies[n]) for n in copies],
+        first_line=first_line,
+    )
     return deck, problems
 
 
@@ -160,7 +164,7 @@ def load_deck(path: str | Path, fmt: str | Format = "official", catalog: Catalog
     deck, problems = parse_deck(text, path, catalog)
     problems += legality_problems(deck, fmt)
     if problems:
-        raise DeckError(path, sorted(problems, key=lambda p: (p.line or 10**9)))
+        raise DeckError(path, sorted(problems, key=lambda p: p.line or 10**9))
     return deck
 
 

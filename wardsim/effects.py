@@ -43,8 +43,24 @@ from wardsim.kernel.enums import (
 )
 
 ROW_KEYS = {
-    "trigger", "action", "target", "condition", "stat", "status", "amount", "divisor", "dice",
-    "roll", "release", "duration", "scale", "filter", "from", "to", "flags", "note",
+    "trigger",
+    "action",
+    "target",
+    "condition",
+    "stat",
+    "status",
+    "amount",
+    "divisor",
+    "dice",
+    "roll",
+    "release",
+    "duration",
+    "scale",
+    "filter",
+    "from",
+    "to",
+    "flags",
+    "note",
 }
 FILTER_KEYS = {"types", "tags", "names", "card_type", "max_al"}
 
@@ -252,13 +268,23 @@ _TARGET_TEXT = {
 }
 
 _STAT_TEXT = {
-    "armor_level": "AL", "speed": "SPD", "hp": "HP", "hit": "Hit", "atk": "Atk",
-    "attack_dice": "Atk Dice Rolls", "hit_dice": "Hit Dice Rolls", "modifier": "Modifier",
+    "armor_level": "AL",
+    "speed": "SPD",
+    "hp": "HP",
+    "hit": "Hit",
+    "atk": "Atk",
+    "attack_dice": "Atk Dice Rolls",
+    "hit_dice": "Hit Dice Rolls",
+    "modifier": "Modifier",
 }
 
 _ZONE_TEXT = {
-    "hand": "hand", "deck": "deck (shuffled)", "deck_bottom": "bottom of the deck",
-    "cemetery": "cemetery", "field": "field", "opponent_field": "opponent's field",
+    "hand": "hand",
+    "deck": "deck (shuffled)",
+    "deck_bottom": "bottom of the deck",
+    "cemetery": "cemetery",
+    "field": "field",
+    "opponent_field": "opponent's field",
 }
 
 _CONDITION_TEXT = {
@@ -275,8 +301,16 @@ _CONDITION_TEXT = {
 }
 
 # targets that take a plural verb
-_PLURAL = {"own_creatures", "opponent_creatures", "all_creatures", "all_primaries", "both_players",
-           "own_magic", "opponent_magic", "all_magic"}
+_PLURAL = {
+    "own_creatures",
+    "opponent_creatures",
+    "all_creatures",
+    "all_primaries",
+    "both_players",
+    "own_magic",
+    "opponent_magic",
+    "all_magic",
+}
 
 
 def render_filter(f: Filter) -> str:
@@ -296,16 +330,22 @@ def _destroy_text(amount: int, target_key: str, target: str) -> str:
         return "destroy this card"
     if target_key == "all_magic":
         target = "magic cards on the field" if amount != 1 else "magic card on the field"
-    return f"destroy {'all' if amount == 0 else amount} {target}" if target_key == "all_magic" \
+    return (
+        f"destroy {'all' if amount == 0 else amount} {target}"
+        if target_key == "all_magic"
         else f"destroy {'all of' if amount == 0 else f'{amount} of'} {target}"
+    )
 
 
 def _duration_text(d: int | str) -> str:
     if isinstance(d, int):
         return f" for {d} turn cycle{'s' if d > 1 else ''}"
     return {
-        "instant": "", "battle": " for this battle", "turn": " this turn",
-        "source": " while the source stays on the field", "permanent": " for the rest of the game",
+        "instant": "",
+        "battle": " for this battle",
+        "turn": " this turn",
+        "source": " while the source stays on the field",
+        "permanent": " for the rest of the game",
         "released": " until released",
     }[d]
 
@@ -359,7 +399,7 @@ def render(e: Effect) -> str:
         "negate_magic": "negate that magic card and send it to the cemetery",
         "steal_magic": "steal the negated card and play it on your side",
         "destroy_magic": _destroy_text(e.amount, e.target, target),
-        "draw": f"{target} draw{s} {e.amount} card{'' if e.amount == 1 else 's'}{amount[len(str(e.amount)):]}",
+        "draw": f"{target} draw{s} {e.amount} card{'' if e.amount == 1 else 's'}{amount[len(str(e.amount)) :]}",
         "search_deck": f"search your deck for {render_filter(e.filter)} and put it in your hand",
         "move_card": f"move {render_filter(e.filter) if e.filter else target} from the {zfrom} to the {zto}",
         "limited_summon": f"summon {render_filter(e.filter)} from the {zfrom} as a Limited Summon",
@@ -370,8 +410,9 @@ def render(e: Effect) -> str:
         "block_magic": f"{target} cannot play magic cards",
         "negate_effects": f"the effects of {target} are negated",
         "immune": f"{target} {is_} unaffected by "
-        + " and ".join(w for w, f in (("creature effects", "creature_effects"), ("magic cards", "magic"))
-                       if f in e.flags),
+        + " and ".join(
+            w for w, f in (("creature effects", "creature_effects"), ("magic cards", "magic")) if f in e.flags
+        ),
         "sacrifices": f"it needs {e.amount} sacrifice{'s' if e.amount != 1 else ''}"
         + (f" of {render_filter(e.filter)}" if e.filter else ""),
         "force_low_summon": f"{target} must summon a creature of AL {e.amount} or lower",
@@ -410,8 +451,9 @@ def render(e: Effect) -> str:
 # ---------------------------------------------------------------- compiled form
 
 
-def compile_effect(e: Effect, card_index: int, tag_bits: dict[str, int], name_bits: dict[str, int],
-                   is_creature: bool) -> np.ndarray:
+def compile_effect(
+    e: Effect, card_index: int, tag_bits: dict[str, int], name_bits: dict[str, int], is_creature: bool
+) -> np.ndarray:
     """One int32 row of the effect table (columns: `EffectCol`)."""
     row = np.zeros(N_EFFECT_COLS, dtype=np.int32)
     c = EffectCol

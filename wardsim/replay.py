@@ -21,14 +21,21 @@ from wardsim.policies import policy_arrays
 from wardsim.simulation import RunConfig, duel_odds_table, ruled_effects
 
 TRACE_CAPACITY = 20_000
-_STRIKE_WORDS = {StrikeResult.none: "cannot strike", StrikeResult.negated: "is negated",
-                 StrikeResult.miss: "misses", StrikeResult.critical_miss: "critically misses",
-                 StrikeResult.hit: "hits", StrikeResult.critical_hit: "lands a critical hit"}
-_END_WORDS = {EndReason.cemetery: "300 or more HP in the cemetery",
-              EndReason.no_creature: "no creature can be placed",
-              EndReason.turn_cap: "the turn cap was reached",
-              EndReason.both_lost: "both cemeteries reached the threshold together",
-              EndReason.returned_alone: "a card came back to an empty hand and deck"}
+_STRIKE_WORDS = {
+    StrikeResult.none: "cannot strike",
+    StrikeResult.negated: "is negated",
+    StrikeResult.miss: "misses",
+    StrikeResult.critical_miss: "critically misses",
+    StrikeResult.hit: "hits",
+    StrikeResult.critical_hit: "lands a critical hit",
+}
+_END_WORDS = {
+    EndReason.cemetery: "300 or more HP in the cemetery",
+    EndReason.no_creature: "no creature can be placed",
+    EndReason.turn_cap: "the turn cap was reached",
+    EndReason.both_lost: "both cemeteries reached the threshold together",
+    EndReason.returned_alone: "a card came back to an empty hand and deck",
+}
 
 
 @dataclass
@@ -41,23 +48,47 @@ class Replay:
         return "\n".join(self.lines)
 
 
-def replay_game(deck_a: Deck, deck_b: Deck, seed: int, game: int, policy_a: str = "heuristic",
-                policy_b: str | None = None, threshold: int = 300, max_turns: int = 200, dot_stacking: bool = False,
-                catalog: Catalog | None = None) -> Replay:
+def replay_game(
+    deck_a: Deck,
+    deck_b: Deck,
+    seed: int,
+    game: int,
+    policy_a: str = "heuristic",
+    policy_b: str | None = None,
+    threshold: int = 300,
+    max_turns: int = 200,
+    dot_stacking: bool = False,
+    catalog: Catalog | None = None,
+) -> Replay:
     """Play game `game` of `seed` again (with the run's options) and describe it."""
     catalog = catalog or default_catalog()
     tables = catalog.tables()
     a, b = deck_a.card_indices(catalog), deck_b.card_indices(catalog)
-    config = RunConfig(a.tolist(), b.tolist(), policy_a, policy_b or policy_a, seed, 1, threshold, max_turns,
-                       dot_stacking)
+    config = RunConfig(
+        a.tolist(), b.tolist(), policy_a, policy_b or policy_a, seed, 1, threshold, max_turns, dot_stacking
+    )
     effects = ruled_effects(tables.effects, dot_stacking)
     ids, params = policy_arrays(config.policy_a, config.policy_b)
     inst, fighters, players, glob, decks = new_game_arrays(tables.cards, a, b, threshold, max_turns)
     trace = np.zeros((TRACE_CAPACITY, TRACE_WIDTH), dtype=np.int64)
     rng = np.zeros(RNG_WORDS, dtype=np.uint64)
-    winner = play_game_nb(tables.cards, effects, inst, fighters, players, glob, decks, ids, params,
-                          np.uint64(seed), np.uint64(game), rng, np.zeros(0, dtype=np.int64), trace,
-                          duel_odds_table(config, catalog))
+    winner = play_game_nb(
+        tables.cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        decks,
+        ids,
+        params,
+        np.uint64(seed),
+        np.uint64(game),
+        rng,
+        np.zeros(0, dtype=np.int64),
+        trace,
+        duel_odds_table(config, catalog),
+    )
     n = int(glob[GlobCol.trace_n])
     names = (deck_a.name, deck_b.name)
     lines = describe(trace[:n], inst[:, 0], catalog, names, effects)
@@ -73,9 +104,11 @@ def _dice(packed: int) -> list[int]:
     return dice
 
 
-def describe(trace: np.ndarray, slot_cards: np.ndarray, catalog: Catalog, names: tuple[str, str],
-             effects: np.ndarray) -> list[str]:
+def describe(
+    trace: np.ndarray, slot_cards: np.ndarray, catalog: Catalog, names: tuple[str, str], effects: np.ndarray
+) -> list[str]:
     """The trace in plain English, one line per event."""
+
     def card(i: int) -> str:
         if i < 0:
             return "nothing"
@@ -90,11 +123,14 @@ def describe(trace: np.ndarray, slot_cards: np.ndarray, catalog: Catalog, names:
         whose = who + ("'" if who.endswith("s") else "'s")  # giants' cemetery, undead's hand
         e = Event
         if event == e.first_player:
-            lines.append(f"Roll-off for the first turn: {names[0]} rolls {a}, {names[1]} rolls {b}; "
-                         f"{who} (the lower roll) chooses to go first.")
+            lines.append(
+                f"Roll-off for the first turn: {names[0]} rolls {a}, {names[1]} rolls {b}; "
+                f"{who} (the lower roll) chooses to go first."
+            )
         elif event == e.turn:
-            lines.append(f"\n== Turn {a + 1} ({'cycle ' + str(a // 2 + 1)}): {who}. Cemetery HP: "
-                         f"{names[0]} {b}, {names[1]} {c}")
+            lines.append(
+                f"\n== Turn {a + 1} ({'cycle ' + str(a // 2 + 1)}): {who}. Cemetery HP: {names[0]} {b}, {names[1]} {c}"
+            )
         elif event == e.draw:
             lines.append(f"{who} draws {card(a)}.")
         elif event == e.deck_empty:
@@ -133,8 +169,10 @@ def describe(trace: np.ndarray, slot_cards: np.ndarray, catalog: Catalog, names:
             if b in (StrikeResult.none, StrikeResult.negated):
                 lines.append(f"  {card(a)} {_STRIKE_WORDS[b]}.")
         elif event == e.hit_dice and strike[0] == card(a):
-            lines.append(f"  {card(a)} rolls Hit dice {_dice(b)}: {c} with bonuses against AL {strike[2]}, "
-                         f"and {_STRIKE_WORDS.get(strike[1], 'strikes')}.")
+            lines.append(
+                f"  {card(a)} rolls Hit dice {_dice(b)}: {c} with bonuses against AL {strike[2]}, "
+                f"and {_STRIKE_WORDS.get(strike[1], 'strikes')}."
+            )
         elif event == e.effect_rolls:
             lines.append(f"  {card(a)}'s on-hit effect rolls {_dice(b)[::-1]}.")
         elif event == e.atk_dice:
@@ -147,8 +185,11 @@ def describe(trace: np.ndarray, slot_cards: np.ndarray, catalog: Catalog, names:
         elif event == e.effect_damage:
             lines.append(f"  {card(a)} takes {b} damage from an effect (HP {c}).")
         elif event == e.dot_tick:
-            lines.append(f"  {card(a)} takes {b} damage over time (HP {c})." if b > 0
-                         else f"  {card(a)} heals {-b} HP over time (HP {c}).")
+            lines.append(
+                f"  {card(a)} takes {b} damage over time (HP {c})."
+                if b > 0
+                else f"  {card(a)} heals {-b} HP over time (HP {c})."
+            )
         elif event == e.heal:
             lines.append(f"  {card(a)} heals {b} HP (HP {c}).")
         elif event == e.effect:
@@ -169,8 +210,10 @@ def describe(trace: np.ndarray, slot_cards: np.ndarray, catalog: Catalog, names:
         elif event == e.to_deck:
             lines.append(f"{card(a)} goes to {whose} deck" + (" (bottom)." if c else " (shuffled)."))
         elif event == e.rewind:
-            lines.append(f"{card(a)} resets the turn: everything in it since its start is undone, and it is "
-                         "played again from the draw phase.")
+            lines.append(
+                f"{card(a)} resets the turn: everything in it since its start is undone, and it is "
+                "played again from the draw phase."
+            )
         elif event == e.game_end:
             result = "a draw" if a == 2 else f"{names[a]} wins"
             lines.append(f"\nThe game ends: {result} ({_END_WORDS.get(b, 'the game is over')}).")

@@ -136,25 +136,41 @@ class Report:
         return conclusions(self)
 
 
-def reproduce_command(decks: Sequence[Deck], games: int, seed: int, policy: str, ablation_games: int, fmt: str,
-                      out_dir: Path | str | None) -> str:
+def reproduce_command(
+    decks: Sequence[Deck], games: int, seed: int, policy: str, ablation_games: int, fmt: str, out_dir: Path | str | None
+) -> str:
     """The `wardsim report` command line that plays the same games and writes the same report."""
     folders = {Path(d.path).parent for d in decks}
     folder = next(iter(folders)) if len(folders) == 1 else None
     if folder is not None and sorted(p.resolve() for p in folder.glob("*.txt")) == sorted(
-            Path(d.path).resolve() for d in decks):
+        Path(d.path).resolve() for d in decks
+    ):
         source = ["--decks", str(folder)]
     else:
         source = [d.path for d in decks]
-    words = ["wardsim", "report", *source, "--games", str(games), "--seed", str(seed), "--policy", policy,
-             "--ablation-games", str(ablation_games), "--format", fmt]
+    words = [
+        "wardsim",
+        "report",
+        *source,
+        "--games",
+        str(games),
+        "--seed",
+        str(seed),
+        "--policy",
+        policy,
+        "--ablation-games",
+        str(ablation_games),
+        "--format",
+        fmt,
+    ]
     if out_dir is not None:
         words += ["--out", str(out_dir)]
     return shlex.join(words)
 
 
-def _deck_table(tournament: Tournament, decks: Sequence[Deck], strengths: pd.Series,
-                nash: NashEquilibrium) -> pd.DataFrame:
+def _deck_table(
+    tournament: Tournament, decks: Sequence[Deck], strengths: pd.Series, nash: NashEquilibrium
+) -> pd.DataFrame:
     summary = deck_summary(tournament.records)
     by_order = first_player_by_deck(tournament.records)
     for order in ("first", "second"):
@@ -170,14 +186,18 @@ def _deck_table(tournament: Tournament, decks: Sequence[Deck], strengths: pd.Ser
     return summary
 
 
-def _card_table(tournament: Tournament, decks: Sequence[Deck], limited: set[str], banned: set[str],
-                ablation: pd.DataFrame | None) -> pd.DataFrame:
+def _card_table(
+    tournament: Tournament, decks: Sequence[Deck], limited: set[str], banned: set[str], ablation: pd.DataFrame | None
+) -> pd.DataFrame:
     counters = pool_card_counters(tournament.cards, by=["deck", "card"])
     table = card_metrics(counters)
     copies = {(d.name, c.name): n for d in decks for c, n in d.cards}
     table.insert(2, "copies", [copies.get(key, 0) for key in zip(table["deck"], table["card"], strict=True)])
-    table.insert(3, "official", np.select([table["card"].isin(banned), table["card"].isin(limited)],
-                                          ["banned", "limited"], "unrestricted"))
+    table.insert(
+        3,
+        "official",
+        np.select([table["card"].isin(banned), table["card"].isin(limited)], ["banned", "limited"], "unrestricted"),
+    )
     if ablation is not None:
         impact = ablation[["deck", "card", "impact", "impact_ci_low", "impact_ci_high", "impact_se", "games"]]
         table = table.merge(impact.rename(columns={"games": "impact_games"}), on=["deck", "card"], how="left")
@@ -188,17 +208,28 @@ def _card_table(tournament: Tournament, decks: Sequence[Deck], limited: set[str]
     table = table[identity + measured + [c for c in counters.columns if c not in identity]]
     deck_rank = {name: k for k, name in enumerate(d.name for d in decks)}
     key = "impact" if ablation is not None else "iwd"
-    table = table.assign(_rank=table["deck"].map(deck_rank)).sort_values(["_rank", key], ascending=[True, False],
-                                                                         kind="stable")
+    table = table.assign(_rank=table["deck"].map(deck_rank)).sort_values(
+        ["_rank", key], ascending=[True, False], kind="stable"
+    )
     return table.drop(columns="_rank").reset_index(drop=True)
 
 
-def _ablation(decks: Sequence[Deck], ablation_games: int, seed: int, policy: str, jobs: int, catalog: Catalog,
-              progress: Progress | None, notes: list[str]) -> pd.DataFrame | None:
+def _ablation(
+    decks: Sequence[Deck],
+    ablation_games: int,
+    seed: int,
+    policy: str,
+    jobs: int,
+    catalog: Catalog,
+    progress: Progress | None,
+    notes: list[str],
+) -> pd.DataFrame | None:
     """The ablation table, or None with a note saying why it is missing."""
     if ablation_games <= 0:
-        notes.append("Ablation impact was not measured (ablation games 0), so the card table has no impact "
-                     "column and the balance advice rests on IWD alone, which is observational, not causal.")
+        notes.append(
+            "Ablation impact was not measured (ablation games 0), so the card table has no impact "
+            "column and the balance advice rests on IWD alone, which is observational, not causal."
+        )
         return None
     total = ablation_games_total(decks, ablation_games)
 
@@ -210,10 +241,19 @@ def _ablation(decks: Sequence[Deck], ablation_games: int, seed: int, policy: str
     return ablation_table(decks, ablation_games, seed, policy=policy, jobs=jobs, catalog=catalog, progress=advance)
 
 
-def build_report(decks: list[Deck], games: int = DEFAULT_GAMES, seed: int = 0, policy: str = "heuristic",
-                 jobs: int = 1, out_dir: Path | str | None = None, ablation_games: int = DEFAULT_ABLATION_GAMES,
-                 fmt: str = "official", catalog: Catalog | None = None, progress: Progress | None = None,
-                 command: str | None = None) -> Report:
+def build_report(
+    decks: list[Deck],
+    games: int = DEFAULT_GAMES,
+    seed: int = 0,
+    policy: str = "heuristic",
+    jobs: int = 1,
+    out_dir: Path | str | None = None,
+    ablation_games: int = DEFAULT_ABLATION_GAMES,
+    fmt: str = "official",
+    catalog: Catalog | None = None,
+    progress: Progress | None = None,
+    command: str | None = None,
+) -> Report:
     """Play a deck pool's round robin (and ablation runs) and compute everything the report shows.
 
     Parameters
@@ -261,8 +301,16 @@ def build_report(decks: list[Deck], games: int = DEFAULT_GAMES, seed: int = 0, p
     total = total_games(len(decks), games)
     if progress:
         progress("tournament", 0, total)
-    tournament = round_robin(decks, games, seed, policy=policy, jobs=jobs, out=runs, catalog=catalog,
-                             progress=(lambda n: progress("tournament", n, total)) if progress else None)
+    tournament = round_robin(
+        decks,
+        games,
+        seed,
+        policy=policy,
+        jobs=jobs,
+        out=runs,
+        catalog=catalog,
+        progress=(lambda n: progress("tournament", n, total)) if progress else None,
+    )
     ablation = _ablation(decks, ablation_games, seed, policy, jobs, catalog, progress, notes)
 
     matchups = tournament.matchups()
@@ -274,14 +322,24 @@ def build_report(decks: list[Deck], games: int = DEFAULT_GAMES, seed: int = 0, p
     cards = _card_table(tournament, decks, limited, banned, ablation)
     balance = balance_candidates(cards, sorted(limited), sorted(banned))
     if tournament.not_modeled:
-        notes.append("Some cards' effects are not fully modeled (flagged wherever they appear): "
-                     f"{', '.join(tournament.not_modeled)}. Results for them and their decks may not reflect the "
-                     "real cards.")
+        notes.append(
+            "Some cards' effects are not fully modeled (flagged wherever they appear): "
+            f"{', '.join(tournament.not_modeled)}. Results for them and their decks may not reflect the "
+            "real cards."
+        )
     return Report(
-        tournament=tournament, fmt=fmt, decks=deck_table, matchups=matchups,
-        first_player=first_player_advantage(tournament.records), strengths=strengths, nash=nash, cards=cards,
-        balance=balance, ablation_games=ablation_games if ablation is not None else 0,
-        official_limited=sorted(limited), official_banned=sorted(banned),
+        tournament=tournament,
+        fmt=fmt,
+        decks=deck_table,
+        matchups=matchups,
+        first_player=first_player_advantage(tournament.records),
+        strengths=strengths,
+        nash=nash,
+        cards=cards,
+        balance=balance,
+        ablation_games=ablation_games if ablation is not None else 0,
+        official_limited=sorted(limited),
+        official_banned=sorted(banned),
         command=command or reproduce_command(decks, games, seed, policy, ablation_games, fmt, out_dir),
         notes=notes,
     )
@@ -296,8 +354,14 @@ def png_bytes(figure: Figure, dpi: int = 110) -> bytes:
 
 def matchup_rows(matchups: MatchupMatrix) -> pd.DataFrame:
     """The matchup matrix in long form: one row per (deck, opponent), mirrors left out."""
-    frames = {"win_rate": matchups.win_rate, "ci_low": matchups.ci_low, "ci_high": matchups.ci_high,
-              "games": matchups.games, "wins": matchups.wins, "draws": matchups.draws}
+    frames = {
+        "win_rate": matchups.win_rate,
+        "ci_low": matchups.ci_low,
+        "ci_high": matchups.ci_high,
+        "games": matchups.games,
+        "wins": matchups.wins,
+        "draws": matchups.draws,
+    }
     long = pd.DataFrame({name: frame.stack() for name, frame in frames.items()})
     long.index.names = ["deck", "opponent"]
     long = long.reset_index()
@@ -306,8 +370,11 @@ def matchup_rows(matchups: MatchupMatrix) -> pd.DataFrame:
 
 def balance_rows(balance: BalanceReport) -> pd.DataFrame:
     """Too-strong and too-weak candidates in one frame, with a `verdict` column."""
-    frames = [frame.assign(verdict=verdict) for verdict, frame in
-              (("too strong", balance.overpowered), ("too weak", balance.underpowered)) if len(frame)]
+    frames = [
+        frame.assign(verdict=verdict)
+        for verdict, frame in (("too strong", balance.overpowered), ("too weak", balance.underpowered))
+        if len(frame)
+    ]
     if not frames:
         return pd.DataFrame(columns=["verdict", "rank", "card", "deck", "official", "reason"])
     rows = pd.concat(frames, ignore_index=True)
@@ -336,9 +403,17 @@ def write_report(report: Report, out_dir: Path | str) -> Path:
     matchups.to_parquet(out / "matchups.parquet", index=False)
     cards.to_parquet(out / "cards.parquet", index=False)
     t = report.tournament
-    run = {"seed": t.seed, "policy": t.policy, "games": t.games, "ablation_games": report.ablation_games,
-           "format": report.fmt, "decks": t.decks, "command": report.command, "not_modeled": t.not_modeled,
-           "pairings": t.pairings.to_dict(orient="records")}
+    run = {
+        "seed": t.seed,
+        "policy": t.policy,
+        "games": t.games,
+        "ablation_games": report.ablation_games,
+        "format": report.fmt,
+        "decks": t.decks,
+        "command": report.command,
+        "not_modeled": t.not_modeled,
+        "pairings": t.pairings.to_dict(orient="records"),
+    }
     (out / "run.json").write_text(json.dumps(run, indent=1, default=int), encoding="utf-8")
     (out / "report.md").write_text(markdown_page(report), encoding="utf-8")
     index = out / "index.html"

@@ -82,18 +82,21 @@ def _deck_sentences(report: Report) -> list[str]:
     against = rates.loc[best].drop(best).sort_values(ascending=False)
     favoured = int((report.matchups.ci_low.loc[best].drop(best) > 0.5).sum())
     beats = _listing([f"{o} ({pct(v, 0)})" for o, v in against.head(2).items()])
-    sentence = (f"{best} is the strongest deck: it wins {_rate(decks.loc[best])} of its games and is clearly "
-                f"favoured in {favoured} of its {len(against)} matchups; it beats {beats}, and its hardest "
-                f"matchup is {against.index[-1]} ({pct(against.iloc[-1], 0)}).")
+    sentence = (
+        f"{best} is the strongest deck: it wins {_rate(decks.loc[best])} of its games and is clearly "
+        f"favoured in {favoured} of its {len(against)} matchups; it beats {beats}, and its hardest "
+        f"matchup is {against.index[-1]} ({pct(against.iloc[-1], 0)})."
+    )
     if len(order) > 2:
         second = order[1]
         if decks.loc[best, "ci_low"] <= decks.loc[second, "ci_high"]:
-            sentence += (f" Its lead over {second} ({pct(decks.loc[second, 'win_rate'])}) is within the margin of "
-                         "error.")
+            sentence += f" Its lead over {second} ({pct(decks.loc[second, 'win_rate'])}) is within the margin of error."
     sentences.append(sentence)
     against = rates.loc[worst].drop(worst).sort_values(ascending=False)
-    sentences.append(f"{worst} is the weakest deck: it wins {_rate(decks.loc[worst])} of its games; its best "
-                     f"matchup is {against.index[0]} ({pct(against.iloc[0], 0)}).")
+    sentences.append(
+        f"{worst} is the weakest deck: it wins {_rate(decks.loc[worst])} of its games; its best "
+        f"matchup is {against.index[0]} ({pct(against.iloc[0], 0)})."
+    )
     return sentences
 
 
@@ -101,8 +104,10 @@ def _meta_sentence(report: Report) -> str:
     shares = pd.Series(report.nash.strategy).sort_values(ascending=False)
     support = [d for d in shares.index if d in report.nash.support]
     if len(support) == 1:
-        return (f"At the Nash equilibrium of deck choice a well-informed field brings only {support[0]}: no other "
-                "deck is favoured against it.")
+        return (
+            f"At the Nash equilibrium of deck choice a well-informed field brings only {support[0]}: no other "
+            "deck is favoured against it."
+        )
     left_out = len(shares) - len(support)
     mix = _listing([f"{d} ({pct(shares[d], 0)})" for d in support])
     tail = f"; the other {left_out} deck{'s' if left_out > 1 else ''} would not be brought" if left_out else ""
@@ -131,20 +136,31 @@ def _share(share: float) -> str:
 def _length_sentence(report: Report) -> str:
     records = report.tournament.records
     reasons = records["end_reason"].astype(str).value_counts(normalize=True)
-    words = {"cemetery": "by the cemetery threshold", "no_creature": "with a player unable to place a creature",
-             "turn_cap": "at the turn cap (draws)", "both_lost": "with both players losing at once",
-             "returned_alone": "with a card sent back to an empty hand and deck"}
-    parts = [f"{_share(share)} {words.get(reason, reason)}"
-             for reason, share in reasons.items() if share > 0]
-    return (f"Games last {records['turns'].mean():.1f} turns on average (median {records['turns'].median():.0f}); "
-            f"{_listing(parts)}.")
+    words = {
+        "cemetery": "by the cemetery threshold",
+        "no_creature": "with a player unable to place a creature",
+        "turn_cap": "at the turn cap (draws)",
+        "both_lost": "with both players losing at once",
+        "returned_alone": "with a card sent back to an empty hand and deck",
+    }
+    parts = [f"{_share(share)} {words.get(reason, reason)}" for reason, share in reasons.items() if share > 0]
+    return (
+        f"Games last {records['turns'].mean():.1f} turns on average (median {records['turns'].median():.0f}); "
+        f"{_listing(parts)}."
+    )
 
 
 def _evidence(row: pd.Series) -> str:
     """The measure that made a row a candidate (the `evidence` column), in words."""
     impact_known = "impact" in row and not pd.isna(row.get("impact"))
-    impact = (f"ablation impact {points(row['impact'])} points ({points(row['impact_ci_low'])} to "
-              f"{points(row['impact_ci_high'])})") if impact_known else ""
+    impact = (
+        (
+            f"ablation impact {points(row['impact'])} points ({points(row['impact_ci_low'])} to "
+            f"{points(row['impact_ci_high'])})"
+        )
+        if impact_known
+        else ""
+    )
     iwd = f"IWD {points(row['iwd'])} points ({points(row['iwd_ci_low'])} to {points(row['iwd_ci_high'])})"
     kind = row.get("evidence", "impact" if impact_known else "iwd")
     if "impact" in str(kind):
@@ -184,23 +200,31 @@ def _balance_sentences(report: Report) -> list[str]:
     balance = report.balance
     sentences = []
     if not report.has_ablation:
-        sentences.append("Without ablation runs the card evidence is IWD alone: it is observational and favours cards "
-                         "that are drawn in long games, so the card candidates below are leads for ablation runs, "
-                         "not verdicts.")
+        sentences.append(
+            "Without ablation runs the card evidence is IWD alone: it is observational and favours cards "
+            "that are drawn in long games, so the card candidates below are leads for ablation runs, "
+            "not verdicts."
+        )
     for frame, label in ((balance.overpowered, "too strong"), (balance.underpowered, "too weak")):
         if report.has_ablation:
             # causal evidence first; IWD-only candidates are what the ablation did not confirm
             causal = frame[frame["evidence"].astype(str).str.contains("impact")] if len(frame) else frame
             if len(causal):
-                sentences.append(f"By ablation (the card against a filler in its place, on the same games), "
-                                 f"{_cards_phrase(causal, 'look')} {label}; the clearest: {_clearest(causal)}.")
+                sentences.append(
+                    f"By ablation (the card against a filler in its place, on the same games), "
+                    f"{_cards_phrase(causal, 'look')} {label}; the clearest: {_clearest(causal)}."
+                )
             else:
-                sentences.append(f"By ablation no card is clearly {label} at this sample size (no interval lies "
-                                 f"beyond {'+' if label == 'too strong' else '-'}{THRESHOLD_POINTS:.0f} points).")
+                sentences.append(
+                    f"By ablation no card is clearly {label} at this sample size (no interval lies "
+                    f"beyond {'+' if label == 'too strong' else '-'}{THRESHOLD_POINTS:.0f} points)."
+                )
             if len(frame) > len(causal):
                 more = len(frame) - len(causal)
-                sentences.append(f"{more} more {'look' if more > 1 else 'looks'} {label} by IWD alone, which the "
-                                 "ablation does not confirm.")
+                sentences.append(
+                    f"{more} more {'look' if more > 1 else 'looks'} {label} by IWD alone, which the "
+                    "ablation does not confirm."
+                )
         elif len(frame):
             sentences.append(f"{_cards_phrase(frame, 'look')} {label}; the clearest: {_clearest(frame)}.")
     listed = set(report.official_limited) | set(report.official_banned)
@@ -211,14 +235,19 @@ def _balance_sentences(report: Report) -> list[str]:
             causal = supported["impact_ci_low"] > THRESHOLD_POINTS / 100
             by_ablation = sorted(set(supported.loc[causal, "card"]))
             by_iwd = sorted(set(supported.loc[~causal, "card"]) - set(by_ablation))
-            verdict = (f"the ablation supports the restriction of {_some(by_ablation)}" if by_ablation else
-                       "the ablation supports none of these restrictions")
+            verdict = (
+                f"the ablation supports the restriction of {_some(by_ablation)}"
+                if by_ablation
+                else "the ablation supports none of these restrictions"
+            )
             verdict += f"; IWD alone supports that of {_some(by_iwd)}" if by_iwd else ""
         else:
             names = sorted(set(supported["card"]))
             verdict = f"the data supports the restriction of {_some(names) if names else 'none of them'}"
-        sentences.append(f"Of the {len(listed)} cards on the official list, {len(played)} "
-                         f"{'is' if len(played) == 1 else 'are'} played here; {verdict}.")
+        sentences.append(
+            f"Of the {len(listed)} cards on the official list, {len(played)} "
+            f"{'is' if len(played) == 1 else 'are'} played here; {verdict}."
+        )
     unlisted = balance.unlisted_supported
     if report.has_ablation and len(unlisted):
         unlisted = unlisted[unlisted["evidence"].astype(str).str.contains("impact")]
@@ -230,12 +259,19 @@ def _balance_sentences(report: Report) -> list[str]:
 
 def conclusions(report: Report) -> list[str]:
     """The report's findings in plain sentences, strongest statements first."""
-    sentences = [*_deck_sentences(report), _meta_sentence(report), _first_player_sentence(report),
-                 _length_sentence(report), *_balance_sentences(report)]
+    sentences = [
+        *_deck_sentences(report),
+        _meta_sentence(report),
+        _first_player_sentence(report),
+        _length_sentence(report),
+        *_balance_sentences(report),
+    ]
     flagged = report.decks[report.decks["not_modeled"] != ""]
     if len(flagged):
-        sentences.append(f"{FLAG} {_listing(list(flagged.index))} hold cards whose effects are not fully modeled; "
-                         "their results may not reflect the real decks.")
+        sentences.append(
+            f"{FLAG} {_listing(list(flagged.index))} hold cards whose effects are not fully modeled; "
+            "their results may not reflect the real decks."
+        )
     return sentences
 
 
@@ -245,15 +281,18 @@ def conclusions(report: Report) -> list[str]:
 Column = tuple[str, Callable[[pd.Series], object]]  # header, cell of a row
 
 
-def _html_table(frame: pd.DataFrame, columns: Sequence[Column], row_class: Callable[[pd.Series], str] | None = None,
-                ) -> str:
+def _html_table(
+    frame: pd.DataFrame,
+    columns: Sequence[Column],
+    row_class: Callable[[pd.Series], str] | None = None,
+) -> str:
     head = "".join(f"<th>{escape(header)}</th>" for header, _ in columns)
     body = []
     for _, row in frame.iterrows():
         css = row_class(row) if row_class else ""
         cells = "".join(f"<td>{_html(cell(row))}</td>" for _, cell in columns)
         body.append(f'<tr class="{css}">{cells}</tr>' if css else f"<tr>{cells}</tr>")
-    return f'<table><thead><tr>{head}</tr></thead><tbody>{"".join(body)}</tbody></table>'
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
 
 
 def _md(text: object) -> str:
@@ -267,8 +306,7 @@ def _md_cell(value: object) -> str:
 
 
 def _md_table(frame: pd.DataFrame, columns: Sequence[Column]) -> str:
-    lines = ["| " + " | ".join(_md_cell(h) for h, _ in columns) + " |",
-             "|" + "|".join("---" for _ in columns) + "|"]
+    lines = ["| " + " | ".join(_md_cell(h) for h, _ in columns) + " |", "|" + "|".join("---" for _ in columns) + "|"]
     for _, row in frame.iterrows():
         lines.append("| " + " | ".join(_md_cell(cell(row)) for _, cell in columns) + " |")
     return "\n".join(lines)
@@ -282,6 +320,7 @@ def _metric(name: str) -> Callable[[pd.Series], str]:
         size = row.get(f"{name}_n", row.get(f"{name}_games"))
         n = "" if size is None or pd.isna(size) else f"; n {int(size):,}"
         return f"{value} ({row[f'{name}_ci_low'] * 100:.1f} to {row[f'{name}_ci_high'] * 100:.1f}{n})"
+
     return cell
 
 
@@ -297,8 +336,7 @@ def _deck_columns() -> list[Column]:
         ("95% CI", lambda r: interval(r["ci_low"], r["ci_high"])),
         ("games (W-L-D)", lambda r: f"{int(r['games']):,} ({int(r['wins'])}-{int(r['losses'])}-{int(r['draws'])})"),
         ("went first", lambda r: f"{pct(r['first_win_rate'])} ({interval(r['first_ci_low'], r['first_ci_high'])})"),
-        ("went second",
-         lambda r: f"{pct(r['second_win_rate'])} ({interval(r['second_ci_low'], r['second_ci_high'])})"),
+        ("went second", lambda r: f"{pct(r['second_win_rate'])} ({interval(r['second_ci_low'], r['second_ci_high'])})"),
         ("BT strength", lambda r: f"{r['strength']:.2f}"),
         ("Nash share", lambda r: pct(r["nash_share"], 0)),
         ("plan", lambda r: r["plan"]),
@@ -316,8 +354,14 @@ def _card_columns(has_ablation: bool) -> list[Column]:
     ]
     if has_ablation:
         columns.append(("impact, points", _metric("impact")))
-    columns += [("IWD, points", _metric("iwd")), ("GIH WR", _metric("gih_wr")), ("OH WR", _metric("oh_wr")),
-                ("GD WR", _metric("gd_wr")), ("GNS WR", _metric("gns_wr")), ("played WR", _metric("played_wr"))]
+    columns += [
+        ("IWD, points", _metric("iwd")),
+        ("GIH WR", _metric("gih_wr")),
+        ("OH WR", _metric("oh_wr")),
+        ("GD WR", _metric("gd_wr")),
+        ("GNS WR", _metric("gns_wr")),
+        ("played WR", _metric("played_wr")),
+    ]
     return columns
 
 
@@ -338,8 +382,9 @@ def _matchup_square(report: Report) -> pd.DataFrame:
     cells = {}
     for opponent in order:
         cells[opponent] = [
-            "-" if deck == opponent else
-            f"{m.win_rate.loc[deck, opponent] * 100:.0f} ({m.ci_low.loc[deck, opponent] * 100:.0f}-"
+            "-"
+            if deck == opponent
+            else f"{m.win_rate.loc[deck, opponent] * 100:.0f} ({m.ci_low.loc[deck, opponent] * 100:.0f}-"
             f"{m.ci_high.loc[deck, opponent] * 100:.0f})"
             for deck in order
         ]
@@ -359,12 +404,15 @@ def _field(name: str) -> Callable[[pd.Series], object]:
 
 def _meta_frame(report: Report) -> pd.DataFrame:
     return report.decks.reset_index()[["deck", "strength", "nash_share"]].sort_values(
-        ["nash_share", "strength"], ascending=False)
+        ["nash_share", "strength"], ascending=False
+    )
 
 
-META_COLUMNS: list[Column] = [("deck", lambda r: r["deck"]),
-                              ("Bradley-Terry strength", lambda r: f"{r['strength']:.2f}"),
-                              ("Nash share", lambda r: pct(r["nash_share"], 1))]
+META_COLUMNS: list[Column] = [
+    ("deck", lambda r: r["deck"]),
+    ("Bradley-Terry strength", lambda r: f"{r['strength']:.2f}"),
+    ("Nash share", lambda r: pct(r["nash_share"], 1)),
+]
 
 
 def _length_frame(report: Report) -> pd.DataFrame:
@@ -372,7 +420,8 @@ def _length_frame(report: Report) -> pd.DataFrame:
     edges = length_bins(records["turns"])
     binned = pd.cut(records["turns"], bins=edges, include_lowest=True)
     counts = records.groupby(binned, observed=False)["end_reason"].agg(
-        games="size", turn_cap=lambda s: int((s.astype(str) == "turn_cap").sum()))
+        games="size", turn_cap=lambda s: int((s.astype(str) == "turn_cap").sum())
+    )
     counts.index = [f"{int(np.ceil(i.left)) if i.left > 0 else 0}-{int(i.right)}" for i in counts.index]
     return counts.rename_axis("turns").reset_index()
 
@@ -415,23 +464,27 @@ def _flag_box(report: Report) -> str:
     flagged_cards = report.cards[report.cards["effect_status"].isin(NOT_MODELED)]
     if flagged_cards.empty:
         return ""
-    names = sorted({f"{c} ({s})" for c, s in zip(flagged_cards["card"], flagged_cards["effect_status"],
-                                                     strict=True)})
+    names = sorted({f"{c} ({s})" for c, s in zip(flagged_cards["card"], flagged_cards["effect_status"], strict=True)})
     decks = sorted(set(flagged_cards["deck"]))
-    return (f'<div class="warning"><p><span class="flag">{FLAG} Not fully modeled.</span> '
-            f"These cards' effects are only partly modeled or not modeled by the simulator: "
-            f"{escape(', '.join(names))}. The decks that hold them ({escape(', '.join(decks))}) and every number "
-            "about these cards may not reflect the real game; they are marked "
-            f'<span class="flag">{FLAG}</span> wherever they appear.</p></div>')
+    return (
+        f'<div class="warning"><p><span class="flag">{FLAG} Not fully modeled.</span> '
+        f"These cards' effects are only partly modeled or not modeled by the simulator: "
+        f"{escape(', '.join(names))}. The decks that hold them ({escape(', '.join(decks))}) and every number "
+        "about these cards may not reflect the real game; they are marked "
+        f'<span class="flag">{FLAG}</span> wherever they appear.</p></div>'
+    )
 
 
 def _run_line(report: Report) -> str:
     t = report.tournament
     games = len(t.records)
-    ablation = f"; ablation {report.ablation_games:,} games per pairing" if report.ablation_games else \
-        "; no ablation runs"
-    return (f"{len(t.decks)} decks, {t.games:,} games per ordered pairing ({games:,} games), policy {t.policy}, "
-            f"seed {t.seed}, format {report.fmt}{ablation}.")
+    ablation = (
+        f"; ablation {report.ablation_games:,} games per pairing" if report.ablation_games else "; no ablation runs"
+    )
+    return (
+        f"{len(t.decks)} decks, {t.games:,} games per ordered pairing ({games:,} games), policy {t.policy}, "
+        f"seed {t.seed}, format {report.fmt}{ablation}."
+    )
 
 
 def html_page(report: Report, images: dict[str, bytes]) -> str:
@@ -441,79 +494,151 @@ def html_page(report: Report, images: dict[str, bytes]) -> str:
     balance = report.balance
     flagged_row = lambda r: "flagged" if r.get("effect_status") in NOT_MODELED else ""  # noqa: E731
     deck_row = lambda r: "flagged" if r["not_modeled"] else ""  # noqa: E731
-    nav = "".join(f'<a href="#{a}">{t}</a>' for a, t in (
-        ("conclusions", "Conclusions"), ("decks", "Decks"), ("matchups", "Matchups"), ("first-player", "First player"),
-        ("length", "Game length"), ("meta", "Meta"), ("cards", "Cards"), ("balance", "Balance"),
-        ("method", "Method")))
+    nav = "".join(
+        f'<a href="#{a}">{t}</a>'
+        for a, t in (
+            ("conclusions", "Conclusions"),
+            ("decks", "Decks"),
+            ("matchups", "Matchups"),
+            ("first-player", "First player"),
+            ("length", "Game length"),
+            ("meta", "Meta"),
+            ("cards", "Cards"),
+            ("balance", "Balance"),
+            ("method", "Method"),
+        )
+    )
     notes = "".join(_p(n, "note") for n in report.notes)
     sections = [
-        _section("conclusions", "Conclusions",
-                 "<ul>" + "".join(f"<li>{escape(s)}</li>" for s in report.conclusions()) + "</ul>"),
-        _section("decks", "Decks",
-                 _p("Win rate over every game a deck played, in both seats, mirrors left out; draws count half. "
-                    "Went first / went second: the deck's win rate on the play and on the draw."),
-                 f'<div class="scroll">{_html_table(report.decks.reset_index(), _deck_columns(), deck_row)}</div>'),
-        _section("matchups", "Matchups",
-                 _p("Win rate (%) of the row deck against the column deck over both seat orders, with its Wilson "
-                    "95% interval."),
-                 _img(images, "matchups", CHARTS["matchups"]),
-                 f'<div class="scroll">{_html_table(_matchup_square(report), _matchup_columns(report))}</div>'),
-        _section("first-player", "First-player advantage",
-                 _p(f"The first player wins {_rate(fp)} of {int(fp['games']):,} games "
-                    f"({int(fp['wins']):,} wins, {int(fp['losses']):,} losses, {int(fp['draws']):,} draws)."),
-                 _img(images, "first_player", CHARTS["first_player"])),
-        _section("length", "Game length", _p(_length_sentence(report)),
-                 _img(images, "win_rate_by_length", CHARTS["win_rate_by_length"]),
-                 _html_table(_length_frame(report), [("turns", lambda r: r["turns"]),
-                                                     ("games", lambda r: f"{int(r['games']):,}"),
-                                                     ("turn-cap draws", lambda r: f"{int(r['turn_cap']):,}")])),
-        _section("meta", "The meta",
-                 _p(_meta_sentence(report)),
-                 _p("Bradley-Terry strength: P(i beats j) = s_i / (s_i + s_j), geometric mean 1. Nash share: the "
-                    "mix of decks a well-informed field would bring; no deck does better than 50% against it."),
-                 _img(images, "nash", CHARTS["nash"]),
-                 _html_table(_meta_frame(report), META_COLUMNS)),
-        _section("cards", "Cards",
-                 _p("Per deck and card, summed over the deck's games. GIH WR: win rate with the card in hand "
-                    "(opening hand or drawn); OH: in the opening hand; GD: drawn later; GNS: never seen; IWD = "
-                    "GIH WR - GNS WR; played WR: when it was played. Impact: the deck's win rate with the card "
-                    "minus with a neutral filler in its copies' slots, on the same seeds (causal). Each cell: "
-                    "value (95% interval; n games)."),
-                 _img(images, "card_impact", CHARTS["card_impact"]),
-                 f'<div class="scroll">{_html_table(cards, _card_columns(report.has_ablation), flagged_row)}</div>'),
+        _section(
+            "conclusions",
+            "Conclusions",
+            "<ul>" + "".join(f"<li>{escape(s)}</li>" for s in report.conclusions()) + "</ul>",
+        ),
+        _section(
+            "decks",
+            "Decks",
+            _p(
+                "Win rate over every game a deck played, in both seats, mirrors left out; draws count half. "
+                "Went first / went second: the deck's win rate on the play and on the draw."
+            ),
+            f'<div class="scroll">{_html_table(report.decks.reset_index(), _deck_columns(), deck_row)}</div>',
+        ),
+        _section(
+            "matchups",
+            "Matchups",
+            _p(
+                "Win rate (%) of the row deck against the column deck over both seat orders, with its Wilson "
+                "95% interval."
+            ),
+            _img(images, "matchups", CHARTS["matchups"]),
+            f'<div class="scroll">{_html_table(_matchup_square(report), _matchup_columns(report))}</div>',
+        ),
+        _section(
+            "first-player",
+            "First-player advantage",
+            _p(
+                f"The first player wins {_rate(fp)} of {int(fp['games']):,} games "
+                f"({int(fp['wins']):,} wins, {int(fp['losses']):,} losses, {int(fp['draws']):,} draws)."
+            ),
+            _img(images, "first_player", CHARTS["first_player"]),
+        ),
+        _section(
+            "length",
+            "Game length",
+            _p(_length_sentence(report)),
+            _img(images, "win_rate_by_length", CHARTS["win_rate_by_length"]),
+            _html_table(
+                _length_frame(report),
+                [
+                    ("turns", lambda r: r["turns"]),
+                    ("games", lambda r: f"{int(r['games']):,}"),
+                    ("turn-cap draws", lambda r: f"{int(r['turn_cap']):,}"),
+                ],
+            ),
+        ),
+        _section(
+            "meta",
+            "The meta",
+            _p(_meta_sentence(report)),
+            _p(
+                "Bradley-Terry strength: P(i beats j) = s_i / (s_i + s_j), geometric mean 1. Nash share: the "
+                "mix of decks a well-informed field would bring; no deck does better than 50% against it."
+            ),
+            _img(images, "nash", CHARTS["nash"]),
+            _html_table(_meta_frame(report), META_COLUMNS),
+        ),
+        _section(
+            "cards",
+            "Cards",
+            _p(
+                "Per deck and card, summed over the deck's games. GIH WR: win rate with the card in hand "
+                "(opening hand or drawn); OH: in the opening hand; GD: drawn later; GNS: never seen; IWD = "
+                "GIH WR - GNS WR; played WR: when it was played. Impact: the deck's win rate with the card "
+                "minus with a neutral filler in its copies' slots, on the same seeds (causal). Each cell: "
+                "value (95% interval; n games)."
+            ),
+            _img(images, "card_impact", CHARTS["card_impact"]),
+            f'<div class="scroll">{_html_table(cards, _card_columns(report.has_ablation), flagged_row)}</div>',
+        ),
         _section("balance", "Balance advice", *_balance_html(report, balance)),
-        _section("method", "Method and reproduction",
-                 _p(_run_line(report)),
-                 _p("To make this report again (the games depend only on the seed and the decks, not on --jobs):"),
-                 f"<pre>{escape(report.command)}</pre>",
-                 _p("Each matchup plays on its own seed derived from the run seed and the two deck names, the same "
-                    "for both seat orders; run.json lists every pairing's seed, and `wardsim simulate A B --seed "
-                    "<seed>` replays one pairing alone. Win rates count draws as half a win; intervals are Wilson "
-                    "95% intervals (Newcombe's for IWD, paired for impact). Files beside this page: decks.csv, "
-                    "matchups.csv, cards.csv, balance.csv, the Parquet tables and the PNG charts.")),
+        _section(
+            "method",
+            "Method and reproduction",
+            _p(_run_line(report)),
+            _p("To make this report again (the games depend only on the seed and the decks, not on --jobs):"),
+            f"<pre>{escape(report.command)}</pre>",
+            _p(
+                "Each matchup plays on its own seed derived from the run seed and the two deck names, the same "
+                "for both seat orders; run.json lists every pairing's seed, and `wardsim simulate A B --seed "
+                "<seed>` replays one pairing alone. Win rates count draws as half a win; intervals are Wilson "
+                "95% intervals (Newcombe's for IWD, paired for impact). Files beside this page: decks.csv, "
+                "matchups.csv, cards.csv, balance.csv, the Parquet tables and the PNG charts."
+            ),
+        ),
     ]
-    return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-            "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-            f"<title>WARD balance report</title><style>{CSS}</style></head><body>"
-            f"<header><h1>WARD balance report</h1><p class=\"meta\">{escape(_run_line(report))}</p>"
-            f"<nav>{nav}</nav></header>{_flag_box(report)}{notes}{''.join(sections)}</body></html>\n")
+    return (
+        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>WARD balance report</title><style>{CSS}</style></head><body>"
+        f'<header><h1>WARD balance report</h1><p class="meta">{escape(_run_line(report))}</p>'
+        f"<nav>{nav}</nav></header>{_flag_box(report)}{notes}{''.join(sections)}</body></html>\n"
+    )
 
 
 def _balance_html(report: Report, balance) -> list[str]:
-    parts = [_p(f"A card is a candidate when the interval of its {'ablation impact or ' if report.has_ablation else ''}"
-                f"IWD lies entirely beyond ±{THRESHOLD_POINTS:.0f} points, in a deck with at least 200 games. "
-                "Official list: the rules guide's limited and banned list.")]
+    parts = [
+        _p(
+            f"A card is a candidate when the interval of its {'ablation impact or ' if report.has_ablation else ''}"
+            f"IWD lies entirely beyond ±{THRESHOLD_POINTS:.0f} points, in a deck with at least 200 games. "
+            "Official list: the rules guide's limited and banned list."
+        )
+    ]
     for title, frame in (("Too strong", balance.overpowered), ("Too weak", balance.underpowered)):
         parts.append(f"<h3>{escape(title)}</h3>")
         parts.append(_html_table(frame, _balance_columns(frame)) if len(frame) else _p("None at this sample size."))
     parts.append("<h3>The official list against the data</h3>")
-    listed = pd.concat([balance.listed_supported.assign(verdict="supported"),
-                        balance.listed_unsupported.assign(verdict="not supported")], ignore_index=True)
+    listed = pd.concat(
+        [
+            balance.listed_supported.assign(verdict="supported"),
+            balance.listed_unsupported.assign(verdict="not supported"),
+        ],
+        ignore_index=True,
+    )
     no_data = listed["reason"].str.startswith("No simulation data")
     judged = listed[~no_data]
     if len(judged):
-        parts.append(_html_table(judged, [("card", lambda r: r["card"]), ("official", lambda r: r["official"]),
-                                          ("verdict", lambda r: r["verdict"]), ("why", lambda r: r["reason"])]))
+        parts.append(
+            _html_table(
+                judged,
+                [
+                    ("card", lambda r: r["card"]),
+                    ("official", lambda r: r["official"]),
+                    ("verdict", lambda r: r["verdict"]),
+                    ("why", lambda r: r["reason"]),
+                ],
+            )
+        )
     if no_data.any():
         parts.append(_p("Not played by any deck here, so no data: " + ", ".join(listed.loc[no_data, "card"]) + "."))
     unlisted = balance.unlisted_supported
@@ -531,33 +656,79 @@ def markdown_page(report: Report) -> str:
     flagged = report.cards[report.cards["effect_status"].isin(NOT_MODELED)]
     if len(flagged):
         names = sorted({f"{c} ({s})" for c, s in zip(flagged["card"], flagged["effect_status"], strict=True)})
-        lines += [f"> **{FLAG} Not fully modeled:** {_md(', '.join(names))}, in "
-                  f"{_md(', '.join(sorted(set(flagged['deck']))))}. Their numbers may not reflect the real game.",
-                  ""]
+        lines += [
+            f"> **{FLAG} Not fully modeled:** {_md(', '.join(names))}, in "
+            f"{_md(', '.join(sorted(set(flagged['deck']))))}. Their numbers may not reflect the real game.",
+            "",
+        ]
     lines += [f"> {_md(n)}" for n in report.notes] + ([""] if report.notes else [])
     lines += ["## Conclusions", ""] + [f"- {_md(s)}" for s in report.conclusions()] + [""]
     lines += ["## Decks", "", _md_table(report.decks.reset_index(), _deck_columns()), ""]
-    lines += ["## Matchups", "", f"![{CHARTS['matchups']}](matchups.png)", "",
-              "Win rate (%) of the row deck against the column deck, Wilson 95% interval.", "",
-              _md_table(_matchup_square(report), _matchup_columns(report)), ""]
-    lines += ["## First-player advantage", "", _md(_first_player_sentence(report)), "",
-              f"![{CHARTS['first_player']}](first_player.png)", ""]
-    lines += ["## Game length", "", _md(_length_sentence(report)), "",
-              f"![{CHARTS['win_rate_by_length']}](win_rate_by_length.png)", ""]
-    lines += ["## The meta", "", _md(_meta_sentence(report)), "", f"![{CHARTS['nash']}](nash.png)", "",
-              _md_table(_meta_frame(report), META_COLUMNS), ""]
+    lines += [
+        "## Matchups",
+        "",
+        f"![{CHARTS['matchups']}](matchups.png)",
+        "",
+        "Win rate (%) of the row deck against the column deck, Wilson 95% interval.",
+        "",
+        _md_table(_matchup_square(report), _matchup_columns(report)),
+        "",
+    ]
+    lines += [
+        "## First-player advantage",
+        "",
+        _md(_first_player_sentence(report)),
+        "",
+        f"![{CHARTS['first_player']}](first_player.png)",
+        "",
+    ]
+    lines += [
+        "## Game length",
+        "",
+        _md(_length_sentence(report)),
+        "",
+        f"![{CHARTS['win_rate_by_length']}](win_rate_by_length.png)",
+        "",
+    ]
+    lines += [
+        "## The meta",
+        "",
+        _md(_meta_sentence(report)),
+        "",
+        f"![{CHARTS['nash']}](nash.png)",
+        "",
+        _md_table(_meta_frame(report), META_COLUMNS),
+        "",
+    ]
     lines += ["## Cards", ""]
     if report.has_ablation:
         lines += [f"![{CHARTS['card_impact']}](card_impact.png)", ""]
-    lines += ["Each cell: value (95% interval; n games). Impact and IWD in points, the rest in %.", "",
-              _md_table(report.cards, _card_columns(report.has_ablation)), ""]
+    lines += [
+        "Each cell: value (95% interval; n games). Impact and IWD in points, the rest in %.",
+        "",
+        _md_table(report.cards, _card_columns(report.has_ablation)),
+        "",
+    ]
     lines += ["## Balance advice", ""]
     balance = report.balance
-    for title, frame in (("Too strong", balance.overpowered), ("Too weak", balance.underpowered),
-                         ("On the official list, supported by the data", balance.listed_supported),
-                         ("On the official list, not supported", balance.listed_unsupported),
-                         ("Candidates to add to the list", balance.unlisted_supported)):
+    for title, frame in (
+        ("Too strong", balance.overpowered),
+        ("Too weak", balance.underpowered),
+        ("On the official list, supported by the data", balance.listed_supported),
+        ("On the official list, not supported", balance.listed_unsupported),
+        ("Candidates to add to the list", balance.unlisted_supported),
+    ):
         lines += [f"### {title}", "", _md_table(frame, _balance_columns(frame)) if len(frame) else "None.", ""]
-    lines += ["## Method and reproduction", "", _md(_run_line(report)), "", "```sh", report.command, "```", "",
-              "Every pairing's seed is in run.json; `wardsim simulate A B --seed <seed>` replays one pairing.", ""]
+    lines += [
+        "## Method and reproduction",
+        "",
+        _md(_run_line(report)),
+        "",
+        "```sh",
+        report.command,
+        "```",
+        "",
+        "Every pairing's seed is in run.json; `wardsim simulate A B --seed <seed>` replays one pairing.",
+        "",
+    ]
     return "\n".join(lines)

@@ -32,8 +32,18 @@ from wardsim.kernel.state import DECK_SIZE, SeenBit
 from wardsim.policies import policy_arrays
 
 DEFAULT_CHUNK = 1000
-COUNTER_COLUMNS = ("games", "score2", "games_in_hand", "score2_in_hand", "games_opening", "score2_opening",
-                   "games_drawn", "score2_drawn", "games_played", "score2_played")
+COUNTER_COLUMNS = (
+    "games",
+    "score2",
+    "games_in_hand",
+    "score2_in_hand",
+    "games_opening",
+    "score2_opening",
+    "games_drawn",
+    "score2_drawn",
+    "games_played",
+    "score2_played",
+)
 RECORD_COLUMNS = ("game", "winner", "first_player", "turns", "end_reason", "cemetery_a", "cemetery_b")
 END_REASONS = ("playing", "cemetery", "no_creature", "turn_cap", "both_lost", "returned_alone")
 
@@ -68,8 +78,7 @@ class Totals:
     first_player_draws: int = 0
     turns: int = 0
     end_reasons: np.ndarray = field(default_factory=lambda: np.zeros(len(END_REASONS), dtype=np.int64))
-    cards: np.ndarray = field(default_factory=lambda: np.zeros((2 * DECK_SIZE, len(COUNTER_COLUMNS)),
-                                                               dtype=np.int64))
+    cards: np.ndarray = field(default_factory=lambda: np.zeros((2 * DECK_SIZE, len(COUNTER_COLUMNS)), dtype=np.int64))
 
     def add(self, other: Totals) -> None:
         for name in ("games", "wins_a", "wins_b", "draws", "first_player_wins", "first_player_draws", "turns"):
@@ -132,16 +141,31 @@ def slot_groups(deck_a: np.ndarray, deck_b: np.ndarray) -> tuple[np.ndarray, lis
     return groups, labels
 
 
-def run_chunk(cards: np.ndarray, effects: np.ndarray, config: RunConfig, first: int, n: int,
-              duel_table: np.ndarray) -> tuple[Totals, np.ndarray]:
+def run_chunk(
+    cards: np.ndarray, effects: np.ndarray, config: RunConfig, first: int, n: int, duel_table: np.ndarray
+) -> tuple[Totals, np.ndarray]:
     """Play games first .. first+n-1; returns their totals and records (n, RECORD_COLUMNS)."""
     deck_a = np.asarray(config.deck_a, dtype=np.int64)
     deck_b = np.asarray(config.deck_b, dtype=np.int64)
     ids, params = policy_arrays(config.policy_a, config.policy_b)
     records = np.zeros((n, N_RECORD_COLS), dtype=np.int64)
     seen = np.zeros((n, 2 * DECK_SIZE), dtype=np.int64)
-    play_games_nb(cards, effects, deck_a, deck_b, ids, params, np.uint64(config.seed), first, n, config.threshold,
-                  config.max_turns, duel_table, records, seen)
+    play_games_nb(
+        cards,
+        effects,
+        deck_a,
+        deck_b,
+        ids,
+        params,
+        np.uint64(config.seed),
+        first,
+        n,
+        config.threshold,
+        config.max_turns,
+        duel_table,
+        records,
+        seen,
+    )
     totals = Totals()
     groups, _ = slot_groups(deck_a, deck_b)
     count_games_nb(records, seen, groups, totals.cards)
@@ -207,15 +231,24 @@ def card_counters(totals: Totals, config: RunConfig, deck_names: tuple[str, str]
         if side < 0:
             continue
         c = totals.cards[k]
-        rows.append({
-            "deck": deck_names[side], "side": "ab"[side], "card": catalog.cards[card].name,
-            "games": int(c[0]), "wins": c[1] / 2,
-            "games_in_hand": int(c[2]), "wins_in_hand": c[3] / 2,
-            "games_opening": int(c[4]), "wins_opening": c[5] / 2,
-            "games_drawn": int(c[6]), "wins_drawn": c[7] / 2,
-            "games_played": int(c[8]), "wins_played": c[9] / 2,
-            "effect_status": catalog.cards[card].effect_status,
-        })
+        rows.append(
+            {
+                "deck": deck_names[side],
+                "side": "ab"[side],
+                "card": catalog.cards[card].name,
+                "games": int(c[0]),
+                "wins": c[1] / 2,
+                "games_in_hand": int(c[2]),
+                "wins_in_hand": c[3] / 2,
+                "games_opening": int(c[4]),
+                "wins_opening": c[5] / 2,
+                "games_drawn": int(c[6]),
+                "wins_drawn": c[7] / 2,
+                "games_played": int(c[8]),
+                "wins_played": c[9] / 2,
+                "effect_status": catalog.cards[card].effect_status,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -245,12 +278,15 @@ class RunStore:
         if manifest.exists():
             saved = json.loads(manifest.read_text())
             if saved.get("config") != config.key():
-                raise ValueError(f"{self.out} holds a different run (other decks, policies or seed); "
-                                 "choose another --out folder")
+                raise ValueError(
+                    f"{self.out} holds a different run (other decks, policies or seed); choose another --out folder"
+                )
             if saved.get("engine") != engine:
-                raise ValueError(f"{self.out} holds games played by another version of the engine (its rules, "
-                                 "kernels or cards have changed since), which cannot be mixed with new ones; "
-                                 "delete the folder or choose another --out folder")
+                raise ValueError(
+                    f"{self.out} holds games played by another version of the engine (its rules, "
+                    "kernels or cards have changed since), which cannot be mixed with new ones; "
+                    "delete the folder or choose another --out folder"
+                )
         (self.out / "records").mkdir(parents=True, exist_ok=True)
         (self.out / "totals").mkdir(parents=True, exist_ok=True)
         manifest.write_text(json.dumps({"config": config.key(), "games": config.games, "engine": engine}, indent=1))
@@ -274,17 +310,35 @@ class RunStore:
         frame = pd.DataFrame(table, columns=list(RECORD_COLUMNS))
         frame.to_parquet(self.out / "records" / f"part-{first:09d}.parquet", index=False)
         tmp = self.out / "totals" / f"part-{first:09d}-{n}.tmp.npz"
-        np.savez(tmp, end_reasons=totals.end_reasons, cards=totals.cards,
-                 **{name: getattr(totals, name) for name in ("games", "wins_a", "wins_b", "draws",
-                                                             "first_player_wins", "first_player_draws", "turns")})
+        np.savez(
+            tmp,
+            end_reasons=totals.end_reasons,
+            cards=totals.cards,
+            **{
+                name: getattr(totals, name)
+                for name in ("games", "wins_a", "wins_b", "draws", "first_player_wins", "first_player_draws", "turns")
+            },
+        )
         tmp.replace(self.out / "totals" / f"part-{first:09d}-{n}.npz")  # a chunk counts once it is whole
 
 
-def simulate(deck_a: Deck, deck_b: Deck, games: int = 1000, seed: int = 0, jobs: int = 1,
-             policy_a: str = "heuristic", policy_b: str | None = None, out: str | Path | None = None,
-             chunk: int = DEFAULT_CHUNK, threshold: int = 300, max_turns: int = 200, dot_stacking: bool = False,
-             catalog: Catalog | None = None, keep_records: bool = False,
-             progress: Callable[[int], None] | None = None) -> SimulationResult:
+def simulate(
+    deck_a: Deck,
+    deck_b: Deck,
+    games: int = 1000,
+    seed: int = 0,
+    jobs: int = 1,
+    policy_a: str = "heuristic",
+    policy_b: str | None = None,
+    out: str | Path | None = None,
+    chunk: int = DEFAULT_CHUNK,
+    threshold: int = 300,
+    max_turns: int = 200,
+    dot_stacking: bool = False,
+    catalog: Catalog | None = None,
+    keep_records: bool = False,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
     """Play `games` games of deck A against deck B (A's seat first in the records).
 
     With `dot_stacking`, the same damage (or healing) over time applied again stacks instead
@@ -293,9 +347,17 @@ def simulate(deck_a: Deck, deck_b: Deck, games: int = 1000, seed: int = 0, jobs:
     same seed)."""
     catalog = catalog or default_catalog()
     tables = catalog.tables()
-    config = RunConfig(deck_a=deck_a.card_indices(catalog).tolist(), deck_b=deck_b.card_indices(catalog).tolist(),
-                       policy_a=policy_a, policy_b=policy_b or policy_a, seed=seed, games=games,
-                       threshold=threshold, max_turns=max_turns, dot_stacking=dot_stacking)
+    config = RunConfig(
+        deck_a=deck_a.card_indices(catalog).tolist(),
+        deck_b=deck_b.card_indices(catalog).tolist(),
+        policy_a=policy_a,
+        policy_b=policy_b or policy_a,
+        seed=seed,
+        games=games,
+        threshold=threshold,
+        max_turns=max_turns,
+        dot_stacking=dot_stacking,
+    )
     effects = ruled_effects(tables.effects, dot_stacking)
     duel_table = duel_odds_table(config, catalog)
     store = RunStore(Path(out), config) if out else None
@@ -324,8 +386,15 @@ def simulate(deck_a: Deck, deck_b: Deck, games: int = 1000, seed: int = 0, jobs:
     seconds = time.perf_counter() - start
     played = sum(n for _, n in todo)
     flagged = sorted({c.name for deck in (deck_a, deck_b) for c in deck.not_modeled()})
-    result = SimulationResult(deck_a.name, deck_b.name, config, totals, seconds * games / max(played, 1),
-                              card_counters(totals, config, (deck_a.name, deck_b.name), catalog), flagged)
+    result = SimulationResult(
+        deck_a.name,
+        deck_b.name,
+        config,
+        totals,
+        seconds * games / max(played, 1),
+        card_counters(totals, config, (deck_a.name, deck_b.name), catalog),
+        flagged,
+    )
     if keep_records:
         table = np.concatenate(kept) if kept else np.zeros((0, len(RECORD_COLUMNS)), dtype=np.int64)
         result.records = pd.DataFrame(table, columns=list(RECORD_COLUMNS)).sort_values("game", ignore_index=True)

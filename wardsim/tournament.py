@@ -107,9 +107,16 @@ def chunk_size(games: int) -> int:
     return int(min(DEFAULT_CHUNK, max(MIN_CHUNK, math.ceil(games / 4))))
 
 
-def round_robin(decks: list[Deck], games: int, seed: int, policy: str = "heuristic", jobs: int = 1,
-                out: Path | None = None, catalog: Catalog | None = None,
-                progress: Callable[[int], None] | None = None) -> Tournament:
+def round_robin(
+    decks: list[Deck],
+    games: int,
+    seed: int,
+    policy: str = "heuristic",
+    jobs: int = 1,
+    out: Path | None = None,
+    catalog: Catalog | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> Tournament:
     """Play every ordered pairing of distinct decks, `games` games each, on one seed.
 
     Parameters
@@ -149,8 +156,19 @@ def round_robin(decks: list[Deck], games: int, seed: int, policy: str = "heurist
         folder = run_folder(out, deck_a.name, deck_b.name) if out is not None else None
         start = time.perf_counter()
         seed_ab = pairing_seed(seed, deck_a.name, deck_b.name)
-        result = simulate(deck_a, deck_b, games=games, seed=seed_ab, jobs=jobs, policy_a=policy, out=folder,
-                          chunk=chunk, catalog=catalog, keep_records=True, progress=progress)
+        result = simulate(
+            deck_a,
+            deck_b,
+            games=games,
+            seed=seed_ab,
+            jobs=jobs,
+            policy_a=policy,
+            out=folder,
+            chunk=chunk,
+            catalog=catalog,
+            keep_records=True,
+            progress=progress,
+        )
         seconds += time.perf_counter() - start
         assert result.records is not None  # keep_records=True
         frame = result.records.copy()
@@ -161,12 +179,29 @@ def round_robin(decks: list[Deck], games: int, seed: int, policy: str = "heurist
         counters.insert(1, "opponent", np.where(counters["side"] == "a", deck_b.name, deck_a.name))
         cards.append(counters)
         totals = result.totals
-        runs.append({"deck_a": deck_a.name, "deck_b": deck_b.name, "seed": seed_ab, "games": totals.games,
-                     "wins_a": totals.wins_a, "wins_b": totals.wins_b, "draws": totals.draws})
+        runs.append(
+            {
+                "deck_a": deck_a.name,
+                "deck_b": deck_b.name,
+                "seed": seed_ab,
+                "games": totals.games,
+                "wins_a": totals.wins_a,
+                "wins_b": totals.wins_b,
+                "draws": totals.draws,
+            }
+        )
     table = pd.concat(records, ignore_index=True)
     # end reasons by name: the records are read by people as much as by code
     table["end_reason"] = pd.Categorical.from_codes(table["end_reason"].to_numpy(), categories=list(END_REASONS))
     flagged = sorted({c.name for deck in decks for c in deck.not_modeled()})
-    return Tournament(decks=[d.name for d in decks], records=table[list(TOURNAMENT_RECORD_COLUMNS)],
-                      cards=pd.concat(cards, ignore_index=True), pairings=pd.DataFrame(runs), seed=seed,
-                      policy=policy, games=games, not_modeled=flagged, seconds=seconds)
+    return Tournament(
+        decks=[d.name for d in decks],
+        records=table[list(TOURNAMENT_RECORD_COLUMNS)],
+        cards=pd.concat(cards, ignore_index=True),
+        pairings=pd.DataFrame(runs),
+        seed=seed,
+        policy=policy,
+        games=games,
+        not_modeled=flagged,
+        seconds=seconds,
+    )

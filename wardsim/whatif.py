@@ -79,17 +79,34 @@ def filler_cards(catalog: Catalog | None = None) -> tuple[Card, Card]:
     median printed stats of the catalog's Gen 1 common creatures, and a Lightning card with
     no effect rows (no policy can play it). Neither is a printed card."""
     catalog = catalog or default_catalog()
-    commons = [c for c in catalog.generation(1)
-               if c.is_creature and c.rarity == "common" and c.source != FILLER_SOURCE]
+    commons = [c for c in catalog.generation(1) if c.is_creature and c.rarity == "common" and c.source != FILLER_SOURCE]
     if not commons:
         raise CatalogError("the catalog has no Gen 1 common creature to model the filler on")
     # median_low: a value some printed common really has, never a half point
     stats: dict[str, Any] = {k: int(statistics.median_low(getattr(c, k) for c in commons)) for k in CREATURE_STATS}
-    creature = Card(name=FILLER_CREATURE, generation=1, number=0, rarity="common", card_type="creature",
-                    effect_status="none", creature_type="unknown", attack="Plain strike",
-                    source=FILLER_SOURCE, **stats)
-    magic = Card(name=FILLER_MAGIC, generation=1, number=0, rarity="common", card_type="magic",
-                 effect_status="none", magic_type="lightning", magic_subtype="none", source=FILLER_SOURCE)
+    creature = Card(
+        name=FILLER_CREATURE,
+        generation=1,
+        number=0,
+        rarity="common",
+        card_type="creature",
+        effect_status="none",
+        creature_type="unknown",
+        attack="Plain strike",
+        source=FILLER_SOURCE,
+        **stats,
+    )
+    magic = Card(
+        name=FILLER_MAGIC,
+        generation=1,
+        number=0,
+        rarity="common",
+        card_type="magic",
+        effect_status="none",
+        magic_type="lightning",
+        magic_subtype="none",
+        source=FILLER_SOURCE,
+    )
     return creature, magic
 
 
@@ -153,8 +170,10 @@ def with_copies(deck: Deck, name: str, copies: int, catalog: Catalog) -> tuple[D
             if other.name != name and other.is_creature == card.is_creature:
                 counts.setdefault(other.name, []).append(k)
         if not counts:
-            raise WhatIfError(f"{deck.name} has no other {'creature' if card.is_creature else 'magic card'} "
-                              f"to make room for more {name}")
+            raise WhatIfError(
+                f"{deck.name} has no other {'creature' if card.is_creature else 'magic card'} "
+                f"to make room for more {name}"
+            )
         # the most copies; on a tie the name listed last (its last slot is the latest)
         victim = max(counts, key=lambda n: (len(counts[n]), counts[n][-1]))
         slots[counts[victim][-1]] = card
@@ -191,8 +210,10 @@ def check_pool(decks: Sequence[Deck]) -> None:
     seen: dict[str, str] = {}
     for deck in decks:
         if deck.name in seen:
-            raise WhatIfError(f"two decks are named {deck.name!r} ({seen[deck.name]} and {deck.path}); "
-                              "deck names label the results, so rename one file")
+            raise WhatIfError(
+                f"two decks are named {deck.name!r} ({seen[deck.name]} and {deck.path}); "
+                "deck names label the results, so rename one file"
+            )
         seen[deck.name] = deck.path
 
 
@@ -214,16 +235,26 @@ class _Runner:
         if key not in self.played:
             # chunks for every worker; the games do not depend on it (DESIGN.md, Random numbers)
             chunk = min(DEFAULT_CHUNK, max(1, math.ceil(self.games / self.jobs)))
-            result = simulate(a, b, games=self.games, seed=pairing_seed(self.seed, a.name, b.name), jobs=self.jobs,
-                              policy_a=self.policy, chunk=chunk, catalog=catalog, keep_records=True,
-                              progress=self.progress)
+            result = simulate(
+                a,
+                b,
+                games=self.games,
+                seed=pairing_seed(self.seed, a.name, b.name),
+                jobs=self.jobs,
+                policy_a=self.policy,
+                chunk=chunk,
+                catalog=catalog,
+                keep_records=True,
+                progress=self.progress,
+            )
             assert result.records is not None
             self.played[key] = result.records["winner"].to_numpy()
             self.not_modeled.update(result.not_modeled)
         return self.played[key]
 
-    def both_seats(self, deck: Deck, opponent: Deck, catalog: Catalog, tag: Any = None,
-                   opponent_tag: Any = None) -> np.ndarray:
+    def both_seats(
+        self, deck: Deck, opponent: Deck, catalog: Catalog, tag: Any = None, opponent_tag: Any = None
+    ) -> np.ndarray:
         """The deck's scores against the opponent: its `games` games in seat A, then its
         `games` games in seat B. The tags name the versions of the two decks for the cache."""
         seat_a = scores(self.winners(deck, opponent, catalog, (tag, opponent_tag)), 0)
@@ -245,8 +276,19 @@ def _rate(outcomes: np.ndarray, prefix: str) -> dict[str, float]:
 # ------------------------------------------------------------------ ablation
 
 
-ABLATION_COLUMNS = ("deck", "card", "impact", "impact_ci_low", "impact_ci_high", "impact_se", "games",
-                    "effect_status", "copies", "base_win_rate", "ablated_win_rate")
+ABLATION_COLUMNS = (
+    "deck",
+    "card",
+    "impact",
+    "impact_ci_low",
+    "impact_ci_high",
+    "impact_se",
+    "games",
+    "effect_status",
+    "copies",
+    "base_win_rate",
+    "ablated_win_rate",
+)
 
 
 def ablation_games(decks: Sequence[Deck], games: int) -> int:
@@ -257,8 +299,15 @@ def ablation_games(decks: Sequence[Deck], games: int) -> int:
     return games * (n * (n - 1) + 2 * (n - 1) * distinct)
 
 
-def ablation_table(decks: Sequence[Deck], games: int, seed: int, policy: str = "heuristic", jobs: int = 1,
-                   catalog: Catalog | None = None, progress: Progress | None = None) -> pd.DataFrame:
+def ablation_table(
+    decks: Sequence[Deck],
+    games: int,
+    seed: int,
+    policy: str = "heuristic",
+    jobs: int = 1,
+    catalog: Catalog | None = None,
+    progress: Progress | None = None,
+) -> pd.DataFrame:
     """The ablation impact of every card of every deck: how much the deck's win rate against
     the rest of the pool drops when the card's copies are replaced by the filler.
 
@@ -306,13 +355,25 @@ def ablation_table(decks: Sequence[Deck], games: int, seed: int, policy: str = "
         base = np.concatenate([runner.both_seats(deck, o, pool_catalog) for o in opponents])
         for card, copies in _distinct(deck):
             without = ablated(deck, card.name, pool_catalog)
-            after = np.concatenate([runner.both_seats(without, o, pool_catalog, tag=("ablated", card.name))
-                                    for o in opponents])
+            after = np.concatenate(
+                [runner.both_seats(without, o, pool_catalog, tag=("ablated", card.name)) for o in opponents]
+            )
             impact = ablation_impact(None, None, None, None, paired=(base, after))
-            rows.append({"deck": deck.name, "card": card.name, "impact": impact.impact,
-                         "impact_ci_low": impact.ci_low, "impact_ci_high": impact.ci_high, "impact_se": impact.se,
-                         "games": len(base), "effect_status": card.effect_status, "copies": copies,
-                         "base_win_rate": float(base.mean()), "ablated_win_rate": float(after.mean())})
+            rows.append(
+                {
+                    "deck": deck.name,
+                    "card": card.name,
+                    "impact": impact.impact,
+                    "impact_ci_low": impact.ci_low,
+                    "impact_ci_high": impact.ci_high,
+                    "impact_se": impact.se,
+                    "games": len(base),
+                    "effect_status": card.effect_status,
+                    "copies": copies,
+                    "base_win_rate": float(base.mean()),
+                    "ablated_win_rate": float(after.mean()),
+                }
+            )
     return pd.DataFrame(rows, columns=list(ABLATION_COLUMNS))
 
 
@@ -365,8 +426,9 @@ class CardChange:
         return with_copies(changed, self.card.name, self.copies, catalog)
 
 
-def make_change(card: str, changes: dict[str, int] | None = None, copies: int | None = None,
-                catalog: Catalog | None = None) -> CardChange:
+def make_change(
+    card: str, changes: dict[str, int] | None = None, copies: int | None = None, catalog: Catalog | None = None
+) -> CardChange:
     """Check a change and name its card as printed; WhatIfError says what is wrong (an unknown
     card with the closest names, a magic card's stats, an unknown stat, a value out of range)."""
     catalog = catalog or default_catalog()
@@ -401,8 +463,7 @@ def _by_name(decks: Sequence[Deck], name: str) -> Deck:
     raise WhatIfError(f"no deck named {name!r} in the pool; the decks are {', '.join(d.name for d in decks)}")
 
 
-def _rows(decks: Sequence[Deck], affected: Sequence[Deck],
-          matchup: tuple[str, str] | None) -> list[tuple[Deck, Deck]]:
+def _rows(decks: Sequence[Deck], affected: Sequence[Deck], matchup: tuple[str, str] | None) -> list[tuple[Deck, Deck]]:
     """(deck, opponent) of every matchup to report: each changed deck against every other
     deck, or the one matchup asked for (from each changed side)."""
     if matchup is None:
@@ -412,8 +473,10 @@ def _rows(decks: Sequence[Deck], affected: Sequence[Deck],
         raise WhatIfError(f"a matchup needs two different decks, got {a.name} twice")
     rows = [(d, o) for d, o in ((a, b), (b, a)) if d in affected]
     if not rows:
-        raise WhatIfError(f"the change leaves both {a.name} and {b.name} as they are (neither holds the card, "
-                          "or neither holds another number of copies)")
+        raise WhatIfError(
+            f"the change leaves both {a.name} and {b.name} as they are (neither holds the card, "
+            "or neither holds another number of copies)"
+        )
     return rows
 
 
@@ -421,16 +484,24 @@ def _affected(change: CardChange, decks: Sequence[Deck]) -> list[Deck]:
     affected = [d for d in decks if change.changes_deck(d)]
     if not affected:
         if not any(copies_of(d, change.card.name) for d in decks):
-            raise WhatIfError(f"no deck of the pool holds {change.card.name} "
-                              f"(the decks are {', '.join(d.name for d in decks)})")
-        raise WhatIfError(f"every deck of the pool already holds {change.copies} copies of {change.card.name}: "
-                          "nothing changes")
+            raise WhatIfError(
+                f"no deck of the pool holds {change.card.name} (the decks are {', '.join(d.name for d in decks)})"
+            )
+        raise WhatIfError(
+            f"every deck of the pool already holds {change.copies} copies of {change.card.name}: nothing changes"
+        )
     return affected
 
 
-def whatif_games(card: str, changes: dict[str, int] | None = None, copies: int | None = None,
-                 decks: Sequence[Deck] | None = None, games: int = 1000, catalog: Catalog | None = None,
-                 matchup: tuple[str, str] | None = None) -> int:
+def whatif_games(
+    card: str,
+    changes: dict[str, int] | None = None,
+    copies: int | None = None,
+    decks: Sequence[Deck] | None = None,
+    games: int = 1000,
+    catalog: Catalog | None = None,
+    matchup: tuple[str, str] | None = None,
+) -> int:
     """Games `whatif` plays with these arguments: before and after, both seats, every pairing
     of a reported matchup."""
     catalog = catalog or default_catalog()
@@ -482,26 +553,50 @@ class WhatIf:
 
     def summary(self) -> dict:
         """The JSON object of `wardsim whatif --json`."""
-        return {"card": self.card, "change": self.change, "stats": self.stats, "copies": self.copies,
-                "seed": self.seed, "policy": self.policy, "games_per_pairing": self.games,
-                "decks": _records(self.decks), "matchups": _records(self.matchups), "edits": self.edits,
-                "not_modeled": self.not_modeled}
+        return {
+            "card": self.card,
+            "change": self.change,
+            "stats": self.stats,
+            "copies": self.copies,
+            "seed": self.seed,
+            "policy": self.policy,
+            "games_per_pairing": self.games,
+            "decks": _records(self.decks),
+            "matchups": _records(self.matchups),
+            "edits": self.edits,
+            "not_modeled": self.not_modeled,
+        }
 
 
 def _records(frame: pd.DataFrame) -> list[dict]:
-    return [{k: (v.item() if isinstance(v, np.generic) else v) for k, v in row.items()}
-            for row in frame.to_dict(orient="records")]
+    return [
+        {k: (v.item() if isinstance(v, np.generic) else v) for k, v in row.items()}
+        for row in frame.to_dict(orient="records")
+    ]
 
 
 def _comparison(before: np.ndarray, after: np.ndarray) -> dict[str, float]:
-    return {"games": len(before), **_rate(before, "before"), **_rate(after, "after"),
-            **_paired(after, before, "change")}
+    return {
+        "games": len(before),
+        **_rate(before, "before"),
+        **_rate(after, "after"),
+        **_paired(after, before, "change"),
+    }
 
 
-def whatif(card: str, changes: dict[str, int] | None = None, copies: int | None = None,
-           decks: Sequence[Deck] | None = None, games: int = 1000, seed: int = 0, policy: str = "heuristic",
-           jobs: int = 1, catalog: Catalog | None = None, matchup: tuple[str, str] | None = None,
-           progress: Progress | None = None) -> WhatIf:
+def whatif(
+    card: str,
+    changes: dict[str, int] | None = None,
+    copies: int | None = None,
+    decks: Sequence[Deck] | None = None,
+    games: int = 1000,
+    seed: int = 0,
+    policy: str = "heuristic",
+    jobs: int = 1,
+    catalog: Catalog | None = None,
+    matchup: tuple[str, str] | None = None,
+    progress: Progress | None = None,
+) -> WhatIf:
     """Change a card and play every matchup of a deck that holds it again, on the same seeds.
 
     Parameters
@@ -555,12 +650,23 @@ def whatif(card: str, changes: dict[str, int] | None = None, copies: int | None 
         pooled = per_deck.setdefault(deck.name, ([], []))
         pooled[0].append(before)
         pooled[1].append(after)
-    deck_rows = [{"deck": name, "opponents": len(b), **_comparison(np.concatenate(b), np.concatenate(a))}
-                 for name, (b, a) in per_deck.items()]
-    return WhatIf(card=change.card.name, change=change.describe(), stats=change.stats, copies=change.copies,
-                  decks=pd.DataFrame(deck_rows), matchups=pd.DataFrame(table),
-                  edits={name: text for name, (_, text) in edited.items() if text}, seed=seed, policy=policy,
-                  games=games, not_modeled=sorted(runner.not_modeled))
+    deck_rows = [
+        {"deck": name, "opponents": len(b), **_comparison(np.concatenate(b), np.concatenate(a))}
+        for name, (b, a) in per_deck.items()
+    ]
+    return WhatIf(
+        card=change.card.name,
+        change=change.describe(),
+        stats=change.stats,
+        copies=change.copies,
+        decks=pd.DataFrame(deck_rows),
+        matchups=pd.DataFrame(table),
+        edits={name: text for name, (_, text) in edited.items() if text},
+        seed=seed,
+        policy=policy,
+        games=games,
+        not_modeled=sorted(runner.not_modeled),
+    )
 
 
 # ------------------------------------------------------------------ sweep
@@ -603,13 +709,23 @@ class Sweep:
 
     def summary(self) -> dict:
         """The JSON object of `wardsim whatif --sweep --json`."""
-        return {"card": self.card, "stat": self.stat, "printed": self.printed, "deck": self.deck,
-                "opponents": self.opponents, "best": self.best, "seed": self.seed, "policy": self.policy,
-                "games_per_pairing": self.games, "values": _records(self.table)}
+        return {
+            "card": self.card,
+            "stat": self.stat,
+            "printed": self.printed,
+            "deck": self.deck,
+            "opponents": self.opponents,
+            "best": self.best,
+            "seed": self.seed,
+            "policy": self.policy,
+            "games_per_pairing": self.games,
+            "values": _records(self.table),
+        }
 
 
-def _sweep_setup(card: str, stat: str, values: Sequence[int], matchup: tuple[str, str] | None,
-                 pool: Sequence[Deck], catalog: Catalog) -> tuple[Card, list[int], Deck, list[Deck]]:
+def _sweep_setup(
+    card: str, stat: str, values: Sequence[int], matchup: tuple[str, str] | None, pool: Sequence[Deck], catalog: Catalog
+) -> tuple[Card, list[int], Deck, list[Deck]]:
     values = sorted({int(v) for v in values})
     if not values:
         raise WhatIfError("a sweep needs at least one value")
@@ -619,8 +735,9 @@ def _sweep_setup(card: str, stat: str, values: Sequence[int], matchup: tuple[str
     if matchup is None:
         holders = [d for d in pool if copies_of(d, printed.name)]
         if not holders:
-            raise WhatIfError(f"no deck of the pool holds {printed.name} "
-                              f"(the decks are {', '.join(d.name for d in pool)})")
+            raise WhatIfError(
+                f"no deck of the pool holds {printed.name} (the decks are {', '.join(d.name for d in pool)})"
+            )
         return printed, values, holders[0], [d for d in pool if d is not holders[0]]
     a, b = _by_name(pool, matchup[0]), _by_name(pool, matchup[1])
     if a is b:
@@ -630,8 +747,15 @@ def _sweep_setup(card: str, stat: str, values: Sequence[int], matchup: tuple[str
     return printed, values, a, [b]
 
 
-def sweep_games(card: str, stat: str, values: Sequence[int], matchup: tuple[str, str] | None = None,
-                decks: Sequence[Deck] | None = None, games: int = 1000, catalog: Catalog | None = None) -> int:
+def sweep_games(
+    card: str,
+    stat: str,
+    values: Sequence[int],
+    matchup: tuple[str, str] | None = None,
+    decks: Sequence[Deck] | None = None,
+    games: int = 1000,
+    catalog: Catalog | None = None,
+) -> int:
     """Games `sweep` plays: every value (and the printed one), both seats, every opponent."""
     catalog = catalog or default_catalog()
     pool = list(decks) if decks is not None else bundled_pool(catalog)
@@ -640,9 +764,19 @@ def sweep_games(card: str, stat: str, values: Sequence[int], matchup: tuple[str,
     return runs * 2 * len(opponents) * games
 
 
-def sweep(card: str, stat: str, values: Sequence[int], matchup: tuple[str, str] | None = None,
-          decks: Sequence[Deck] | None = None, games: int = 1000, seed: int = 0, policy: str = "heuristic",
-          jobs: int = 1, catalog: Catalog | None = None, progress: Progress | None = None) -> Sweep:
+def sweep(
+    card: str,
+    stat: str,
+    values: Sequence[int],
+    matchup: tuple[str, str] | None = None,
+    decks: Sequence[Deck] | None = None,
+    games: int = 1000,
+    seed: int = 0,
+    policy: str = "heuristic",
+    jobs: int = 1,
+    catalog: Catalog | None = None,
+    progress: Progress | None = None,
+) -> Sweep:
     """Play one matchup with one stat of a creature at each of `values`, on the same seeds.
 
     `matchup` is (deck, opponent) by name, one of which holds the card; by default the first
@@ -668,10 +802,18 @@ def sweep(card: str, stat: str, values: Sequence[int], matchup: tuple[str, str] 
     rows = []
     for value in sorted({*values, printed_value}):  # the printed value is played anyway: shown too
         after = base if value == printed_value else outcomes(value)
-        rows.append({"value": value, "games": len(after), **_rate(after, "win_rate"),
-                     **_paired(after, base, "change")})
+        rows.append({"value": value, "games": len(after), **_rate(after, "win_rate"), **_paired(after, base, "change")})
     table = pd.DataFrame(rows).rename(columns={"win_rate_ci_low": "ci_low", "win_rate_ci_high": "ci_high"})
     best = int(table.loc[(table["win_rate"] - 0.5).abs().idxmin(), "value"])
-    return Sweep(card=printed.name, stat=stat, printed=printed_value, deck=deck.name,
-                 opponents=[o.name for o in opponents], table=table, best=best, seed=seed, policy=policy,
-                 games=games)
+    return Sweep(
+        card=printed.name,
+        stat=stat,
+        printed=printed_value,
+        deck=deck.name,
+        opponents=[o.name for o in opponents],
+        table=table,
+        best=best,
+        seed=seed,
+        policy=policy,
+        games=games,
+    )

@@ -30,7 +30,13 @@ NOT_MODELED = ("partial", "unmodeled")  # effect_status values whose simulation 
 IMPACT_COLUMNS = ("impact", "impact_ci_low", "impact_ci_high")
 IWD_COLUMNS = ("iwd", "iwd_ci_low", "iwd_ci_high")
 EVIDENCE_COLUMNS = (
-    *IMPACT_COLUMNS, *IWD_COLUMNS, "gih_wr", "gns_wr", "gih_wr_n", "gns_wr_n", "games",
+    *IMPACT_COLUMNS,
+    *IWD_COLUMNS,
+    "gih_wr",
+    "gns_wr",
+    "gih_wr_n",
+    "gns_wr_n",
+    "games",
     "effect_status",
 )
 
@@ -162,16 +168,10 @@ def _flags(table: pd.DataFrame, threshold: float, min_games: int) -> pd.DataFram
     flags["enough_games"] = enough
     # a precise ablation overrules IWD: it measures the card itself, IWD only its company
     impact_neutral = (
-        (table["impact_ci_low"] >= -threshold) & (table["impact_ci_high"] <= threshold)
-        if has_impact
-        else nothing
+        (table["impact_ci_low"] >= -threshold) & (table["impact_ci_high"] <= threshold) if has_impact else nothing
     )
-    over = flags["by_impact_over"] | (
-        flags["by_iwd_over"] & ~(flags["by_impact_under"] | impact_neutral)
-    )
-    under = flags["by_impact_under"] | (
-        flags["by_iwd_under"] & ~(flags["by_impact_over"] | impact_neutral)
-    )
+    over = flags["by_impact_over"] | (flags["by_iwd_over"] & ~(flags["by_impact_under"] | impact_neutral))
+    under = flags["by_impact_under"] | (flags["by_iwd_under"] & ~(flags["by_impact_over"] | impact_neutral))
     flags["over"] = over & enough
     flags["under"] = under & enough
     return flags

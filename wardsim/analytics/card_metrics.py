@@ -74,10 +74,7 @@ def _check_counters(counters: pd.DataFrame) -> None:
         # opening-hand games and drawn-later games partition the in-hand games
         bad = ~np.isclose(split, counters[f"{kind}_in_hand"])
         if bad.any():
-            raise ValueError(
-                f"row {counters.index[bad][0]!r}: {kind}_opening + {kind}_drawn must equal "
-                f"{kind}_in_hand"
-            )
+            raise ValueError(f"row {counters.index[bad][0]!r}: {kind}_opening + {kind}_drawn must equal {kind}_in_hand")
     not_seen_wins = counters["wins"] - counters["wins_in_hand"]
     not_seen_games = counters["games"] - counters["games_in_hand"]
     bad = (not_seen_wins < 0) | (not_seen_wins > not_seen_games)

@@ -80,9 +80,7 @@ def field_win_rate(matrix: Any, shares: Any) -> Any:
     return expected
 
 
-def bradley_terry(
-    wins_matrix: Any, prior: float = 0.0, tol: float = 1e-10, max_iter: int = 100_000
-) -> Any:
+def bradley_terry(wins_matrix: Any, prior: float = 0.0, tol: float = 1e-10, max_iter: int = 100_000) -> Any:
     """Bradley-Terry strengths of the decks, fitted by Hunter's (2004) MM algorithm.
 
     The model says ``P(i beats j) = s_i / (s_i + s_j)``. The fit is the maximum-likelihood
@@ -202,8 +200,13 @@ def nash_equilibrium(payoff: Any) -> NashEquilibrium:
     equal = np.hstack([np.ones((1, n_decks)), np.zeros((1, 1))])
     bounds = [(0.0, None)] * n_decks + [(None, None)]
     solution = linprog(
-        objective, A_ub=upper, b_ub=np.zeros(n_decks), A_eq=equal, b_eq=[1.0],
-        bounds=bounds, method="highs",
+        objective,
+        A_ub=upper,
+        b_ub=np.zeros(n_decks),
+        A_eq=equal,
+        b_eq=[1.0],
+        bounds=bounds,
+        method="highs",
     )
     if not solution.success:  # pragma: no cover - a finite matrix game always has a solution
         raise RuntimeError(f"linear programme failed: {solution.message}")
@@ -212,7 +215,5 @@ def nash_equilibrium(payoff: Any) -> NashEquilibrium:
     value = 0.5 + float(np.min(shares @ margin))
     in_support = np.flatnonzero(shares > SUPPORT_SHARE)
     if labels is not None:
-        return NashEquilibrium(
-            pd.Series(shares, index=labels, name="share"), value, list(labels[in_support])
-        )
+        return NashEquilibrium(pd.Series(shares, index=labels, name="share"), value, list(labels[in_support]))
     return NashEquilibrium(shares, value, [int(i) for i in in_support])

@@ -43,10 +43,7 @@ COUNT_COLUMNS = ["games", "wins", "losses", "draws", "win_rate", "ci_low", "ci_h
 def _check_records(records: pd.DataFrame, needed: Sequence[str] = RECORD_COLUMNS) -> None:
     missing = [c for c in needed if c not in records.columns]
     if missing:
-        raise ValueError(
-            f"game records lack the column(s) {', '.join(missing)}; "
-            f"expected {', '.join(RECORD_COLUMNS)}"
-        )
+        raise ValueError(f"game records lack the column(s) {', '.join(missing)}; expected {', '.join(RECORD_COLUMNS)}")
     if "winner" in needed:
         bad = ~records["winner"].isin([A_WINS, B_WINS, DRAW])
         if bad.any():

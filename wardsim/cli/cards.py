@@ -29,8 +29,13 @@ def _generation(value: str | None) -> int | None:
 
 def _stat(card: Card) -> list[str]:
     if card.is_creature:
-        return [str(card.armor_level), str(card.speed), str(card.hp),
-                f"{card.attack_dice}d6+{card.modifier}", card.creature_type or ""]
+        return [
+            str(card.armor_level),
+            str(card.speed),
+            str(card.hp),
+            f"{card.attack_dice}d6+{card.modifier}",
+            card.creature_type or "",
+        ]
     kind = (card.magic_type or "").replace("_", " ")
     if card.magic_subtype != "none":
         kind += f" {card.magic_subtype}"
@@ -51,10 +56,13 @@ def cards(
         _print_coverage(catalog.coverage(), as_json)
         return
     gen = _generation(generation)
-    chosen = [c for c in catalog
-              if (gen is None or c.generation == gen)
-              and (kind is None or c.card_type == kind.value)
-              and (name is None or name.casefold() in c.name.casefold())]
+    chosen = [
+        c
+        for c in catalog
+        if (gen is None or c.generation == gen)
+        and (kind is None or c.card_type == kind.value)
+        and (name is None or name.casefold() in c.name.casefold())
+    ]
     if as_json:
         typer.echo(json.dumps([c.as_dict() for c in chosen], indent=1, ensure_ascii=False))
         return
@@ -73,8 +81,11 @@ def _print_coverage(coverage: dict[str, dict[str, int]], as_json: bool) -> None:
     rows = {}
     for gen, counts in coverage.items():
         with_text = sum(counts.values()) - counts["none"]
-        rows[gen] = {**counts, "with_text": with_text,
-                     "modeled_share": round(counts["modeled"] / with_text, 4) if with_text else 1.0}
+        rows[gen] = {
+            **counts,
+            "with_text": with_text,
+            "modeled_share": round(counts["modeled"] / with_text, 4) if with_text else 1.0,
+        }
     if as_json:
         typer.echo(json.dumps(rows, indent=1))
         return
@@ -82,6 +93,13 @@ def _print_coverage(coverage: dict[str, dict[str, int]], as_json: bool) -> None:
     for col in ("generation", "cards", "no text", "modeled", "partial", "unmodeled", "modeled share"):
         table.add_column(col, justify="left" if col == "generation" else "right")
     for gen, r in rows.items():
-        table.add_row(gen, str(r["with_text"] + r["none"]), str(r["none"]), str(r["modeled"]),
-                      str(r["partial"]), str(r["unmodeled"]), f"{100 * r['modeled_share']:.1f}%")
+        table.add_row(
+            gen,
+            str(r["with_text"] + r["none"]),
+            str(r["none"]),
+            str(r["modeled"]),
+            str(r["partial"]),
+            str(r["unmodeled"]),
+            f"{100 * r['modeled_share']:.1f}%",
+        )
     Console().print(table)

@@ -19,16 +19,18 @@ def check(
 ) -> None:
     """Check decks against the deck rules; exit 1 if any is illegal."""
     if fmt not in load_formats():
-        raise typer.BadParameter(f"unknown format {fmt!r}; known: {', '.join(load_formats())}",
-                                 param_hint="--format")
+        raise typer.BadParameter(f"unknown format {fmt!r}; known: {', '.join(load_formats())}", param_hint="--format")
     illegal = 0
     for path in files:
         try:
             deck = load_deck(path, fmt)
         except DeckError as err:
             illegal += 1
-            typer.echo(f"{path}: illegal in the {fmt} format ({len(err.problems)} problem"
-                       f"{'s' if len(err.problems) > 1 else ''})", err=True)
+            typer.echo(
+                f"{path}: illegal in the {fmt} format ({len(err.problems)} problem"
+                f"{'s' if len(err.problems) > 1 else ''})",
+                err=True,
+            )
             for line in err.lines():
                 typer.echo(f"  {line}", err=True)
             continue

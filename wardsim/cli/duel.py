@@ -43,22 +43,26 @@ def _pct(p: float) -> str:
 
 
 def _sentence(r: DuelResult) -> str:
-    mean = f"{r.mean_exchanges:.2f}" if r.mean_exchanges is not None and math.isfinite(r.mean_exchanges) \
-        else "unbounded"
+    mean = (
+        f"{r.mean_exchanges:.2f}" if r.mean_exchanges is not None and math.isfinite(r.mean_exchanges) else "unbounded"
+    )
     if r.method == "exact":
-        return (f"{r.a} beats {r.b} with probability {_pct(r.p_a_wins)} (exact; {r.b} wins "
-                f"{_pct(r.p_b_wins)}, draw {_pct(r.p_draw)}); {mean} exchanges on average.")
+        return (
+            f"{r.a} beats {r.b} with probability {_pct(r.p_a_wins)} (exact; {r.b} wins "
+            f"{_pct(r.p_b_wins)}, draw {_pct(r.p_draw)}); {mean} exchanges on average."
+        )
     lo, hi = _interval(r.p_a_wins, r.games or 1)
-    return (f"{r.a} beats {r.b} in {_pct(r.p_a_wins)} of {r.games:,} duels (95% interval "
-            f"{_pct(lo)} to {_pct(hi)}; {r.b} wins {_pct(r.p_b_wins)}, draw {_pct(r.p_draw)}); "
-            f"{mean} exchanges on average. Seed {r.seed}.")
+    return (
+        f"{r.a} beats {r.b} in {_pct(r.p_a_wins)} of {r.games:,} duels (95% interval "
+        f"{_pct(lo)} to {_pct(hi)}; {r.b} wins {_pct(r.p_b_wins)}, draw {_pct(r.p_draw)}); "
+        f"{mean} exchanges on average. Seed {r.seed}."
+    )
 
 
 def duel(
     name_a: str = typer.Argument(..., metavar="NAME_A", help="The first creature (A)."),
     name_b: str = typer.Argument(..., metavar="NAME_B", help="The second creature (B)."),
-    games: int = typer.Option(None, "--games", "-n", min=1,
-                              help=f"Duels to sample (default {DEFAULT_GAMES:,})."),
+    games: int = typer.Option(None, "--games", "-n", min=1, help=f"Duels to sample (default {DEFAULT_GAMES:,})."),
     seed: int = typer.Option(None, "--seed", "-s", help="Seed of the sampled duels (default: random, printed)."),
     exact: bool = typer.Option(False, "--exact", help="Solve exactly instead of sampling."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
@@ -110,11 +114,13 @@ def _heatmap(frame, path: Path, title: str) -> None:
 
 
 def duels(
-    out: Path = typer.Option(..., "--out", "-o",
-                             help="Matrix file: .parquet or .csv (a .png heatmap is written beside it)."),
+    out: Path = typer.Option(
+        ..., "--out", "-o", help="Matrix file: .parquet or .csv (a .png heatmap is written beside it)."
+    ),
     generation: str = typer.Option("1", "--generation", "-g", help="1, 2, 3 or promo."),
-    creature: list[str] = typer.Option(None, "--creature", "-c",
-                                       help="Only these creatures (repeat the option); default: the whole generation."),
+    creature: list[str] = typer.Option(
+        None, "--creature", "-c", help="Only these creatures (repeat the option); default: the whole generation."
+    ),
     exact: bool = typer.Option(False, "--exact", help="Solve every pair exactly instead of sampling."),
     games: int = typer.Option(MATRIX_GAMES, "--games", "-n", min=1, help="Duels per pair when sampling."),
     seed: int = typer.Option(None, "--seed", "-s", help="Seed when sampling (default: random, printed)."),
@@ -140,11 +146,22 @@ def duels(
         if console_progress:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-            with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                          TimeElapsedColumn(), transient=True) as bar:
+            with Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeElapsedColumn(),
+                transient=True,
+            ) as bar:
                 task = bar.add_task("duels", total=len(names) * (len(names) + 1) // 2)
-                frame = duel_matrix(names, exact=exact, jobs=jobs, games=games, seed=seed or 0,
-                                    progress=lambda done, total: bar.update(task, completed=done))
+                frame = duel_matrix(
+                    names,
+                    exact=exact,
+                    jobs=jobs,
+                    games=games,
+                    seed=seed or 0,
+                    progress=lambda done, total: bar.update(task, completed=done),
+                )
         else:
             frame = duel_matrix(names, exact=exact, jobs=jobs, games=games, seed=seed or 0)
     except DuelError as err:
@@ -164,9 +181,13 @@ def duels(
         typer.echo(f"seed {seed}")
     flagged = frame.attrs.get("flagged", [])
     if flagged:
-        typer.echo(f"note: the catalog encodes the effect of {len(flagged)} creatures only partly or not "
-                   f"at all: {', '.join(flagged)}")
+        typer.echo(
+            f"note: the catalog encodes the effect of {len(flagged)} creatures only partly or not "
+            f"at all: {', '.join(flagged)}"
+        )
     quiet = [name for name in frame.attrs.get("notes", {}) if name not in flagged]
     if quiet:
-        typer.echo(f"note: {len(quiet)} creatures have effects that do nothing in a duel "
-                   f"(they need other cards): {', '.join(quiet)}")
+        typer.echo(
+            f"note: {len(quiet)} creatures have effects that do nothing in a duel "
+            f"(they need other cards): {', '.join(quiet)}"
+        )

@@ -35,28 +35,37 @@ def deck_paths(files: list[Path] | None, folder: Path | None) -> list[Path]:
 
 
 def report(
-    deck_files: list[Path] = typer.Argument(None, metavar="DECK", help="Deck files (default: every *.txt file of "
-                                            "--decks)."),
+    deck_files: list[Path] = typer.Argument(
+        None, metavar="DECK", help="Deck files (default: every *.txt file of --decks)."
+    ),
     decks_dir: Path = typer.Option(None, "--decks", "-d", help="Folder of deck files (default: the bundled decks)."),
     games: int = typer.Option(DEFAULT_GAMES, "--games", "-n", min=1, help="Games per ordered pairing."),
     seed: int = typer.Option(0, "--seed", "-s", help="Run seed (each pairing's seed is derived from it)."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
     jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
-    ablation_games: int = typer.Option(DEFAULT_ABLATION_GAMES, "--ablation-games", "-a", min=0,
-                                       help="Games per ordered pairing of the ablation runs; 0 skips them."),
+    ablation_games: int = typer.Option(
+        DEFAULT_ABLATION_GAMES,
+        "--ablation-games",
+        "-a",
+        min=0,
+        help="Games per ordered pairing of the ablation runs; 0 skips them.",
+    ),
     out: Path = typer.Option(DEFAULT_OUT, "--out", "-o", help="Report folder (its runs/ subfolder resumes)."),
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
 ) -> None:
     """Play the decks' round robin and write the balance report (HTML, Markdown, CSV, Parquet, PNG)."""
     check_policy(policy, "--policy")
     if ablation_games == 1:
-        raise typer.BadParameter("a paired interval needs at least 2 games; use 0 to skip the ablation",
-                                 param_hint="--ablation-games")
+        raise typer.BadParameter(
+            "a paired interval needs at least 2 games; use 0 to skip the ablation", param_hint="--ablation-games"
+        )
     decks = load_pool(deck_paths(deck_files, decks_dir), fmt)
     err = Console(stderr=True)
-    err.print(f"seed {seed}: {len(decks)} decks, {games} games per ordered pairing "
-              f"({total_games(len(decks), games)} games; {policy}), ablation {ablation_games} games per pairing",
-              highlight=False)
+    err.print(
+        f"seed {seed}: {len(decks)} decks, {games} games per ordered pairing "
+        f"({total_games(len(decks), games)} games; {policy}), ablation {ablation_games} games per pairing",
+        highlight=False,
+    )
     command = reproduce_command(decks, games, seed, policy, ablation_games, fmt, out)
     try:
         with game_bar(err) as bar:
@@ -67,8 +76,18 @@ def report(
                     tasks[stage] = bar.add_task(STAGES.get(stage, stage), total=total or None)
                 bar.advance(tasks[stage], n)
 
-            result = build_report(decks, games, seed, policy=policy, jobs=jobs, out_dir=out,
-                                  ablation_games=ablation_games, fmt=fmt, progress=progress, command=command)
+            result = build_report(
+                decks,
+                games,
+                seed,
+                policy=policy,
+                jobs=jobs,
+                out_dir=out,
+                ablation_games=ablation_games,
+                fmt=fmt,
+                progress=progress,
+                command=command,
+            )
         index = write_report(result, out)
     except ValueError as problem:
         typer.echo(f"error: {problem}", err=True)

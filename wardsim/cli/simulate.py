@@ -23,8 +23,7 @@ POLICY_HELP = f"Bot policy of both players: {', '.join(POLICIES)}."
 def load_decks(paths: list[Path], fmt: str) -> list[Deck]:
     """Load decks for a command; a bad deck exits with every problem listed (exit 2)."""
     if fmt not in load_formats():
-        raise typer.BadParameter(f"unknown format {fmt!r}; known: {', '.join(load_formats())}",
-                                 param_hint="--format")
+        raise typer.BadParameter(f"unknown format {fmt!r}; known: {', '.join(load_formats())}", param_hint="--format")
     decks = []
     for path in paths:
         try:
@@ -64,8 +63,9 @@ def simulate(
     out: Path = typer.Option(None, "--out", "-o", help="Folder for per-game records (Parquet); resumes."),
     threshold: int = typer.Option(300, "--threshold", min=1, help="Cemetery HP that loses (rules guide: 300)."),
     max_turns: int = typer.Option(200, "--max-turns", min=1, help="Turn cap: a game reaching it is a draw."),
-    dot_stacking: bool = typer.Option(False, "--dot-stacking",
-                                      help="The same damage over time stacks instead of restarting."),
+    dot_stacking: bool = typer.Option(
+        False, "--dot-stacking", help="The same damage over time stacks instead of restarting."
+    ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
 ) -> None:
     """Play GAMES games of DECK_A against DECK_B and report the win rate."""
@@ -73,16 +73,34 @@ def simulate(
         check_policy(name, option)
     a, b = load_decks([deck_a, deck_b], fmt)
     err = Console(stderr=True)
-    err.print(f"seed {seed}: {games} games of {a.name} vs {b.name} "
-              f"({policy_a or policy} vs {policy_b or policy}, {jobs} job{'s' if jobs > 1 else ''})")
+    err.print(
+        f"seed {seed}: {games} games of {a.name} vs {b.name} "
+        f"({policy_a or policy} vs {policy_b or policy}, {jobs} job{'s' if jobs > 1 else ''})"
+    )
     try:
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=err, disable=not sys.stderr.isatty()) as bar:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            disable=not sys.stderr.isatty(),
+        ) as bar:
             task = bar.add_task("games", total=games)
-            result = run_simulation(a, b, games=games, seed=seed, jobs=jobs, policy_a=policy_a or policy,
-                                    policy_b=policy_b or policy, out=out, threshold=threshold,
-                                    max_turns=max_turns, dot_stacking=dot_stacking,
-                                    progress=lambda n: bar.advance(task, n))
+            result = run_simulation(
+                a,
+                b,
+                games=games,
+                seed=seed,
+                jobs=jobs,
+                policy_a=policy_a or policy,
+                policy_b=policy_b or policy,
+                out=out,
+                threshold=threshold,
+                max_turns=max_turns,
+                dot_stacking=dot_stacking,
+                progress=lambda n: bar.advance(task, n),
+            )
     except ValueError as problem:
         typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(2) from None
@@ -91,11 +109,15 @@ def simulate(
         typer.echo(json.dumps(summary, indent=1))
         return
     lo, hi = summary["ci95"]
-    typer.echo(f"{a.name} wins {100 * summary['win_rate_a']:.1f}% against {b.name} "
-               f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%) over {games} games: "
-               f"{result.totals.wins_a} wins, {result.totals.wins_b} losses, {result.totals.draws} draws.")
-    typer.echo(f"First player wins {100 * summary['first_player_win_rate']:.1f}%; games last "
-               f"{summary['mean_turns']:.1f} turns on average; {summary['games_per_second']:.0f} games/s.")
+    typer.echo(
+        f"{a.name} wins {100 * summary['win_rate_a']:.1f}% against {b.name} "
+        f"(95% CI {100 * lo:.1f}-{100 * hi:.1f}%) over {games} games: "
+        f"{result.totals.wins_a} wins, {result.totals.wins_b} losses, {result.totals.draws} draws."
+    )
+    typer.echo(
+        f"First player wins {100 * summary['first_player_win_rate']:.1f}%; games last "
+        f"{summary['mean_turns']:.1f} turns on average; {summary['games_per_second']:.0f} games/s."
+    )
     if summary["not_modeled"]:
         typer.echo(f"Note: effects not fully modeled: {', '.join(summary['not_modeled'])}.")
     if out:
@@ -113,14 +135,24 @@ def replay(
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
     threshold: int = typer.Option(300, "--threshold", min=1, help="Cemetery HP that loses (rules guide: 300)."),
     max_turns: int = typer.Option(200, "--max-turns", min=1, help="Turn cap: a game reaching it is a draw."),
-    dot_stacking: bool = typer.Option(False, "--dot-stacking",
-                                      help="The same damage over time stacks instead of restarting."),
+    dot_stacking: bool = typer.Option(
+        False, "--dot-stacking", help="The same damage over time stacks instead of restarting."
+    ),
 ) -> None:
     """Print game GAME of a `simulate` run turn by turn (give it the run's options)."""
     for name, option in ((policy, "--policy"), (policy_a, "--policy-a"), (policy_b, "--policy-b")):
         check_policy(name, option)
     a, b = load_decks([deck_a, deck_b], fmt)
-    result = replay_game(a, b, seed=seed, game=game, policy_a=policy_a or policy, policy_b=policy_b or policy,
-                         threshold=threshold, max_turns=max_turns, dot_stacking=dot_stacking)
+    result = replay_game(
+        a,
+        b,
+        seed=seed,
+        game=game,
+        policy_a=policy_a or policy,
+        policy_b=policy_b or policy,
+        threshold=threshold,
+        max_turns=max_turns,
+        dot_stacking=dot_stacking,
+    )
     typer.echo(f"Game {game} of seed {seed}: {a.name} (A) vs {b.name} (B)")
     typer.echo(result.text())

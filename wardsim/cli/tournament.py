@@ -18,8 +18,14 @@ from wardsim.tournament import Tournament, round_robin, total_games
 
 def game_bar(console: Console) -> Progress:
     """A progress bar of games on the console, shown only on a terminal."""
-    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                    console=console, disable=not console.is_terminal)
+    return Progress(
+        TextColumn("{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        disable=not console.is_terminal,
+    )
 
 
 def summary(result: Tournament) -> dict:
@@ -27,15 +33,35 @@ def summary(result: Tournament) -> dict:
     m = result.matchups()
     decks = deck_summary(result.records)
     first = first_player_advantage(result.records)
-    matchups = [{"deck": d, "opponent": o, "win_rate": float(m.win_rate.loc[d, o]),
-                 "ci95": [float(m.ci_low.loc[d, o]), float(m.ci_high.loc[d, o])], "games": int(m.games.loc[d, o]),
-                 "wins": int(m.wins.loc[d, o]), "draws": int(m.draws.loc[d, o])}
-                for d in result.decks for o in result.decks if d != o]
+    matchups = [
+        {
+            "deck": d,
+            "opponent": o,
+            "win_rate": float(m.win_rate.loc[d, o]),
+            "ci95": [float(m.ci_low.loc[d, o]), float(m.ci_high.loc[d, o])],
+            "games": int(m.games.loc[d, o]),
+            "wins": int(m.wins.loc[d, o]),
+            "draws": int(m.draws.loc[d, o]),
+        }
+        for d in result.decks
+        for o in result.decks
+        if d != o
+    ]
     return {
-        "decks": result.decks, "policy": result.policy, "games": result.games, "seed": result.seed,
+        "decks": result.decks,
+        "policy": result.policy,
+        "games": result.games,
+        "seed": result.seed,
         "total_games": len(result.records),
-        "deck_win_rates": [{"deck": d, "win_rate": float(r["win_rate"]), "ci95": [float(r["ci_low"]),
-                            float(r["ci_high"])], "games": int(r["games"])} for d, r in decks.iterrows()],
+        "deck_win_rates": [
+            {
+                "deck": d,
+                "win_rate": float(r["win_rate"]),
+                "ci95": [float(r["ci_low"]), float(r["ci_high"])],
+                "games": int(r["games"]),
+            }
+            for d, r in decks.iterrows()
+        ],
         "matchups": matchups,
         "first_player_win_rate": float(first["win_rate"]),
         "first_player_ci95": [float(first["ci_low"]), float(first["ci_high"])],
@@ -56,9 +82,13 @@ def matchup_table(result: Tournament) -> Table:
         table.add_column(opponent, justify="right")
     table.add_column("all", justify="right")
     for deck in order:
-        cells = ["-" if deck == o else
-                 f"{100 * m.win_rate.loc[deck, o]:.0f} ({100 * m.ci_low.loc[deck, o]:.0f}-"
-                 f"{100 * m.ci_high.loc[deck, o]:.0f})" for o in order]
+        cells = [
+            "-"
+            if deck == o
+            else f"{100 * m.win_rate.loc[deck, o]:.0f} ({100 * m.ci_low.loc[deck, o]:.0f}-"
+            f"{100 * m.ci_high.loc[deck, o]:.0f})"
+            for o in order
+        ]
         row = decks.loc[deck]
         cells.append(f"{100 * row['win_rate']:.1f} ({100 * row['ci_low']:.1f}-{100 * row['ci_high']:.1f})")
         table.add_row(deck, *cells)
@@ -80,13 +110,17 @@ def tournament(
     decks = load_pool(deck_files, fmt)
     err = Console(stderr=True)
     total = total_games(len(decks), games)
-    err.print(f"seed {seed}: {len(decks)} decks, {games} games per ordered pairing ({total} games; {policy}, "
-              f"{jobs} job{'s' if jobs > 1 else ''})", highlight=False)
+    err.print(
+        f"seed {seed}: {len(decks)} decks, {games} games per ordered pairing ({total} games; {policy}, "
+        f"{jobs} job{'s' if jobs > 1 else ''})",
+        highlight=False,
+    )
     try:
         with game_bar(err) as bar:
             task = bar.add_task("games", total=total)
-            result = round_robin(decks, games, seed, policy=policy, jobs=jobs, out=out,
-                                 progress=lambda n: bar.advance(task, n))
+            result = round_robin(
+                decks, games, seed, policy=policy, jobs=jobs, out=out, progress=lambda n: bar.advance(task, n)
+            )
     except ValueError as problem:
         typer.echo(f"error: {problem}", err=True)
         raise typer.Exit(2) from None
@@ -97,9 +131,11 @@ def tournament(
     # off a terminal (a pipe, a file) the table keeps its full width instead of wrapping at 80
     (console if console.is_terminal else Console(width=250)).print(matchup_table(result))
     first = first_player_advantage(result.records)
-    typer.echo(f"Seed {seed}, policy {policy}. The first player wins {100 * first['win_rate']:.1f}% "
-               f"(95% CI {100 * first['ci_low']:.1f}-{100 * first['ci_high']:.1f}%); games last "
-               f"{result.records['turns'].mean():.1f} turns on average.")
+    typer.echo(
+        f"Seed {seed}, policy {policy}. The first player wins {100 * first['win_rate']:.1f}% "
+        f"(95% CI {100 * first['ci_low']:.1f}-{100 * first['ci_high']:.1f}%); games last "
+        f"{result.records['turns'].mean():.1f} turns on average."
+    )
     if result.not_modeled:
         typer.echo(f"Note: effects not fully modeled: {', '.join(result.not_modeled)}.")
     if out:

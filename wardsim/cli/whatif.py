@@ -97,24 +97,28 @@ def _rate(row: dict, prefix: str, low: str | None = None, high: str | None = Non
 
 
 def _change(row: dict) -> str:
-    return (f"{100 * row['change']:+.1f} pts ({100 * row['change_ci_low']:+.1f} to "
-            f"{100 * row['change_ci_high']:+.1f})")
+    return f"{100 * row['change']:+.1f} pts ({100 * row['change_ci_low']:+.1f} to {100 * row['change_ci_high']:+.1f})"
 
 
 def _print_whatif(result: WhatIf, console: Console) -> None:
-    console.print(f"[bold]{result.change}[/bold]: {result.policy} play, {result.games} games per pairing and seat, "
-                  f"seed {result.seed}.")
+    console.print(
+        f"[bold]{result.change}[/bold]: {result.policy} play, {result.games} games per pairing and seat, "
+        f"seed {result.seed}."
+    )
     console.print("Win rates count draws half (95% intervals); the change is paired on the same seeds.")
-    for title, frame, keys in (("Each changed deck against its opponents", result.decks, ("deck",)),
-                               ("Matchups", result.matchups, ("deck", "opponent"))):
+    for title, frame, keys in (
+        ("Each changed deck against its opponents", result.decks, ("deck",)),
+        ("Matchups", result.matchups, ("deck", "opponent")),
+    ):
         table = Table(title=title)
         for key in keys:
             table.add_column(key)
         for col in ("games", "before", "after", "change"):
             table.add_column(col, justify="right")
         for row in frame.to_dict(orient="records"):
-            table.add_row(*(str(row[k]) for k in keys), str(row["games"]), _rate(row, "before"),
-                          _rate(row, "after"), _change(row))
+            table.add_row(
+                *(str(row[k]) for k in keys), str(row["games"]), _rate(row, "before"), _rate(row, "after"), _change(row)
+            )
         console.print(table)
     for deck, edit in result.edits.items():
         console.print(f"{deck} plays {edit}.")
@@ -124,19 +128,24 @@ def _print_whatif(result: WhatIf, console: Console) -> None:
 
 def _print_sweep(result: Sweep, console: Console) -> None:
     against = " vs ".join([result.deck, ", ".join(result.opponents)])
-    console.print(f"[bold]{result.card} {result.stat}[/bold] (printed {result.printed}): {against}, "
-                  f"{result.policy} play, {result.games} games per pairing and seat, seed {result.seed}.")
+    console.print(
+        f"[bold]{result.card} {result.stat}[/bold] (printed {result.printed}): {against}, "
+        f"{result.policy} play, {result.games} games per pairing and seat, seed {result.seed}."
+    )
     table = Table(title=f"Win rate of {result.deck} by {result.card} {result.stat}")
     for col in (result.stat, "games", "win rate", "change from printed"):
         table.add_column(col, justify="right")
     for row in result.table.to_dict(orient="records"):
         mark = " (printed)" if row["value"] == result.printed else ""
-        table.add_row(f"{row['value']}{mark}", str(row["games"]), _rate(row, "win_rate", "ci_low", "ci_high"),
-                      _change(row))
+        table.add_row(
+            f"{row['value']}{mark}", str(row["games"]), _rate(row, "win_rate", "ci_low", "ci_high"), _change(row)
+        )
     console.print(table)
     best = result.table.set_index("value").loc[result.best].to_dict()
-    console.print(f"Closest to 50%: {result.stat} = {result.best}, {result.deck} wins "
-                  f"{_rate(best, 'win_rate', 'ci_low', 'ci_high')}.")
+    console.print(
+        f"Closest to 50%: {result.stat} = {result.best}, {result.deck} wins "
+        f"{_rate(best, 'win_rate', 'ci_low', 'ci_high')}."
+    )
     if not best["ci_low"] <= 0.5 <= best["ci_high"]:
         console.print("50% is outside its interval: no value of the range balances the matchup.")
 
@@ -224,19 +233,46 @@ def whatif_command(
         else:
             total = whatif_games(card, changes, copies, pool, games, matchup=pairing)
         err.print(f"seed {seed}: {total} games ({policy}, {jobs} job{'s' if jobs > 1 else ''})")
-        with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-                      console=err, disable=not sys.stderr.isatty()) as bar:
+        with Progress(
+            TextColumn("{task.description}"),
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            disable=not sys.stderr.isatty(),
+        ) as bar:
             task = bar.add_task("games", total=total)
+
             def advance(n: int) -> None:
                 bar.advance(task, n)
 
             result: WhatIf | Sweep
             if swept:
-                result = sweep(card, swept[0], swept[1], matchup=pairing, decks=pool, games=games, seed=seed,
-                               policy=policy, jobs=jobs, progress=advance)
+                result = sweep(
+                    card,
+                    swept[0],
+                    swept[1],
+                    matchup=pairing,
+                    decks=pool,
+                    games=games,
+                    seed=seed,
+                    policy=policy,
+                    jobs=jobs,
+                    progress=advance,
+                )
             else:
-                result = whatif(card, changes, copies, decks=pool, games=games, seed=seed, policy=policy, jobs=jobs,
-                                matchup=pairing, progress=advance)
+                result = whatif(
+                    card,
+                    changes,
+                    copies,
+                    decks=pool,
+                    games=games,
+                    seed=seed,
+                    policy=policy,
+                    jobs=jobs,
+                    matchup=pairing,
+                    progress=advance,
+                )
     except (WhatIfError, ValueError) as problem:
         raise _fail(str(problem)) from None
     written = _write(result, out)

@@ -212,8 +212,12 @@ def prepare_pair_nb(fa, fb, effects):
 @njit(_nrt=False, inline="always")
 def _take_nb(f, other, effects, amount, is_atk):
     """take_damage_nb, with the common case (no rules on the receiver) done in place."""
-    if (f[F.battle_prevent] == 0 and f[F.flying_mask] == 0 and not has_trigger_nb(f, Trigger.static)
-            and not has_trigger_nb(f, Trigger.on_damage_taken)):
+    if (
+        f[F.battle_prevent] == 0
+        and f[F.flying_mask] == 0
+        and not has_trigger_nb(f, Trigger.static)
+        and not has_trigger_nb(f, Trigger.on_damage_taken)
+    ):
         if amount <= 0:
             return 0
         f[F.hp] = f[F.hp] - amount if f[F.hp] > amount else 0
@@ -255,8 +259,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
     start = att[F.effect_start]
     stop = start + att[F.effect_count]
     if has_trigger_nb(att, Trigger.static):
-        add_hit_dice, add_hit, cond_attack_dice, cond_atk = _conditional_stats(
-            att, dfn, effects, strikes_first)
+        add_hit_dice, add_hit, cond_attack_dice, cond_atk = _conditional_stats(att, dfn, effects, strikes_first)
         hit_dice += add_hit_dice
         hit_bonus += add_hit
     # Hit roll (rules guide, BATTLE step 3)
@@ -527,13 +530,28 @@ def is_plain_nb(f):
     mask = f[F.triggers]
     if f[F.effect_count] > 0 and (mask == 0 or (mask & RUNTIME_TRIGGERS) != 0):
         return False
-    return (f[F.frozen_until] < 0 and f[F.stunned_until] < 0 and f[F.disarmed_until] < 0 and f[F.battle_disarmed] == 0
-            and f[F.wrap_row] == 0 and f[F.shielded] == 0 and f[F.skip_turn] == 0
-            and f[F.battle_prevent] == 0 and f[F.battle_hit] == 0 and f[F.battle_atk] == 0
-            and f[F.battle_attack_dice] == 0 and f[F.battle_hit_dice] == 0 and not _has_dots(f)
-            and f[F.extra_mult] <= 1 and f[F.auto_hit] == 0 and f[F.strike_first] == 0
-            and f[F.lifesteal_num] == 0 and f[F.flying_mask] == 0 and f[F.react] == 0
-            and f[F.boost_dice] == 0)
+    return (
+        f[F.frozen_until] < 0
+        and f[F.stunned_until] < 0
+        and f[F.disarmed_until] < 0
+        and f[F.battle_disarmed] == 0
+        and f[F.wrap_row] == 0
+        and f[F.shielded] == 0
+        and f[F.skip_turn] == 0
+        and f[F.battle_prevent] == 0
+        and f[F.battle_hit] == 0
+        and f[F.battle_atk] == 0
+        and f[F.battle_attack_dice] == 0
+        and f[F.battle_hit_dice] == 0
+        and not _has_dots(f)
+        and f[F.extra_mult] <= 1
+        and f[F.auto_hit] == 0
+        and f[F.strike_first] == 0
+        and f[F.lifesteal_num] == 0
+        and f[F.flying_mask] == 0
+        and f[F.react] == 0
+        and f[F.boost_dice] == 0
+    )
 
 
 @njit(_nrt=False, inline="always")
@@ -613,8 +631,7 @@ def duel_nb(fa, fb, effects, rng, script, max_exchanges, out, general=False):
     result; `general=True` forces the general path (tests compare the two).
     """
     if not general and is_plain_nb(fa) and is_plain_nb(fb):
-        outcome, exchanges, strikes, first, hp_a, hp_b = _plain_duel_nb(fa, fb, rng, script,
-                                                                        max_exchanges)
+        outcome, exchanges, strikes, first, hp_a, hp_b = _plain_duel_nb(fa, fb, rng, script, max_exchanges)
         fa[F.hp] = hp_a
         fb[F.hp] = hp_b
         out[0] = outcome
@@ -638,8 +655,13 @@ def duel_nb(fa, fb, effects, rng, script, max_exchanges, out, general=False):
             fo = fb
             fx = fa
         played = True
-        if (fo[F.skip_turn] != 0 or fo[F.wrap_row] != 0 or has_trigger_nb(fo, Trigger.turn_start)
-                or has_trigger_nb(fo, Trigger.your_turn) or has_trigger_nb(fx, Trigger.opponent_turn)):
+        if (
+            fo[F.skip_turn] != 0
+            or fo[F.wrap_row] != 0
+            or has_trigger_nb(fo, Trigger.turn_start)
+            or has_trigger_nb(fo, Trigger.your_turn)
+            or has_trigger_nb(fx, Trigger.opponent_turn)
+        ):
             played = turn_start_nb(fo, fx, effects, clock, rng, script)
         if played and fo[F.hp] > 0 and fx[F.hp] > 0:
             strikes += _battle_body(fo, fx, effects, clock, rng, script)
@@ -657,8 +679,26 @@ def duel_nb(fa, fb, effects, rng, script, max_exchanges, out, general=False):
 
 
 @njit(_nrt=False)
-def _run_block_nb(templates_a, templates_b, effects, seed, first_index, script, max_exchanges,
-                  games, k0, k1, fa, fb, rng, res, out_outcome, out_exchanges, out_strikes, out_first):
+def _run_block_nb(
+    templates_a,
+    templates_b,
+    effects,
+    seed,
+    first_index,
+    script,
+    max_exchanges,
+    games,
+    k0,
+    k1,
+    fa,
+    fb,
+    rng,
+    res,
+    out_outcome,
+    out_exchanges,
+    out_strikes,
+    out_first,
+):
     n_cols = fa.shape[0]
     last_pair = -1
     plain = False
@@ -672,8 +712,7 @@ def _run_block_nb(templates_a, templates_b, effects, seed, first_index, script, 
             last_pair = pair
         seed_rng_nb(rng, seed, np.uint64(first_index + k % games))
         if plain:  # the templates are only read: no copy per duel
-            outcome, exchanges, strikes, first, _, _ = _plain_duel_nb(fa, fb, rng, script,
-                                                                      max_exchanges)
+            outcome, exchanges, strikes, first, _, _ = _plain_duel_nb(fa, fb, rng, script, max_exchanges)
             out_outcome[k] = outcome
             out_exchanges[k] = exchanges
             out_strikes[k] = strikes
@@ -690,8 +729,19 @@ def _run_block_nb(templates_a, templates_b, effects, seed, first_index, script, 
 
 
 @njit(cache=True, parallel=True)
-def run_duels_nb(templates_a, templates_b, effects, seed, first_index, script, max_exchanges,
-                 out_outcome, out_exchanges, out_strikes, out_first):
+def run_duels_nb(
+    templates_a,
+    templates_b,
+    effects,
+    seed,
+    first_index,
+    script,
+    max_exchanges,
+    out_outcome,
+    out_exchanges,
+    out_strikes,
+    out_first,
+):
     """Duels of prepared fighter pairs, in parallel.
 
     templates_a, templates_b : ndarray(int64, ndim=2)  one prepared fighter per pair
@@ -716,9 +766,26 @@ def run_duels_nb(templates_a, templates_b, effects, seed, first_index, script, m
         fb = np.empty(N_FIGHTER_COLS, dtype=np.int64)
         rng = np.empty(RNG_WORDS, dtype=np.uint64)
         res = np.empty(4, dtype=np.int64)
-        _run_block_nb(templates_a, templates_b, effects, seed, first_index, script, max_exchanges,
-                      games, blk * BLOCK, min(n, (blk + 1) * BLOCK), fa, fb, rng, res,
-                      out_outcome, out_exchanges, out_strikes, out_first)
+        _run_block_nb(
+            templates_a,
+            templates_b,
+            effects,
+            seed,
+            first_index,
+            script,
+            max_exchanges,
+            games,
+            blk * BLOCK,
+            min(n, (blk + 1) * BLOCK),
+            fa,
+            fb,
+            rng,
+            res,
+            out_outcome,
+            out_exchanges,
+            out_strikes,
+            out_first,
+        )
 
 
 @njit(_nrt=False)

@@ -40,6 +40,8 @@ E = EffectCol
 
 MAX_AL = 12  # rules guide: "Max AL can never exceed 12, even with AL buffs"
 FOREVER = 1 << 40  # a status timer that never runs out
+
+
 @njit(_nrt=False)
 def effective_al_nb(f):
     al = f[F.armor_level] + f[F.al_change]
@@ -55,10 +57,17 @@ ALL_TRIGGERS = (1 << 40) - 1
 
 
 # the triggers the battle functions look at while a duel runs
-RUNTIME_TRIGGERS = ((1 << Trigger.static) | (1 << Trigger.on_strike) | (1 << Trigger.on_hit)
-                    | (1 << Trigger.on_damage_dealt) | (1 << Trigger.on_damage_taken)
-                    | (1 << Trigger.your_turn) | (1 << Trigger.turn_start)
-                    | (1 << Trigger.opponent_turn) | (1 << Trigger.battle_start))
+RUNTIME_TRIGGERS = (
+    (1 << Trigger.static)
+    | (1 << Trigger.on_strike)
+    | (1 << Trigger.on_hit)
+    | (1 << Trigger.on_damage_dealt)
+    | (1 << Trigger.on_damage_taken)
+    | (1 << Trigger.your_turn)
+    | (1 << Trigger.turn_start)
+    | (1 << Trigger.opponent_turn)
+    | (1 << Trigger.battle_start)
+)
 NO_TRIGGERS = 1 << 62  # a known mask without any trigger (0 means "not computed")
 
 
@@ -88,16 +97,24 @@ def has_trigger_nb(f, trigger):
 
 @njit(_nrt=False)
 def targets_opponent_nb(target):
-    return (target == Target.struck or target == Target.attacker
-            or target == Target.opponent_primary or target == Target.opponent_creatures
-            or target == Target.opponent_player)
+    return (
+        target == Target.struck
+        or target == Target.attacker
+        or target == Target.opponent_primary
+        or target == Target.opponent_creatures
+        or target == Target.opponent_player
+    )
 
 
 @njit(_nrt=False)
 def targets_self_nb(target):
     # not `equipped`: on a creature card those rows act only once it has become an equip
-    return (target == Target.self or target == Target.own_primary
-            or target == Target.own_creatures or target == Target.own_player)
+    return (
+        target == Target.self
+        or target == Target.own_primary
+        or target == Target.own_creatures
+        or target == Target.own_player
+    )
 
 
 @njit(_nrt=False)
@@ -113,8 +130,7 @@ def filter_matches_nb(effects, r, f):
         return False
     if types == 0 and tags == 0 and names == 0:
         return True
-    return (((types >> f[F.creature_type]) & 1) != 0 or (tags & f[F.tags]) != 0
-            or (names & f[F.names]) != 0)
+    return ((types >> f[F.creature_type]) & 1) != 0 or (tags & f[F.tags]) != 0 or (names & f[F.names]) != 0
 
 
 @njit(_nrt=False)
@@ -389,14 +405,25 @@ def roll_amount_nb(effects, r, rng, script):
 def fired_row_acts_nb(effects, r):
     """Is row r one `fire_row_nb` can carry out (its action, status, duration)?"""
     action = effects[r, E.action]
-    if (action == Action.dot or action == Action.hot or action == Action.negate_attack
-            or action == Action.skip_turn or action == Action.damage or action == Action.heal
-            or action == Action.prevent_damage):
+    if (
+        action == Action.dot
+        or action == Action.hot
+        or action == Action.negate_attack
+        or action == Action.skip_turn
+        or action == Action.damage
+        or action == Action.heal
+        or action == Action.prevent_damage
+    ):
         return True
     if action == Action.apply_status:
         status = effects[r, E.status]
-        return (status == Status.frozen or status == Status.stunned or status == Status.disarmed
-                or status == Status.wrapped or status == Status.shielded)
+        return (
+            status == Status.frozen
+            or status == Status.stunned
+            or status == Status.disarmed
+            or status == Status.wrapped
+            or status == Status.shielded
+        )
     if action == Action.modify_stat:
         duration = effects[r, E.duration]
         return duration == Duration.battle or duration == Duration.turn
@@ -408,8 +435,13 @@ def row_acts_in_battle_nb(effects, r):
     """Does row r do anything in the battle functions at run time (for `set_triggers_nb`)?"""
     trig = effects[r, E.trigger]
     action = effects[r, E.action]
-    if (trig == Trigger.on_hit or trig == Trigger.your_turn or trig == Trigger.turn_start
-            or trig == Trigger.opponent_turn or trig == Trigger.battle_start):
+    if (
+        trig == Trigger.on_hit
+        or trig == Trigger.your_turn
+        or trig == Trigger.turn_start
+        or trig == Trigger.opponent_turn
+        or trig == Trigger.battle_start
+    ):
         target = effects[r, E.target]
         return fired_row_acts_nb(effects, r) and (targets_self_nb(target) or targets_opponent_nb(target))
     if trig == Trigger.on_strike:
@@ -439,12 +471,17 @@ def row_acts_in_duel_nb(effects, r):
     action = effects[r, E.action]
     if trig == Trigger.static and action == Action.immune:
         return True
-    if ((trig == Trigger.static or trig == Trigger.on_summon)
-            and (action == Action.modify_stat or action == Action.scale_stat or action == Action.set_stat)
-            and effects[r, E.condition] == Condition.always):
+    if (
+        (trig == Trigger.static or trig == Trigger.on_summon)
+        and (action == Action.modify_stat or action == Action.scale_stat or action == Action.set_stat)
+        and effects[r, E.condition] == Condition.always
+    ):
         target = effects[r, E.target]
-        return (_is_static_duration(effects[r, E.duration]) and scale_factor_nb(effects, r) > 0
-                and (targets_self_nb(target) or targets_opponent_nb(target)))
+        return (
+            _is_static_duration(effects[r, E.duration])
+            and scale_factor_nb(effects, r) > 0
+            and (targets_self_nb(target) or targets_opponent_nb(target))
+        )
     if trig == Trigger.static and action == Action.modify_stat and scale_factor_nb(effects, r) <= 0:
         return False
     return row_acts_in_battle_nb(effects, r)
@@ -567,10 +604,13 @@ def _conditional_stats(att, dfn, effects, strikes_first):
     atk = 0
     start = att[F.effect_start]
     for r in range(start, start + att[F.effect_count]):
-        if (effects[r, E.trigger] != Trigger.static or effects[r, E.action] != Action.modify_stat
-                or effects[r, E.condition] == Condition.always
-                or not targets_self_nb(effects[r, E.target])
-                or not _condition_holds(effects, r, att, dfn, strikes_first, False)):
+        if (
+            effects[r, E.trigger] != Trigger.static
+            or effects[r, E.action] != Action.modify_stat
+            or effects[r, E.condition] == Condition.always
+            or not targets_self_nb(effects[r, E.target])
+            or not _condition_holds(effects, r, att, dfn, strikes_first, False)
+        ):
             continue
         factor = scale_factor_nb(effects, r)
         if factor <= 0:
@@ -596,8 +636,11 @@ def _multiply_nb(att, dfn, effects, strikes_first, atk_six, damage):
     """The striker's on-strike multipliers (Hafling 3x if it strikes first, Orc 2x on a 6...)."""
     start = att[F.effect_start]
     for r in range(start, start + att[F.effect_count]):
-        if (effects[r, E.trigger] == Trigger.on_strike and effects[r, E.action] == Action.multiply_damage
-                and _condition_holds(effects, r, att, dfn, strikes_first, atk_six)):
+        if (
+            effects[r, E.trigger] == Trigger.on_strike
+            and effects[r, E.action] == Action.multiply_damage
+            and _condition_holds(effects, r, att, dfn, strikes_first, atk_six)
+        ):
             damage *= effects[r, E.amount]
     return damage
 
@@ -607,8 +650,7 @@ def _after_damage_nb(att, effects, dealt):
     """On-damage-dealt rows (Vampire heals 1/2 of the damage dealt) and the lifesteal hook."""
     start = att[F.effect_start]
     for r in range(start, start + att[F.effect_count]):
-        if (effects[r, E.trigger] == Trigger.on_damage_dealt
-                and effects[r, E.action] == Action.heal_from_damage):
+        if effects[r, E.trigger] == Trigger.on_damage_dealt and effects[r, E.action] == Action.heal_from_damage:
             heal_nb(att, dealt * effects[r, E.amount] // effects[r, E.divisor])
     if att[F.lifesteal_num] > 0 and att[F.lifesteal_den] > 0:
         heal_nb(att, dealt * att[F.lifesteal_num] // att[F.lifesteal_den])

@@ -102,10 +102,54 @@ def _first_fixed(fs):
 
 
 @njit(_nrt=False)
-def _solve_level(chA, chB, nbits, comps, cidx, fs, mults, reds, heals, bits, ops, prog,
-                 static_slots, maxhp, hitp, dmg_v, dmg_p, dmg_n, dist, acc_c, acc_k,
-                 cur_p, cur_i, nxt_p, nxt_i, AE_c, AE_k, A2_c, A2_k, A1_c, A1_k, AV_c, AV_k,
-                 mat, rhs, G_V, G_E, G_1, G_2, G_ET, G_2T, list_v, vidx, list_e, list_1, list_2):
+def _solve_level(
+    chA,
+    chB,
+    nbits,
+    comps,
+    cidx,
+    fs,
+    mults,
+    reds,
+    heals,
+    bits,
+    ops,
+    prog,
+    static_slots,
+    maxhp,
+    hitp,
+    dmg_v,
+    dmg_p,
+    dmg_n,
+    dist,
+    acc_c,
+    acc_k,
+    cur_p,
+    cur_i,
+    nxt_p,
+    nxt_i,
+    AE_c,
+    AE_k,
+    A2_c,
+    A2_k,
+    A1_c,
+    A1_k,
+    AV_c,
+    AV_k,
+    mat,
+    rhs,
+    G_V,
+    G_E,
+    G_1,
+    G_2,
+    G_ET,
+    G_2T,
+    list_v,
+    vidx,
+    list_e,
+    list_1,
+    list_2,
+):
     """Values of every reachable stage state at HP (chA, chB); returns the largest change of V.
 
     The unknowns are V at this level for the reachable x (`list_v`, compact index `vidx`);
@@ -115,29 +159,134 @@ def _solve_level(chA, chB, nbits, comps, cidx, fs, mults, reds, heals, bits, ops
     for x in list_e:
         acc_c[:] = 0.0
         acc_k[:] = 0.0
-        _stage_end(x, chA, chB, comps, fs, reds, bits, static_slots, maxhp, dist, acc_c, acc_k,
-                   cur_p, cur_i, nxt_p, nxt_i, G_V, vidx)
+        _stage_end(
+            x,
+            chA,
+            chB,
+            comps,
+            fs,
+            reds,
+            bits,
+            static_slots,
+            maxhp,
+            dist,
+            acc_c,
+            acc_k,
+            cur_p,
+            cur_i,
+            nxt_p,
+            nxt_i,
+            G_V,
+            vidx,
+        )
         _store(AE_c, AE_k, x, acc_c, acc_k)
     nbv = 1 << (nbits + 1)
     for m in list_2:
         acc_c[:] = 0.0
         acc_k[:] = 0.0
-        _strike(1 - (m & 1), m // nbv, m % nbv, chA, chB, True, nbits, comps, cidx, fs, mults, reds,
-                heals, bits, ops, prog, maxhp, hitp, dmg_v, dmg_p, dmg_n, dist, acc_c, acc_k,
-                cur_p, cur_i, nxt_p, nxt_i, AE_c, AE_k, G_E, G_ET)
+        _strike(
+            1 - (m & 1),
+            m // nbv,
+            m % nbv,
+            chA,
+            chB,
+            True,
+            nbits,
+            comps,
+            cidx,
+            fs,
+            mults,
+            reds,
+            heals,
+            bits,
+            ops,
+            prog,
+            maxhp,
+            hitp,
+            dmg_v,
+            dmg_p,
+            dmg_n,
+            dist,
+            acc_c,
+            acc_k,
+            cur_p,
+            cur_i,
+            nxt_p,
+            nxt_i,
+            AE_c,
+            AE_k,
+            G_E,
+            G_ET,
+        )
         _store(A2_c, A2_k, m, acc_c, acc_k)
     for m in list_1:
         acc_c[:] = 0.0
         acc_k[:] = 0.0
-        _strike(m & 1, m // nbv, m % nbv, chA, chB, False, nbits, comps, cidx, fs, mults, reds,
-                heals, bits, ops, prog, maxhp, hitp, dmg_v, dmg_p, dmg_n, dist, acc_c, acc_k,
-                cur_p, cur_i, nxt_p, nxt_i, A2_c, A2_k, G_2, G_2T)
+        _strike(
+            m & 1,
+            m // nbv,
+            m % nbv,
+            chA,
+            chB,
+            False,
+            nbits,
+            comps,
+            cidx,
+            fs,
+            mults,
+            reds,
+            heals,
+            bits,
+            ops,
+            prog,
+            maxhp,
+            hitp,
+            dmg_v,
+            dmg_p,
+            dmg_n,
+            dist,
+            acc_c,
+            acc_k,
+            cur_p,
+            cur_i,
+            nxt_p,
+            nxt_i,
+            A2_c,
+            A2_k,
+            G_2,
+            G_2T,
+        )
         _store(A1_c, A1_k, m, acc_c, acc_k)
     for i in range(nr):
         acc_c[:] = 0.0
         acc_k[:] = 0.0
-        _stage_pre(list_v[i], chA, chB, nbits, comps, cidx, fs, reds, bits, ops, prog, maxhp, dist,
-                   acc_c, acc_k, cur_p, cur_i, nxt_p, nxt_i, A1_c, A1_k, G_1, AE_c, AE_k, G_E)
+        _stage_pre(
+            list_v[i],
+            chA,
+            chB,
+            nbits,
+            comps,
+            cidx,
+            fs,
+            reds,
+            bits,
+            ops,
+            prog,
+            maxhp,
+            dist,
+            acc_c,
+            acc_k,
+            cur_p,
+            cur_i,
+            nxt_p,
+            nxt_i,
+            A1_c,
+            A1_k,
+            G_1,
+            AE_c,
+            AE_k,
+            G_E,
+        )
         _store(AV_c, AV_k, i, acc_c, acc_k)
     # (I - M) u = k, Gaussian elimination with partial pivoting
     for i in range(nr):
@@ -231,9 +380,48 @@ def _fill(A_c, A_k, m, rhs, nr, G, GT, chA, chB, transposed):
 
 
 @njit(_nrt=False)
-def _reach(x0, nbits, comps, cidx, fs_reach, mults, reds, heals, bits, ops, prog, static_slots,
-           maxhp, hitp, dmg_v, dmg_p, dmg_n, dist, acc_c, acc_k, cur_p, cur_i, nxt_p, nxt_i,
-           I_E, I_Eo, I_1, I_2, K_E, K_1, K_2, G_V, G_E, G_1, G_2, vid, rV, rE, r1, r2):
+def _reach(
+    x0,
+    nbits,
+    comps,
+    cidx,
+    fs_reach,
+    mults,
+    reds,
+    heals,
+    bits,
+    ops,
+    prog,
+    static_slots,
+    maxhp,
+    hitp,
+    dmg_v,
+    dmg_p,
+    dmg_n,
+    dist,
+    acc_c,
+    acc_k,
+    cur_p,
+    cur_i,
+    nxt_p,
+    nxt_i,
+    I_E,
+    I_Eo,
+    I_1,
+    I_2,
+    K_E,
+    K_1,
+    K_2,
+    G_V,
+    G_E,
+    G_1,
+    G_2,
+    vid,
+    rV,
+    rE,
+    r1,
+    r2,
+):
     """Mark the stage states reachable from x0, ignoring HP (all damage is prevented).
 
     Lookups land in acc_c through identity matrices: ST1/ST2 state m in column m, END state x
@@ -252,8 +440,33 @@ def _reach(x0, nbits, comps, cidx, fs_reach, mults, reds, heals, bits, ops, prog
             if rV[x] == 1:
                 rV[x] = 2
                 acc_c[:] = 0.0
-                _stage_pre(x, chA, chB, nbits, comps, cidx, fs_reach, reds, bits, ops, prog, maxhp,
-                           dist, acc_c, acc_k, cur_p, cur_i, nxt_p, nxt_i, I_1, K_1, G_1, I_Eo, K_E, G_E)
+                _stage_pre(
+                    x,
+                    chA,
+                    chB,
+                    nbits,
+                    comps,
+                    cidx,
+                    fs_reach,
+                    reds,
+                    bits,
+                    ops,
+                    prog,
+                    maxhp,
+                    dist,
+                    acc_c,
+                    acc_k,
+                    cur_p,
+                    cur_i,
+                    nxt_p,
+                    nxt_i,
+                    I_1,
+                    K_1,
+                    G_1,
+                    I_Eo,
+                    K_E,
+                    G_E,
+                )
                 # PRE reaches ST1 (column x * nbv + b) or, without a battle, END (column n1 + x)
                 for m in range(n1):
                     if acc_c[m] > 0.0 and r1[m] == 0:
@@ -266,8 +479,26 @@ def _reach(x0, nbits, comps, cidx, fs_reach, mults, reds, heals, bits, ops, prog
             if rE[x] == 1:
                 rE[x] = 2
                 acc_c[:] = 0.0
-                _stage_end(x, chA, chB, comps, fs_reach, reds, bits, static_slots, maxhp, dist,
-                           acc_c, acc_k, cur_p, cur_i, nxt_p, nxt_i, G_V, vid)
+                _stage_end(
+                    x,
+                    chA,
+                    chB,
+                    comps,
+                    fs_reach,
+                    reds,
+                    bits,
+                    static_slots,
+                    maxhp,
+                    dist,
+                    acc_c,
+                    acc_k,
+                    cur_p,
+                    cur_i,
+                    nxt_p,
+                    nxt_i,
+                    G_V,
+                    vid,
+                )
                 for m in range(rV.shape[0]):
                     if acc_c[m] > 0.0 and rV[m] == 0:
                         rV[m] = 1
@@ -276,9 +507,40 @@ def _reach(x0, nbits, comps, cidx, fs_reach, mults, reds, heals, bits, ops, prog
             if r2[m] == 1:
                 r2[m] = 2
                 acc_c[:] = 0.0
-                _strike(1 - (m & 1), m // nbv, m % nbv, chA, chB, True, nbits, comps, cidx, fs_reach,
-                        mults, reds, heals, bits, ops, prog, maxhp, hitp, dmg_v, dmg_p, dmg_n, dist,
-                        acc_c, acc_k, cur_p, cur_i, nxt_p, nxt_i, I_E, K_E, G_E, G_E)
+                _strike(
+                    1 - (m & 1),
+                    m // nbv,
+                    m % nbv,
+                    chA,
+                    chB,
+                    True,
+                    nbits,
+                    comps,
+                    cidx,
+                    fs_reach,
+                    mults,
+                    reds,
+                    heals,
+                    bits,
+                    ops,
+                    prog,
+                    maxhp,
+                    hitp,
+                    dmg_v,
+                    dmg_p,
+                    dmg_n,
+                    dist,
+                    acc_c,
+                    acc_k,
+                    cur_p,
+                    cur_i,
+                    nxt_p,
+                    nxt_i,
+                    I_E,
+                    K_E,
+                    G_E,
+                    G_E,
+                )
                 for q in range(rE.shape[0]):
                     if acc_c[q] > 0.0 and rE[q] == 0:
                         rE[q] = 1
@@ -287,9 +549,40 @@ def _reach(x0, nbits, comps, cidx, fs_reach, mults, reds, heals, bits, ops, prog
             if r1[m] == 1:
                 r1[m] = 2
                 acc_c[:] = 0.0
-                _strike(m & 1, m // nbv, m % nbv, chA, chB, False, nbits, comps, cidx, fs_reach,
-                        mults, reds, heals, bits, ops, prog, maxhp, hitp, dmg_v, dmg_p, dmg_n, dist,
-                        acc_c, acc_k, cur_p, cur_i, nxt_p, nxt_i, I_2, K_2, G_2, G_2)
+                _strike(
+                    m & 1,
+                    m // nbv,
+                    m % nbv,
+                    chA,
+                    chB,
+                    False,
+                    nbits,
+                    comps,
+                    cidx,
+                    fs_reach,
+                    mults,
+                    reds,
+                    heals,
+                    bits,
+                    ops,
+                    prog,
+                    maxhp,
+                    hitp,
+                    dmg_v,
+                    dmg_p,
+                    dmg_n,
+                    dist,
+                    acc_c,
+                    acc_k,
+                    cur_p,
+                    cur_i,
+                    nxt_p,
+                    nxt_i,
+                    I_2,
+                    K_2,
+                    G_2,
+                    G_2,
+                )
                 for q in range(r2.shape[0]):
                     if acc_c[q] > 0.0 and r2[q] == 0:
                         r2[q] = 1
@@ -413,8 +706,7 @@ def _damage_table(fs, mults, reds, bits, nbits, dist, no6, dmg_v, dmg_p, dmg_n):
 
 
 @njit(cache=True, nogil=True)
-def solve_nb(fs, mults, reds, heals, ops, prog, comps, cidx, bits, static_slots, x0, iterative,
-             tol, max_sweeps, out):
+def solve_nb(fs, mults, reds, heals, ops, prog, comps, cidx, bits, static_slots, x0, iterative, tol, max_sweeps, out):
     """Exact duel values; out = [P(A wins), P(B wins), E[exchanges]] averaged over x0.
 
     Returns the number of sweeps over the HP levels (1 unless `iterative`).
@@ -429,8 +721,7 @@ def solve_nb(fs, mults, reds, heals, ops, prog, comps, cidx, bits, static_slots,
     maxhp[0] = fs[0, FS_HP]
     maxhp[1] = fs[1, FS_HP]
     nmax = max(fs[0, FS_ATK_DICE] + fs[0, FS_FIRST_ATK_DICE], fs[1, FS_ATK_DICE] + fs[1, FS_FIRST_ATK_DICE])
-    nmax = max(nmax, max(fs[0, FS_HIT_DICE] + fs[0, FS_FIRST_HIT_DICE],
-                         fs[1, FS_HIT_DICE] + fs[1, FS_FIRST_HIT_DICE]))
+    nmax = max(nmax, max(fs[0, FS_HIT_DICE] + fs[0, FS_FIRST_HIT_DICE], fs[1, FS_HIT_DICE] + fs[1, FS_FIRST_HIT_DICE]))
     for k in range(bits.shape[0]):
         nmax += max(bits[k, 3], 0)
     for o in range(ops.shape[0]):
@@ -485,9 +776,48 @@ def solve_nb(fs, mults, reds, heals, ops, prog, comps, cidx, bits, static_slots,
             fs_reach[who, FS_PREVENT_ATK] = 1
             fs_reach[who, FS_PREVENT_NON] = 1
         zero_v = np.zeros_like(dmg_v)  # every hit deals 0: HP never moves while exploring
-        _reach(x0, nbits, comps, cidx, fs_reach, mults, reds, heals, bits, ops, prog, static_slots,
-               maxhp, hitp, zero_v, dmg_p, dmg_n, dist, acc_r, acc_k, cur_p, cur_i, nxt_p, nxt_i,
-               I_E, I_Eo, I_1, I_1, K_E, K_1, K_1, G_V, G_E, G_1, G_2, vid, rV, rE, r1, r2)
+        _reach(
+            x0,
+            nbits,
+            comps,
+            cidx,
+            fs_reach,
+            mults,
+            reds,
+            heals,
+            bits,
+            ops,
+            prog,
+            static_slots,
+            maxhp,
+            hitp,
+            zero_v,
+            dmg_p,
+            dmg_n,
+            dist,
+            acc_r,
+            acc_k,
+            cur_p,
+            cur_i,
+            nxt_p,
+            nxt_i,
+            I_E,
+            I_Eo,
+            I_1,
+            I_1,
+            K_E,
+            K_1,
+            K_1,
+            G_V,
+            G_E,
+            G_1,
+            G_2,
+            vid,
+            rV,
+            rE,
+            r1,
+            r2,
+        )
     else:  # too many states to track: treat them all as reachable
         rV[:] = 2
         rE[:] = 2
@@ -523,11 +853,54 @@ def solve_nb(fs, mults, reds, heals, ops, prog, comps, cidx, bits, static_slots,
             hi = min(hA0, total - 1)
             for hA in range(lo, hi + 1):
                 hB = total - hA
-                ch = _solve_level(hA, hB, nbits, comps, cidx, fs, mults, reds, heals, bits, ops,
-                                  prog, static_slots, maxhp, hitp, dmg_v, dmg_p, dmg_n, dist,
-                                  acc_c, acc_k, cur_p, cur_i, nxt_p, nxt_i, AE_c, AE_k, A2_c, A2_k,
-                                  A1_c, A1_k, AV_c, AV_k, mat, rhs, G_V, G_E, G_1, G_2, G_ET, G_2T,
-                                  list_v, vidx, list_e, list_1, list_2)
+                ch = _solve_level(
+                    hA,
+                    hB,
+                    nbits,
+                    comps,
+                    cidx,
+                    fs,
+                    mults,
+                    reds,
+                    heals,
+                    bits,
+                    ops,
+                    prog,
+                    static_slots,
+                    maxhp,
+                    hitp,
+                    dmg_v,
+                    dmg_p,
+                    dmg_n,
+                    dist,
+                    acc_c,
+                    acc_k,
+                    cur_p,
+                    cur_i,
+                    nxt_p,
+                    nxt_i,
+                    AE_c,
+                    AE_k,
+                    A2_c,
+                    A2_k,
+                    A1_c,
+                    A1_k,
+                    AV_c,
+                    AV_k,
+                    mat,
+                    rhs,
+                    G_V,
+                    G_E,
+                    G_1,
+                    G_2,
+                    G_ET,
+                    G_2T,
+                    list_v,
+                    vidx,
+                    list_e,
+                    list_1,
+                    list_2,
+                )
                 change = max(change, ch)
         sweeps += 1
         if not iterative or change < tol or sweeps >= max_sweeps:
@@ -549,14 +922,29 @@ class ExactResult:
     sweeps: int
 
 
-def solve_pair(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray, tol: float = 1e-13,
-               max_sweeps: int = 10000) -> ExactResult:
+def solve_pair(
+    fa: np.ndarray, fb: np.ndarray, effects: np.ndarray, tol: float = 1e-13, max_sweeps: int = 10000
+) -> ExactResult:
     """Exact P(A wins), P(B wins), P(draw) and mean exchanges of prepared fighters fa, fb."""
     spec = build_spec(fa, fb, effects)
     out = np.zeros(3)
-    sweeps = solve_nb(spec.fs, spec.mults, spec.reds, spec.heals, spec.ops, spec.prog, spec.comps,
-                      spec.cidx, spec.bits, spec.static_slots, initial_states(spec), spec.iterative,
-                      tol, max_sweeps, out)
+    sweeps = solve_nb(
+        spec.fs,
+        spec.mults,
+        spec.reds,
+        spec.heals,
+        spec.ops,
+        spec.prog,
+        spec.comps,
+        spec.cidx,
+        spec.bits,
+        spec.static_slots,
+        initial_states(spec),
+        spec.iterative,
+        tol,
+        max_sweeps,
+        out,
+    )
     p_a, p_b = float(out[0]), float(out[1])
     p_draw = 1.0 - p_a - p_b
     if p_draw < 1e-12:  # rounding noise of the sums, not a draw

@@ -33,22 +33,43 @@ MAX_AL = 12
 MAXL = 8  # multipliers, reductions, heals per creature
 
 # fighter summary columns (fs)
-(FS_HP, FS_AL, FS_SPEED, FS_HIT_DICE, FS_HIT_BONUS, FS_ATK_DICE, FS_ATK_BONUS,
- FS_FIRST_HIT_DICE, FS_FIRST_HIT, FS_FIRST_ATK_DICE, FS_FIRST_ATK,
- FS_AUTO_HIT, FS_EXTRA_MULT, FS_LS_NUM, FS_LS_DEN, FS_STRIKE_FIRST, FS_FLY_BLOCK,
- FS_PREVENT_ATK, FS_PREVENT_NON, FS_N_MULT, FS_N_RED_ATK, FS_N_RED_NON, FS_N_HEAL) = range(23)
+(
+    FS_HP,
+    FS_AL,
+    FS_SPEED,
+    FS_HIT_DICE,
+    FS_HIT_BONUS,
+    FS_ATK_DICE,
+    FS_ATK_BONUS,
+    FS_FIRST_HIT_DICE,
+    FS_FIRST_HIT,
+    FS_FIRST_ATK_DICE,
+    FS_FIRST_ATK,
+    FS_AUTO_HIT,
+    FS_EXTRA_MULT,
+    FS_LS_NUM,
+    FS_LS_DEN,
+    FS_STRIKE_FIRST,
+    FS_FLY_BLOCK,
+    FS_PREVENT_ATK,
+    FS_PREVENT_NON,
+    FS_N_MULT,
+    FS_N_RED_ATK,
+    FS_N_RED_NON,
+    FS_N_HEAL,
+) = range(23)
 N_FS = 23
 
 # program groups
 G_ON_HIT, G_YOUR_TURN, G_TURN_START, G_BATTLE_START, G_OPP_TURN = range(5)
 # op columns and kinds
-(OP_ROLL_LO, OP_ROLL_HI, OP_KIND, OP_VICTIM, OP_COMP, OP_VALUE, OP_AMOUNT, OP_DICE,
- OP_FULL) = range(9)
+(OP_ROLL_LO, OP_ROLL_HI, OP_KIND, OP_VICTIM, OP_COMP, OP_VALUE, OP_AMOUNT, OP_DICE, OP_FULL) = range(9)
 N_OP = 9
 K_SLOT, K_TIMER, K_FLAG, K_BIT, K_DAMAGE, K_HEAL = range(6)
 # component columns and kinds
-(C_KIND, C_VICTIM, C_RADIX, C_STRIDE, C_TMAX, C_AMOUNT, C_DICE, C_REL_LO, C_REL_HI, C_HOT,
- C_TICKS, C_PHASE0) = range(12)
+(C_KIND, C_VICTIM, C_RADIX, C_STRIDE, C_TMAX, C_AMOUNT, C_DICE, C_REL_LO, C_REL_HI, C_HOT, C_TICKS, C_PHASE0) = range(
+    12
+)
 N_C = 12
 CK_OWNER, CK_TIMER, CK_WRAP, CK_SHIELD, CK_SKIP, CK_SLOT = range(6)
 # per-fighter component indexes (cidx)
@@ -85,8 +106,11 @@ def _rows(f):
 
 
 def _matches(effects, r, f) -> bool:
-    types, tags, names = (int(effects[r, E.filter_types]), int(effects[r, E.filter_tags]),
-                          int(effects[r, E.filter_names]))
+    types, tags, names = (
+        int(effects[r, E.filter_types]),
+        int(effects[r, E.filter_tags]),
+        int(effects[r, E.filter_names]),
+    )
     if effects[r, E.filter_card_type] > 0:
         return False
     if effects[r, E.filter_max_al] > 0 and f[F.armor_level] > effects[r, E.filter_max_al]:
@@ -96,8 +120,13 @@ def _matches(effects, r, f) -> bool:
     return bool((types >> int(f[F.creature_type])) & 1 or tags & int(f[F.tags]) or names & int(f[F.names]))
 
 
-_OPP_TARGETS = {Target.struck, Target.attacker, Target.opponent_primary, Target.opponent_creatures,
-                Target.opponent_player}
+_OPP_TARGETS = {
+    Target.struck,
+    Target.attacker,
+    Target.opponent_primary,
+    Target.opponent_creatures,
+    Target.opponent_player,
+}
 _SELF_TARGETS = {Target.self, Target.own_primary, Target.own_creatures, Target.own_player}
 _BATTLE_STATS = {Stat.attack_dice, Stat.hit_dice, Stat.hit, Stat.atk, Stat.modifier}
 
@@ -143,8 +172,9 @@ class _Builder:
         d = _ticks(int(e[E.duration]))
         radix = 3 if d < 0 else 1 + 2 * d
         hot = int(e[E.action] == Action.hot)
-        c = self.comp(("slot", victim, r), [CK_SLOT, victim, radix, 0, 0, int(e[E.amount]),
-                                             int(e[E.dice]), 0, 0, hot, d, -1])
+        c = self.comp(
+            ("slot", victim, r), [CK_SLOT, victim, radix, 0, 0, int(e[E.amount]), int(e[E.dice]), 0, 0, hot, d, -1]
+        )
         if is_static:
             self.comps[c][C_PHASE0] = source
         return c
@@ -170,8 +200,17 @@ class _Builder:
         if cond == Condition.slower_than_target and not f[F.speed] < g[F.speed]:
             return None
         action, duration = int(e[E.action]), int(e[E.duration])
-        op = [int(e[E.roll_lo]), int(e[E.roll_hi]), -1, victim, -1, 0, int(e[E.amount]),
-              int(e[E.dice]), int(int(e[E.flags]) & Flag.full != 0)]
+        op = [
+            int(e[E.roll_lo]),
+            int(e[E.roll_hi]),
+            -1,
+            victim,
+            -1,
+            0,
+            int(e[E.amount]),
+            int(e[E.dice]),
+            int(int(e[E.flags]) & Flag.full != 0),
+        ]
         if action in (Action.dot, Action.hot):
             if int(e[E.flags]) & Flag.stacks:
                 raise UnsupportedPair("a DOT that stacks")  # one slot per row is the state here
@@ -179,19 +218,17 @@ class _Builder:
         elif action == Action.apply_status:
             status = int(e[E.status])
             if status in (Status.frozen, Status.stunned, Status.disarmed):
-                c = self.comp(("timer", victim, status), [CK_TIMER, victim, 0, 0, 0, status, 0, 0, 0,
-                                                          0, 0, 0])
+                c = self.comp(("timer", victim, status), [CK_TIMER, victim, 0, 0, 0, status, 0, 0, 0, 0, 0, 0])
                 self.timer_values.setdefault(c, []).append(_timer_value(duration))
                 op[OP_KIND], op[OP_COMP], op[OP_VALUE] = K_TIMER, c, _timer_value(duration)
             elif status == Status.wrapped:
                 params = [int(e[E.amount]), int(e[E.dice]), int(e[E.release_lo]), int(e[E.release_hi])]
                 c = self.comp(("wrap", victim), [CK_WRAP, victim, 2, 0, 0, *params, 0, 0, 0])
-                if self.comps[c][C_AMOUNT:C_REL_HI + 1] != params:
+                if self.comps[c][C_AMOUNT : C_REL_HI + 1] != params:
                     raise UnsupportedPair("two different wraps on one creature")
                 op[OP_KIND], op[OP_COMP] = K_FLAG, c
             elif status == Status.shielded:
-                op[OP_KIND], op[OP_COMP] = K_FLAG, self.comp(("shield", victim), [CK_SHIELD, victim, 2]
-                                                             + [0] * 9)
+                op[OP_KIND], op[OP_COMP] = K_FLAG, self.comp(("shield", victim), [CK_SHIELD, victim, 2] + [0] * 9)
             else:
                 return None
         elif action == Action.negate_attack:
@@ -226,9 +263,13 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
     ops_by: dict[tuple[int, int], list[list[int]]] = {}
     static_slots: list[list[int]] = []
     iterative = False
-    trigger_group = {Trigger.on_hit: G_ON_HIT, Trigger.your_turn: G_YOUR_TURN,
-                     Trigger.turn_start: G_TURN_START, Trigger.battle_start: G_BATTLE_START,
-                     Trigger.opponent_turn: G_OPP_TURN}
+    trigger_group = {
+        Trigger.on_hit: G_ON_HIT,
+        Trigger.your_turn: G_YOUR_TURN,
+        Trigger.turn_start: G_TURN_START,
+        Trigger.battle_start: G_BATTLE_START,
+        Trigger.opponent_turn: G_OPP_TURN,
+    }
     for x in (0, 1):
         f, g = fighters[x], fighters[1 - x]
         opp_immune = bool(int(g[F.immune]) & Flag.creature_effects)
@@ -252,16 +293,27 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
         for r in _rows(f):
             e = effects[r]
             trig, action, cond = int(e[E.trigger]), int(e[E.action]), int(e[E.condition])
-            if trig == Trigger.static and action == Action.modify_stat and cond != Condition.always \
-                    and int(e[E.target]) in _SELF_TARGETS and int(e[E.scale]) == Scale.none:
+            if (
+                trig == Trigger.static
+                and action == Action.modify_stat
+                and cond != Condition.always
+                and int(e[E.target]) in _SELF_TARGETS
+                and int(e[E.scale]) == Scale.none
+            ):
                 first_only = cond == Condition.strikes_first
-                holds = (first_only or (cond == Condition.target_matches and _matches(effects, r, g))
-                         or (cond == Condition.target_lower_al and _al(g) < _al(f))
-                         or (cond == Condition.slower_than_target and f[F.speed] < g[F.speed]))
+                holds = (
+                    first_only
+                    or (cond == Condition.target_matches and _matches(effects, r, g))
+                    or (cond == Condition.target_lower_al and _al(g) < _al(f))
+                    or (cond == Condition.slower_than_target and f[F.speed] < g[F.speed])
+                )
                 if holds:
                     stat, amount = int(e[E.stat]), int(e[E.amount])
-                    cols = ((FS_FIRST_HIT_DICE, FS_FIRST_HIT, FS_FIRST_ATK_DICE, FS_FIRST_ATK)
-                            if first_only else (FS_HIT_DICE, FS_HIT_BONUS, FS_ATK_DICE, FS_ATK_BONUS))
+                    cols = (
+                        (FS_FIRST_HIT_DICE, FS_FIRST_HIT, FS_FIRST_ATK_DICE, FS_FIRST_ATK)
+                        if first_only
+                        else (FS_HIT_DICE, FS_HIT_BONUS, FS_ATK_DICE, FS_ATK_BONUS)
+                    )
                     if stat == Stat.hit_dice:
                         s[cols[0]] += amount
                     elif stat == Stat.hit:
@@ -287,8 +339,10 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                 k = s[FS_N_MULT]
                 mults[x, k] = (kind, int(e[E.amount]))
                 s[FS_N_MULT] += 1
-            elif (trig in (Trigger.static, Trigger.on_damage_taken)
-                  and action in (Action.prevent_damage, Action.reduce_damage)):
+            elif trig in (Trigger.static, Trigger.on_damage_taken) and action in (
+                Action.prevent_damage,
+                Action.reduce_damage,
+            ):
                 kinds: tuple[int, ...] = ()
                 if cond == Condition.always:
                     kinds = (0, 1)
@@ -322,16 +376,14 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                     continue
                 iterative |= action == Action.hot
                 if _ticks(int(e[E.duration])) < 0:
-                    static_slots.append([victim, x, int(e[E.amount]), int(e[E.dice]),
-                                         int(action == Action.hot)])
+                    static_slots.append([victim, x, int(e[E.amount]), int(e[E.dice]), int(action == Action.hot)])
                 else:
                     b.slot(victim, r, is_static=True, source=x)
             elif trig in trigger_group:
                 op = b.op(r, x, opp_immune)
                 if op is not None:
                     ops_by.setdefault((x, trigger_group[trig]), []).append(op)
-                    iterative |= op[OP_KIND] == K_HEAL or (
-                        op[OP_KIND] == K_SLOT and int(e[E.action]) == Action.hot)
+                    iterative |= op[OP_KIND] == K_HEAL or (op[OP_KIND] == K_SLOT and int(e[E.action]) == Action.hot)
         if s[FS_N_MULT] > MAXL or s[FS_N_RED_ATK] > MAXL or s[FS_N_RED_NON] > MAXL or s[FS_N_HEAL] > MAXL:
             raise UnsupportedPair("too many damage rules on one creature")
         for col in (FS_HIT_DICE, FS_ATK_DICE):
@@ -355,8 +407,9 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
     for key, c in b.comp_of.items():
         kind, victim = key[0], key[1]
         if kind == "timer":
-            cidx[victim, {Status.frozen: CI_FROZEN, Status.stunned: CI_STUNNED,
-                          Status.disarmed: CI_DISARMED}[key[2]]] = c
+            cidx[
+                victim, {Status.frozen: CI_FROZEN, Status.stunned: CI_STUNNED, Status.disarmed: CI_DISARMED}[key[2]]
+            ] = c
         elif kind in ("wrap", "shield", "skip"):
             cidx[victim, {"wrap": CI_WRAP, "shield": CI_SHIELD, "skip": CI_SKIP}[kind]] = c
     ops: list[list[int]] = []
@@ -367,10 +420,17 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
             prog[x, grp] = (len(ops), len(rows))
             ops += rows
     return PairSpec(
-        fs=fs, mults=mults, reds=reds, heals=heals,
-        ops=np.array(ops, dtype=np.int64).reshape(-1, N_OP), prog=prog, comps=comps, cidx=cidx,
+        fs=fs,
+        mults=mults,
+        reds=reds,
+        heals=heals,
+        ops=np.array(ops, dtype=np.int64).reshape(-1, N_OP),
+        prog=prog,
+        comps=comps,
+        cidx=cidx,
         bits=np.array(b.bits, dtype=np.int64).reshape(-1, 4),
-        static_slots=np.array(static_slots, dtype=np.int64).reshape(-1, 5), iterative=iterative,
+        static_slots=np.array(static_slots, dtype=np.int64).reshape(-1, 5),
+        iterative=iterative,
     )
 
 
@@ -387,5 +447,3 @@ def initial_states(spec: PairSpec) -> np.ndarray:
                 x += state * int(spec.comps[c, C_STRIDE])
         xs.append(x)
     return np.array(xs, dtype=np.int64)
-
-

@@ -68,6 +68,7 @@ from wardsim.kernel.exact_spec import (
 
 CAP = 1 << 14  # frontier entries
 
+
 @njit(_nrt=False, inline="always")
 def _get(x, comps, c):
     return (x // comps[c, C_STRIDE]) % comps[c, C_RADIX]
@@ -157,8 +158,7 @@ def _sum_dist(n, out):
 
 
 @njit(_nrt=False)
-def _apply_op(ops, o, comps, fs, reds, bits, maxhp, dist, p, hA, hB, x, b, acc_k,
-              out_p, out_i, n_out):
+def _apply_op(ops, o, comps, fs, reds, bits, maxhp, dist, p, hA, hB, x, b, acc_k, out_p, out_i, n_out):
     """One op on one frontier entry: pushes the outcomes (finished duels go to acc_k)."""
     lo = ops[o, OP_ROLL_LO]
     if lo > 0:
@@ -233,8 +233,7 @@ def _apply_op(ops, o, comps, fs, reds, bits, maxhp, dist, p, hA, hB, x, b, acc_k
 
 
 @njit(_nrt=False)
-def _run_group(ops, start, count, comps, fs, reds, bits, maxhp, dist, acc_k, cur_p, cur_i, n_cur,
-               nxt_p, nxt_i):
+def _run_group(ops, start, count, comps, fs, reds, bits, maxhp, dist, acc_k, cur_p, cur_i, n_cur, nxt_p, nxt_i):
     """Apply a program (ops start..start+count) to the frontier; returns its new size.
 
     The result is left in cur_p/cur_i (the buffers are swapped by copying back).
@@ -242,8 +241,25 @@ def _run_group(ops, start, count, comps, fs, reds, bits, maxhp, dist, acc_k, cur
     for o in range(start, start + count):
         n_nxt = 0
         for k in range(n_cur):
-            n_nxt = _apply_op(ops, o, comps, fs, reds, bits, maxhp, dist, cur_p[k], cur_i[k, 0],
-                              cur_i[k, 1], cur_i[k, 2], cur_i[k, 3], acc_k, nxt_p, nxt_i, n_nxt)
+            n_nxt = _apply_op(
+                ops,
+                o,
+                comps,
+                fs,
+                reds,
+                bits,
+                maxhp,
+                dist,
+                cur_p[k],
+                cur_i[k, 0],
+                cur_i[k, 1],
+                cur_i[k, 2],
+                cur_i[k, 3],
+                acc_k,
+                nxt_p,
+                nxt_i,
+                n_nxt,
+            )
             if n_nxt > CAP - 64:
                 raise ValueError("exact solver: frontier overflow")
         for k in range(n_nxt):
@@ -255,8 +271,9 @@ def _run_group(ops, start, count, comps, fs, reds, bits, maxhp, dist, acc_k, cur
 
 
 @njit(_nrt=False)
-def _stage_end(x, chA, chB, comps, fs, reds, bits, static_slots, maxhp, dist, acc_c, acc_k,
-               cur_p, cur_i, nxt_p, nxt_i, G_V, vidx):
+def _stage_end(
+    x, chA, chB, comps, fs, reds, bits, static_slots, maxhp, dist, acc_c, acc_k, cur_p, cur_i, nxt_p, nxt_i, G_V, vidx
+):
     """END: ticks due this exchange, deaths, heals, timers; then the next exchange (V)."""
     o = _get(x, comps, 0)
     n_cur = 1
@@ -382,9 +399,40 @@ def _stage_end(x, chA, chB, comps, fs, reds, bits, static_slots, maxhp, dist, ac
 
 
 @njit(_nrt=False)
-def _strike(s, x, b, chA, chB, to_end, nbits, comps, cidx, fs, mults, reds, heals, bits, ops, prog,
-            maxhp, hitp, dmg_v, dmg_p, dmg_n, dist, acc_c, acc_k, cur_p, cur_i, nxt_p, nxt_i,
-            A_c, A_k, G, GT):
+def _strike(
+    s,
+    x,
+    b,
+    chA,
+    chB,
+    to_end,
+    nbits,
+    comps,
+    cidx,
+    fs,
+    mults,
+    reds,
+    heals,
+    bits,
+    ops,
+    prog,
+    maxhp,
+    hitp,
+    dmg_v,
+    dmg_p,
+    dmg_n,
+    dist,
+    acc_c,
+    acc_k,
+    cur_p,
+    cur_i,
+    nxt_p,
+    nxt_i,
+    A_c,
+    A_k,
+    G,
+    GT,
+):
     """Strike by s in state (x, b); continues to ST2 (to_end False) or END (to_end True).
 
     dmg_v holds the damage the target takes (its rules applied); GT is G with the two HP axes
@@ -424,8 +472,23 @@ def _strike(s, x, b, chA, chB, to_end, nbits, comps, cidx, fs, mults, reds, heal
         cur_i[0, 3] = b
         n_cur = 1
         if prog[s, G_ON_HIT, 1] > 0:
-            n_cur = _run_group(ops, prog[s, G_ON_HIT, 0], prog[s, G_ON_HIT, 1], comps, fs, reds,
-                               bits, maxhp, dist, acc_k, cur_p, cur_i, 1, nxt_p, nxt_i)
+            n_cur = _run_group(
+                ops,
+                prog[s, G_ON_HIT, 0],
+                prog[s, G_ON_HIT, 1],
+                comps,
+                fs,
+                reds,
+                bits,
+                maxhp,
+                dist,
+                acc_k,
+                cur_p,
+                cur_i,
+                1,
+                nxt_p,
+                nxt_i,
+            )
         for k in range(n_cur):
             pk = cur_p[k]
             hA = cur_i[k, 0]
@@ -477,8 +540,33 @@ def _strike(s, x, b, chA, chB, to_end, nbits, comps, cidx, fs, mults, reds, heal
 
 
 @njit(_nrt=False)
-def _stage_pre(x, chA, chB, nbits, comps, cidx, fs, reds, bits, ops, prog, maxhp, dist,
-               acc_c, acc_k, cur_p, cur_i, nxt_p, nxt_i, A1_c, A1_k, G1, AE_c, AE_k, GE):
+def _stage_pre(
+    x,
+    chA,
+    chB,
+    nbits,
+    comps,
+    cidx,
+    fs,
+    reds,
+    bits,
+    ops,
+    prog,
+    maxhp,
+    dist,
+    acc_c,
+    acc_k,
+    cur_p,
+    cur_i,
+    nxt_p,
+    nxt_i,
+    A1_c,
+    A1_k,
+    G1,
+    AE_c,
+    AE_k,
+    GE,
+):
     """V: skip, turn-start rows, opponent-turn rows, wrap roll, your-turn rows, battle start,
     speed; then ST1 (or END without a battle)."""
     o = _get(x, comps, 0)
@@ -496,11 +584,41 @@ def _stage_pre(x, chA, chB, nbits, comps, cidx, fs, reds, bits, ops, prog, maxhp
     cur_i[0, 3] = 0
     n_cur = 1
     if prog[o, G_TURN_START, 1] > 0:
-        n_cur = _run_group(ops, prog[o, G_TURN_START, 0], prog[o, G_TURN_START, 1], comps, fs,
-                           reds, bits, maxhp, dist, acc_k, cur_p, cur_i, 1, nxt_p, nxt_i)
+        n_cur = _run_group(
+            ops,
+            prog[o, G_TURN_START, 0],
+            prog[o, G_TURN_START, 1],
+            comps,
+            fs,
+            reds,
+            bits,
+            maxhp,
+            dist,
+            acc_k,
+            cur_p,
+            cur_i,
+            1,
+            nxt_p,
+            nxt_i,
+        )
     if prog[q, G_OPP_TURN, 1] > 0:
-        n_cur = _run_group(ops, prog[q, G_OPP_TURN, 0], prog[q, G_OPP_TURN, 1], comps, fs, reds,
-                           bits, maxhp, dist, acc_k, cur_p, cur_i, n_cur, nxt_p, nxt_i)
+        n_cur = _run_group(
+            ops,
+            prog[q, G_OPP_TURN, 0],
+            prog[q, G_OPP_TURN, 1],
+            comps,
+            fs,
+            reds,
+            bits,
+            maxhp,
+            dist,
+            acc_k,
+            cur_p,
+            cur_i,
+            n_cur,
+            nxt_p,
+            nxt_i,
+        )
     c = cidx[o, CI_WRAP]
     if c >= 0:
         n_nxt = 0
@@ -545,15 +663,29 @@ def _stage_pre(x, chA, chB, nbits, comps, cidx, fs, reds, bits, ops, prog, maxhp
                 cur_i[k, j] = nxt_i[k, j]
         n_cur = n_nxt
     if prog[o, G_YOUR_TURN, 1] > 0:
-        n_cur = _run_group(ops, prog[o, G_YOUR_TURN, 0], prog[o, G_YOUR_TURN, 1], comps, fs, reds,
-                           bits, maxhp, dist, acc_k, cur_p, cur_i, n_cur, nxt_p, nxt_i)
+        n_cur = _run_group(
+            ops,
+            prog[o, G_YOUR_TURN, 0],
+            prog[o, G_YOUR_TURN, 1],
+            comps,
+            fs,
+            reds,
+            bits,
+            maxhp,
+            dist,
+            acc_k,
+            cur_p,
+            cur_i,
+            n_cur,
+            nxt_p,
+            nxt_i,
+        )
     # no battle when the owner's creature is frozen or stunned
     n_live = 0
     for k in range(n_cur):
         xk = cur_i[k, 2]
         if _active(xk, comps, cidx, o, CI_FROZEN) or _active(xk, comps, cidx, o, CI_STUNNED):
-            _lookup(False, cur_i[k, 0], cur_i[k, 1], xk, cur_p[k], chA, chB, acc_c, acc_k,
-                    AE_c, AE_k, GE)
+            _lookup(False, cur_i[k, 0], cur_i[k, 1], xk, cur_p[k], chA, chB, acc_c, acc_k, AE_c, AE_k, GE)
             continue
         cur_p[n_live] = cur_p[k]
         for j in range(4):
@@ -561,11 +693,41 @@ def _stage_pre(x, chA, chB, nbits, comps, cidx, fs, reds, bits, ops, prog, maxhp
         n_live += 1
     n_cur = n_live
     if prog[o, G_BATTLE_START, 1] > 0:
-        n_cur = _run_group(ops, prog[o, G_BATTLE_START, 0], prog[o, G_BATTLE_START, 1], comps, fs,
-                           reds, bits, maxhp, dist, acc_k, cur_p, cur_i, n_cur, nxt_p, nxt_i)
+        n_cur = _run_group(
+            ops,
+            prog[o, G_BATTLE_START, 0],
+            prog[o, G_BATTLE_START, 1],
+            comps,
+            fs,
+            reds,
+            bits,
+            maxhp,
+            dist,
+            acc_k,
+            cur_p,
+            cur_i,
+            n_cur,
+            nxt_p,
+            nxt_i,
+        )
     if prog[q, G_BATTLE_START, 1] > 0:
-        n_cur = _run_group(ops, prog[q, G_BATTLE_START, 0], prog[q, G_BATTLE_START, 1], comps, fs,
-                           reds, bits, maxhp, dist, acc_k, cur_p, cur_i, n_cur, nxt_p, nxt_i)
+        n_cur = _run_group(
+            ops,
+            prog[q, G_BATTLE_START, 0],
+            prog[q, G_BATTLE_START, 1],
+            comps,
+            fs,
+            reds,
+            bits,
+            maxhp,
+            dist,
+            acc_k,
+            cur_p,
+            cur_i,
+            n_cur,
+            nxt_p,
+            nxt_i,
+        )
     # who strikes first: B first sets bit 0 of b
     if fs[o, FS_STRIKE_FIRST] != fs[q, FS_STRIKE_FIRST]:
         p_o_first = 1.0 if fs[o, FS_STRIKE_FIRST] != 0 else 0.0
@@ -580,7 +742,17 @@ def _stage_pre(x, chA, chB, nbits, comps, cidx, fs, reds, bits, ops, prog, maxhp
             pf = p_o_first if first == o else 1.0 - p_o_first
             if pf <= 0.0:
                 continue
-            _lookup(False, cur_i[k, 0], cur_i[k, 1], xk * nbv + (bk | first), cur_p[k] * pf,
-                    chA, chB, acc_c, acc_k, A1_c, A1_k, G1)
-
-
+            _lookup(
+                False,
+                cur_i[k, 0],
+                cur_i[k, 1],
+                xk * nbv + (bk | first),
+                cur_p[k] * pf,
+                chA,
+                chB,
+                acc_c,
+                acc_k,
+                A1_c,
+                A1_k,
+                G1,
+            )

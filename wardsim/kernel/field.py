@@ -105,8 +105,11 @@ def counts_as_magic_off_field_nb(cards, effects, card):
     """The Squire: a creature card that summons itself and is a magic card off the field."""
     start, stop = card_rows_nb(cards, card)
     for r in range(start, stop):
-        if (effects[r, E.trigger] == Trigger.on_play and effects[r, E.action] == Action.limited_summon
-                and effects[r, E.target] == Target.self):
+        if (
+            effects[r, E.trigger] == Trigger.on_play
+            and effects[r, E.action] == Action.limited_summon
+            and effects[r, E.target] == Target.self
+        ):
             return True
     return False
 
@@ -354,8 +357,11 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
                 inst[i, I.attached_to] = killer
                 inst[i, I.controller] = inst[killer, I.controller]
                 equipped_instead = True
-    back = -1 if negated or not by_opponent else find_row_nb(cards, effects, card, Trigger.on_killed_by_opponent,
-                                                             Action.move_card)
+    back = (
+        -1
+        if negated or not by_opponent
+        else find_row_nb(cards, effects, card, Trigger.on_killed_by_opponent, Action.move_card)
+    )
     if back >= 0:
         # Phoenix: "If this creature is killed by your opponent, return it to your hand": it never
         # lies in the cemetery, so its HP never counts there (not even for the loss)
@@ -374,8 +380,10 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
                 record_nb(trace, glob, p, Event.effect_damage, killer, dealt, fighters[killer, F.hp])
             elif action == Action.move_card and effects[r, E.condition] == Condition.named_on_field:
                 for j in range(N_INST):  # Jester: "send Bomb to the cemetery"
-                    if (inst[j, I.zone] == InstZone.magic
-                            and (cards[inst[j, I.card], CardCol.names] & effects[r, E.filter_names]) != 0):
+                    if (
+                        inst[j, I.zone] == InstZone.magic
+                        and (cards[inst[j, I.card], CardCol.names] & effects[r, E.filter_names]) != 0
+                    ):
                         destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
 
 
@@ -410,8 +418,7 @@ def sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer
             i = players[p, P.primary]
             if i >= 0 and fighters[i, F.hp] <= 0:
                 found = True
-                kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer_of[p], in_battle, rng,
-                        trace)
+                kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer_of[p], in_battle, rng, trace)
         if not found:
             return
 
@@ -427,8 +434,12 @@ def slide_in_nb(cards, inst, fighters, players, glob, p, trace):
             anchor = inst[j, I.anchor]
             # "must have their anchoring effect on the field": a creature, a magic card, or the
             # Limited Summon itself (The Squire is its own anchoring effect)
-            if (anchor >= 0 and anchor != j and inst[anchor, I.zone] != InstZone.primary
-                    and inst[anchor, I.zone] != InstZone.magic):
+            if (
+                anchor >= 0
+                and anchor != j
+                and inst[anchor, I.zone] != InstZone.primary
+                and inst[anchor, I.zone] != InstZone.magic
+            ):
                 continue
             if best < 0 or cards[inst[j, I.card], CardCol.hp] > cards[inst[best, I.card], CardCol.hp]:
                 best = j

@@ -147,8 +147,11 @@ def _sacrifice_filter_row(cards, effects, card):
     """Eternal Dragon's cost row, which only Dragons can pay; -1 when any creature will do."""
     start, stop = card_rows_nb(cards, card)
     for r in range(start, stop):
-        if (effects[r, E.trigger] == Trigger.summon_cost and effects[r, E.action] == Action.sacrifices
-                and (effects[r, E.filter_types] | effects[r, E.filter_tags] | effects[r, E.filter_names]) != 0):
+        if (
+            effects[r, E.trigger] == Trigger.summon_cost
+            and effects[r, E.action] == Action.sacrifices
+            and (effects[r, E.filter_types] | effects[r, E.filter_tags] | effects[r, E.filter_names]) != 0
+        ):
             return r
     return -1
 
@@ -177,8 +180,11 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
     frow = _sacrifice_filter_row(cards, effects, card)
     n = 0
     primary = players[p, P.primary]
-    if (primary >= 0 and not resolve.plays_to_opponent_nb(cards, effects, card)
-            and _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, primary)):
+    if (
+        primary >= 0
+        and not resolve.plays_to_opponent_nb(cards, effects, card)
+        and _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, primary)
+    ):
         out[n] = primary
         n += 1
     while n < cost:
@@ -239,8 +245,12 @@ def summon_cemetery_cost_nb(cards, effects, inst, fighters, players, glob, p, i)
         if not resolve.leaves_cemetery_when_sacrificed_nb(cards, effects, c):
             total += cards[c, CardCol.hp]
     primary = players[p, P.primary]
-    if (not primary_paid and primary >= 0 and not resolve.plays_to_opponent_nb(cards, effects, card)
-            and resolve.self_limited_row_nb(cards, effects, card) < 0):
+    if (
+        not primary_paid
+        and primary >= 0
+        and not resolve.plays_to_opponent_nb(cards, effects, card)
+        and resolve.self_limited_row_nb(cards, effects, card) < 0
+    ):
         total += cards[inst[primary, I.card], CardCol.hp]
     return total
 
@@ -298,8 +308,9 @@ def placeable_nb(cards, effects, inst, fighters, players, glob, p, out):
     n = 0
     for i in range(N_INST):
         if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p and is_creature_nb(cards, inst, i):
-            if (not resolve.plays_to_opponent_nb(cards, effects, inst[i, I.card])
-                    and can_summon_nb(cards, effects, inst, fighters, players, glob, p, i)):
+            if not resolve.plays_to_opponent_nb(cards, effects, inst[i, I.card]) and can_summon_nb(
+                cards, effects, inst, fighters, players, glob, p, i
+            ):
                 out[n] = i
                 n += 1
     return n
@@ -322,9 +333,13 @@ def could_ever_place_nb(cards, effects, inst, p, hand_n):
         fodder = 0
         for j in range(N_INST):
             zj = inst[j, I.zone]
-            if (j != i and (zj == InstZone.hand or zj == InstZone.deck) and inst[j, I.owner] == p
-                    and is_creature_nb(cards, inst, j)
-                    and (frow < 0 or resolve.matches_filter_nb(cards, effects, frow, inst[j, I.card]))):
+            if (
+                j != i
+                and (zj == InstZone.hand or zj == InstZone.deck)
+                and inst[j, I.owner] == p
+                and is_creature_nb(cards, inst, j)
+                and (frow < 0 or resolve.matches_filter_nb(cards, effects, frow, inst[j, I.card]))
+            ):
                 fodder += 1
         if summon_cost_nb(cards, effects, card) <= min(hand_n - 1, fodder):
             return True
@@ -364,8 +379,9 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
         if n > 0:
             for k in range(n):
                 costs[k] = summon_cemetery_cost_nb(cards, effects, inst, fighters, players, glob, p, options[k])
-            k = policies.choose_placement_nb(pid, params, cards, effects, inst, fighters, players, glob, p, options,
-                                             costs, n, rng)
+            k = policies.choose_placement_nb(
+                pid, params, cards, effects, inst, fighters, players, glob, p, options, costs, n, rng
+            )
             players[p, P.low_summon] = 0
             summon_nb(cards, effects, inst, fighters, players, glob, decks, p, options[k], rng, script, trace)
             if players[p, P.primary] >= 0 or glob[G.winner] >= 0:
@@ -390,8 +406,9 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
 
 
 @njit(cache=True, _nrt=False)
-def settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, in_battle, rng, script,
-              trace):
+def settle_nb(
+    cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, in_battle, rng, script, trace
+):
     """After anything that may kill: deaths, then both players replace a missing primary at
     once, the active player first (a player whose first turn has not come yet has none)."""
     sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
@@ -402,8 +419,9 @@ def settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, para
         placed = False
         for p in (a, 1 - a):
             if glob[G.winner] < 0 and players[p, P.primary] < 0 and (players[p, P.played_turn] > 0 or p == a):
-                ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, policy[p], params[p], rng,
-                                  script, trace)
+                ensure_primary_nb(
+                    cards, effects, inst, fighters, players, glob, decks, p, policy[p], params[p], rng, script, trace
+                )
                 placed = True
         if not placed:
             return
@@ -416,8 +434,9 @@ def settle_effects_nb(cards, effects, inst, fighters, players, glob, decks, poli
     killer_of = local_array(2)
     killer_of[:] = -1
     killer_of[1 - glob[G.active]] = BY_OPPONENT_EFFECT
-    settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script,
-              trace)
+    settle_nb(
+        cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script, trace
+    )
 
 
 # ------------------------------------------------------------------ actions
@@ -452,8 +471,11 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
             continue
         if is_creature_nb(cards, inst, i):
             # one standard summon per turn (ruling 9), in the magic/summoning phase only
-            if (phase == Phase.main and players[p, P.summon_turn] != t
-                    and can_summon_nb(cards, effects, inst, fighters, players, glob, p, i)):
+            if (
+                phase == Phase.main
+                and players[p, P.summon_turn] != t
+                and can_summon_nb(cards, effects, inst, fighters, players, glob, p, i)
+            ):
                 # b: the cemetery HP the summon costs (its sacrifices), in tens, for the policies
                 cost = summon_cemetery_cost_nb(cards, effects, inst, fighters, players, glob, p, i)
                 out[n] = encode_action_nb(ActionKind.summon, i, min(cost // 10, 99))
@@ -462,8 +484,11 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
             n = magic.magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n)
     if phase == Phase.main:
         primary = players[p, P.primary]
-        if primary >= 0 and players[p, P.summon_turn] != t and _placeable_after_kill(cards, effects, inst, fighters,
-                                                                                     players, glob, p):
+        if (
+            primary >= 0
+            and players[p, P.summon_turn] != t
+            and _placeable_after_kill(cards, effects, inst, fighters, players, glob, p)
+        ):
             out[n] = encode_action_nb(ActionKind.kill_primary, 0, 0)
             n += 1
         n = turns.activation_options_nb(cards, effects, inst, fighters, players, glob, p, out, n)
@@ -505,8 +530,23 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
         record_nb(trace, glob, p, Event.kill_own, old, inst[old, I.card], 0)
         kill_nb(cards, effects, inst, fighters, players, glob, decks, old, -1, False, rng, trace)
     elif kind == ActionKind.magic:
-        magic.play_magic_nb(cards, effects, inst, fighters, players, glob, decks, p, a, action_b_nb(action),
-                              policy, params, rng, script, trace)
+        magic.play_magic_nb(
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            decks,
+            p,
+            a,
+            action_b_nb(action),
+            policy,
+            params,
+            rng,
+            script,
+            trace,
+        )
     elif kind == ActionKind.activate:
         turns.activate_nb(cards, effects, inst, fighters, players, glob, decks, p, a, rng, script, trace)
     elif kind == ActionKind.battle:
@@ -538,8 +578,11 @@ def _react_kind(cards, effects, card):
     for r in range(start, stop):
         t = effects[r, E.trigger]
         action = effects[r, E.action]
-        if (t == Trigger.response_battle and action == Action.negate_attack
-                and effects[r, E.duration] == Duration.battle):
+        if (
+            t == Trigger.response_battle
+            and action == Action.negate_attack
+            and effects[r, E.duration] == Duration.battle
+        ):
             return React.no_atk_damage  # Minotaur Bodyguard
         if action == Action.damage_fraction:
             return React.negate_halve  # Mimic Chest
@@ -547,8 +590,9 @@ def _react_kind(cards, effects, card):
             return React.reflect  # Forest Sentinel
         if action == Action.absorb_attack:
             return React.absorb  # Sentinel of Life
-        if action == Action.negate_attack and (t == Trigger.response_opponent_hit or t == Trigger.response_battle
-                                               or t == Trigger.response_attack_finished):
+        if action == Action.negate_attack and (
+            t == Trigger.response_opponent_hit or t == Trigger.response_battle or t == Trigger.response_attack_finished
+        ):
             kind = React.negate  # Junk Scarecrow, Dragon Rage
     return kind
 
@@ -593,12 +637,16 @@ def _spend_reactions(cards, effects, inst, fighters, players, glob, decks, q, c,
         for r in range(start, stop):
             t = effects[r, E.trigger]
             action = effects[r, E.action]
-            if (t != Trigger.response_opponent_hit and t != Trigger.response_battle
-                    and t != Trigger.response_attack_finished):
+            if (
+                t != Trigger.response_opponent_hit
+                and t != Trigger.response_battle
+                and t != Trigger.response_attack_finished
+            ):
                 continue
             if action == Action.destroy_magic or action == Action.draw or action == Action.return_later:
-                resolve.execute_row_nb(cards, effects, inst, fighters, players, glob, decks, q, card_inst, r, c,
-                                       rng, script, trace, moved)
+                resolve.execute_row_nb(
+                    cards, effects, inst, fighters, players, glob, decks, q, card_inst, r, c, rng, script, trace, moved
+                )
         if inst[card_inst, I.zone] == InstZone.resolving:
             to_cemetery_nb(cards, effects, inst, players, glob, card_inst, trace)
     f[F.react] = React.none
@@ -606,8 +654,9 @@ def _spend_reactions(cards, effects, inst, fighters, players, glob, decks, q, c,
 
 
 @njit(cache=True, _nrt=False)
-def battle_action_nb(cards, effects, inst, fighters, players, glob, decks, attacker, policy, params, rng, script,
-                     trace):
+def battle_action_nb(
+    cards, effects, inst, fighters, players, glob, decks, attacker, policy, params, rng, script, trace
+):
     """The active player's creature battles the opponent's primary (rules guide, BATTLE)."""
     p = glob[G.active]
     defender = players[1 - p, P.primary]
@@ -626,10 +675,12 @@ def battle_action_nb(cards, effects, inst, fighters, players, glob, decks, attac
     for side in range(2):
         q = p if side == 0 else 1 - p
         c = attacker if side == 0 else defender
-        ready[2 * side] = policies.choose_battle_reaction_nb(policy[q], params[q], cards, effects, inst, fighters,
-                                                             players, glob, q, False, rng)
-        ready[2 * side + 1] = policies.choose_battle_reaction_nb(policy[q], params[q], cards, effects, inst,
-                                                                 fighters, players, glob, q, True, rng)
+        ready[2 * side] = policies.choose_battle_reaction_nb(
+            policy[q], params[q], cards, effects, inst, fighters, players, glob, q, False, rng
+        )
+        ready[2 * side + 1] = policies.choose_battle_reaction_nb(
+            policy[q], params[q], cards, effects, inst, fighters, players, glob, q, True, rng
+        )
         _ready_reaction(cards, effects, fighters, inst, c, ready[2 * side], ready[2 * side + 1])
     hp_d = fighters[defender, F.hp]
     battle_nb(fighters[attacker], fighters[defender], effects, glob[G.turn], rng, script)
@@ -640,14 +691,27 @@ def battle_action_nb(cards, effects, inst, fighters, players, glob, decks, attac
     for side in range(2):
         q = p if side == 0 else 1 - p
         c = attacker if side == 0 else defender
-        _spend_reactions(cards, effects, inst, fighters, players, glob, decks, q, c, ready[2 * side],
-                         ready[2 * side + 1], rng, script, trace)
+        _spend_reactions(
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            decks,
+            q,
+            c,
+            ready[2 * side],
+            ready[2 * side + 1],
+            rng,
+            script,
+            trace,
+        )
     killer_of = local_array(2)
     killer_of[:] = -1
     killer_of[1 - p] = attacker
     killer_of[p] = defender
-    settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, True, rng, script,
-              trace)
+    settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, True, rng, script, trace)
     # rules guide: the combat phase ends the moment a primary creature dies (wherever it goes:
     # a Phoenix back to hand, a Forest Demon onto its killer)
     if glob[G.winner] < 0 and (players[1 - p, P.primary] != defender or players[p, P.primary] != own_primary):
@@ -707,8 +771,9 @@ def end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     killer_of = local_array(2)
     killer_of[a] = fo
     killer_of[1 - a] = fa
-    settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script,
-              trace)
+    settle_nb(
+        cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script, trace
+    )
 
 
 @njit(cache=True, _nrt=False)
@@ -717,8 +782,11 @@ def _aura_dots(cards, effects, inst, fighters, glob, src, target, trace):
     cycle" - it ticks when its controller's other DOTs do, on whoever is the opponent's primary."""
     f = fighters[src]
     for r in range(f[F.effect_start], f[F.effect_start] + f[F.effect_count]):
-        if (effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.dot
-                and effects[r, E.target] == Target.opponent_primary):
+        if (
+            effects[r, E.trigger] == Trigger.static
+            and effects[r, E.action] == Action.dot
+            and effects[r, E.target] == Target.opponent_primary
+        ):
             dealt = take_damage_nb(fighters[target], f, effects, effects[r, E.amount], False)
             record_nb(trace, glob, inst[target, I.controller], Event.dot_tick, target, dealt, fighters[target, F.hp])
 
@@ -757,8 +825,15 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     p = glob[G.active]
     glob[G.phase] = Phase.draw
     glob[G.dealt_damage] = 0
-    record_nb(trace, glob, p, Event.turn, glob[G.turn], cemetery_hp_nb(cards, inst, players, 0),
-              cemetery_hp_nb(cards, inst, players, 1))
+    record_nb(
+        trace,
+        glob,
+        p,
+        Event.turn,
+        glob[G.turn],
+        cemetery_hp_nb(cards, inst, players, 0),
+        cemetery_hp_nb(cards, inst, players, 1),
+    )
     if players[p, P.skip_turn] > 0:
         # Black Dragon: the whole turn is skipped, its four phases with it (rules guide, Turns
         # explained), draw and turn-start effects included; the turn cycle passes all the same,
@@ -793,8 +868,9 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
         return
     glob[G.phase] = Phase.main
     if players[p, P.primary] < 0:  # both players place a creature in their first turn
-        ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, policy[p], params[p], rng, script,
-                          trace)
+        ensure_primary_nb(
+            cards, effects, inst, fighters, players, glob, decks, p, policy[p], params[p], rng, script, trace
+        )
     if players[p, P.played_turn] == 0:
         # the first turn's placement (here, or in the settling above) is the turn's summon
         players[p, P.summon_turn] = glob[G.turn]

@@ -100,8 +100,12 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
         if effects[r, E.action] == Action.discard_cost:
             others = 0
             for j in range(N_INST):
-                if (j != i and inst[j, I.zone] == InstZone.hand and inst[j, I.owner] == p
-                        and matches_filter_nb(cards, effects, r, inst[j, I.card])):
+                if (
+                    j != i
+                    and inst[j, I.zone] == InstZone.hand
+                    and inst[j, I.owner] == p
+                    and matches_filter_nb(cards, effects, r, inst[j, I.card])
+                ):
                     others += 1
             if others < effects[r, E.amount]:
                 return n
@@ -141,8 +145,7 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         target = effects[r, E.target]
         if action == Action.heal:
             c = players[p, P.primary]
-            return c >= 0 and fighters[c, F.hp] < fighters[c, F.max_hp] and not magic_immune_nb(cards, effects,
-                                                                                                   inst, c)
+            return c >= 0 and fighters[c, F.hp] < fighters[c, F.max_hp] and not magic_immune_nb(cards, effects, inst, c)
         if action == Action.move_card and effects[r, E.zone_from] == Zone.cemetery:
             if best_in_zone_nb(cards, effects, inst, r, p, InstZone.cemetery, False) >= 0:
                 return True
@@ -160,8 +163,9 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             return best_in_zone_nb(cards, effects, inst, r, p, InstZone.hand, False) >= 0
         if action == Action.destroy_magic:
             for j in range(N_INST):
-                if inst[j, I.zone] == InstZone.magic and (target != Target.opponent_magic
-                                                           or inst[j, I.controller] == o):
+                if inst[j, I.zone] == InstZone.magic and (
+                    target != Target.opponent_magic or inst[j, I.controller] == o
+                ):
                     return True
             return False
         if action == Action.auto_hit or action == Action.strike_first:
@@ -172,8 +176,9 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
 
 
 @njit(cache=True, _nrt=False)
-def play_magic_nb(cards, effects, inst, fighters, players, glob, decks, p, i, target, policy, params, rng, script,
-                  trace):
+def play_magic_nb(
+    cards, effects, inst, fighters, players, glob, decks, p, i, target, policy, params, rng, script, trace
+):
     """p plays magic card i: pay its cost, open the response chain, resolve what survives."""
     card = inst[i, I.card]
     record_nb(trace, glob, p, Event.magic, i, card, target)
@@ -194,8 +199,9 @@ def play_magic_nb(cards, effects, inst, fighters, players, glob, decks, p, i, ta
     depth = 1
     player = 1 - p
     while depth < MAX_CHAIN:
-        answer = policies.choose_magic_response_nb(policy[player], params[player], cards, effects, inst, fighters,
-                                                   players, glob, player, chain[depth - 1], rng)
+        answer = policies.choose_magic_response_nb(
+            policy[player], params[player], cards, effects, inst, fighters, players, glob, player, chain[depth - 1], rng
+        )
         if answer < 0:
             break
         record_nb(trace, glob, player, Event.response, answer, inst[answer, I.card], chain[depth - 1])
@@ -208,8 +214,22 @@ def play_magic_nb(cards, effects, inst, fighters, players, glob, decks, p, i, ta
     negated[:] = 0
     for k in range(depth - 1, 0, -1):
         if not negated[k]:
-            negated[k - 1] = resolve_response_nb(cards, effects, inst, fighters, players, glob, decks,
-                                                 chain[k], chain[k - 1], policy, params, rng, script, trace)
+            negated[k - 1] = resolve_response_nb(
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                decks,
+                chain[k],
+                chain[k - 1],
+                policy,
+                params,
+                rng,
+                script,
+                trace,
+            )
     for k in range(1, depth):
         if inst[chain[k], I.zone] == InstZone.resolving:
             to_cemetery_nb(cards, effects, inst, players, glob, chain[k], trace)
@@ -222,8 +242,9 @@ def play_magic_nb(cards, effects, inst, fighters, players, glob, decks, p, i, ta
 
 
 @njit(cache=True, _nrt=False)
-def resolve_response_nb(cards, effects, inst, fighters, players, glob, decks, answer, answered, policy, params,
-                        rng, script, trace):
+def resolve_response_nb(
+    cards, effects, inst, fighters, players, glob, decks, answer, answered, policy, params, rng, script, trace
+):
     """Resolve Lightning card `answer` against card `answered`; True if it negates it."""
     q = inst[answer, I.controller]
     start, stop = card_rows_nb(cards, inst[answer, I.card])
@@ -241,8 +262,21 @@ def resolve_response_nb(cards, effects, inst, fighters, players, glob, decks, an
             # Magic Steal: the negated card is played on the stealer's side, if it can be
             inst[answered, I.controller] = q
             record_nb(trace, glob, q, Event.stolen, answered, inst[answered, I.card], 0)
-            resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, q, answered,
-                            _default_target(cards, inst, answered), rng, script, trace)
+            resolve_card_nb(
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                decks,
+                q,
+                answered,
+                _default_target(cards, inst, answered),
+                rng,
+                script,
+                trace,
+            )
         elif action == Action.damage and effects[r, E.target] == Target.own_primary:
             c = players[q, P.primary]
             if c >= 0:  # Mysterious Door: 10 damage to your own primary
@@ -250,8 +284,9 @@ def resolve_response_nb(cards, effects, inst, fighters, players, glob, decks, an
         else:
             moved = local_array(2)
             moved[:] = 0
-            execute_row_nb(cards, effects, inst, fighters, players, glob, decks, q, answer, r, -1, rng, script,
-                           trace, moved)
+            execute_row_nb(
+                cards, effects, inst, fighters, players, glob, decks, q, answer, r, -1, rng, script, trace, moved
+            )
     return negates
 
 
@@ -270,9 +305,9 @@ def resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, p, i, 
     subtype = cards[card, CardCol.magic_subtype]
     inst[i, I.controller] = p
     holder = -1
-    if subtype == MagicSubtype.equip or (kind == MagicType.lightning
-                                         and find_row_nb(cards, effects, card, Trigger.response_any,
-                                                         Action.equip_self) >= 0):
+    if subtype == MagicSubtype.equip or (
+        kind == MagicType.lightning and find_row_nb(cards, effects, card, Trigger.response_any, Action.equip_self) >= 0
+    ):
         holder = _equip_target(cards, inst, players, p, i, target)
         if holder < 0 or magic_immune_nb(cards, effects, inst, holder):
             to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
@@ -315,10 +350,10 @@ def resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, p, i, 
             continue
         if effects[r, E.duration] != Duration.instant and is_aura_action_nb(effects[r, E.action]):
             continue  # read by refresh_fighters_nb while the card lingers
-        got = execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, i, r, holder, rng, script,
-                             trace, moved)
+        got = execute_row_nb(
+            cards, effects, inst, fighters, players, glob, decks, p, i, r, holder, rng, script, trace, moved
+        )
         if got < 0:
             break
     if not lasting and inst[i, I.zone] == InstZone.resolving:
         to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
-

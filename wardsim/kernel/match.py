@@ -62,15 +62,16 @@ def _choose(policy, params, cards, effects, inst, fighters, players, glob, decks
     """The active player's choice: its policy, or the search for `rollout`."""
     p = glob[G.active]
     if policy[p] == PolicyId.rollout:
-        return rollout_nb(cards, effects, inst, fighters, players, glob, decks, actions, n, policy, params, rng,
-                          duel_table)
-    return policies.choose_base_nb(policy[p], params[p], cards, effects, inst, fighters, players, glob, actions, n,
-                                   rng, duel_table)
+        return rollout_nb(
+            cards, effects, inst, fighters, players, glob, decks, actions, n, policy, params, rng, duel_table
+        )
+    return policies.choose_base_nb(
+        policy[p], params[p], cards, effects, inst, fighters, players, glob, actions, n, rng, duel_table
+    )
 
 
 @njit(cache=True, _nrt=False)
-def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace,
-                 duel_table):
+def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace, duel_table):
     """One turn of the active player, decided by the policies."""
     # the turn's start, for Hourglass of Time (kernel.rewind), when a deck holds one
     s_inst = local_matrix(N_INST, N_INST_COLS)
@@ -90,27 +91,47 @@ def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, p
         if steps > MAX_STEPS_PER_TURN:
             k = 0
         else:
-            k = _choose(policy, params, cards, effects, inst, fighters, players, glob, decks, actions, n, rng,
-                        duel_table)
-        game.apply_action_nb(cards, effects, inst, fighters, players, glob, decks, actions[k], policy, params, rng,
-                             script, trace)
-        if rewinds and rewind.try_rewind_nb(cards, effects, inst, fighters, players, glob, decks, s_inst, s_fighters,
-                                            s_players, s_glob, s_decks, policy, params, rng, script, trace):
+            k = _choose(
+                policy, params, cards, effects, inst, fighters, players, glob, decks, actions, n, rng, duel_table
+            )
+        game.apply_action_nb(
+            cards, effects, inst, fighters, players, glob, decks, actions[k], policy, params, rng, script, trace
+        )
+        if rewinds and rewind.try_rewind_nb(
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            decks,
+            s_inst,
+            s_fighters,
+            s_players,
+            s_glob,
+            s_decks,
+            policy,
+            params,
+            rng,
+            script,
+            trace,
+        ):
             # the spent Hourglass stays spent should another one reset the turn again
             copy_state_nb(inst, fighters, players, glob, decks, s_inst, s_fighters, s_players, s_glob, s_decks)
-            game.begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script,
-                               trace)
+            game.begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
     game.end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
 
 
 @njit(cache=True, _nrt=False)
-def play_game_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, seed, index, rng, script,
-                 trace, duel_table):
+def play_game_nb(
+    cards, effects, inst, fighters, players, glob, decks, policy, params, seed, index, rng, script, trace, duel_table
+):
     """Play game `index` of `seed` to the end; returns the winner (0, 1; 2 = draw)."""
     game.setup_nb(cards, effects, inst, fighters, players, glob, decks, seed, index, rng, script, trace)
     while glob[G.winner] < 0:
-        play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace,
-                     duel_table)
+        play_turn_nb(
+            cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace, duel_table
+        )
     record_nb(trace, glob, glob[G.active], Event.game_end, glob[G.winner], glob[G.end_reason], 0)
     return glob[G.winner]
 
@@ -156,16 +177,19 @@ def rollout_nb(cards, effects, inst, fighters, players, glob, decks, actions, n,
         for _ in range(playouts):
             seed_rng_nb(sub_rng, next_u64_nb(rng), np.uint64(k))
             copy_state_nb(inst, fighters, players, glob, decks, i2, f2, p2, g2, d2)
-            game.apply_action_nb(cards, effects, i2, f2, p2, g2, d2, actions[k], greedy, params, sub_rng, no_script,
-                                 no_trace)
+            game.apply_action_nb(
+                cards, effects, i2, f2, p2, g2, d2, actions[k], greedy, params, sub_rng, no_script, no_trace
+            )
             stop = g2[G.turn] + horizon
             if g2[G.winner] < 0 and g2[G.phase] != Phase.draw:
-                _playout_turn(cards, effects, i2, f2, p2, g2, d2, greedy, params, sub_rng, no_script, no_trace,
-                              duel_table)
+                _playout_turn(
+                    cards, effects, i2, f2, p2, g2, d2, greedy, params, sub_rng, no_script, no_trace, duel_table
+                )
             while g2[G.winner] < 0 and g2[G.turn] < stop:
                 game.begin_turn_nb(cards, effects, i2, f2, p2, g2, d2, greedy, params, sub_rng, no_script, no_trace)
-                _playout_turn(cards, effects, i2, f2, p2, g2, d2, greedy, params, sub_rng, no_script, no_trace,
-                              duel_table)
+                _playout_turn(
+                    cards, effects, i2, f2, p2, g2, d2, greedy, params, sub_rng, no_script, no_trace, duel_table
+                )
             total += _score(cards, i2, p2, g2, me)
         if total > best_value:
             best_value = total
@@ -174,8 +198,7 @@ def rollout_nb(cards, effects, inst, fighters, players, glob, decks, actions, n,
 
 
 @njit(cache=True, _nrt=False)
-def _playout_turn(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace,
-                  duel_table):
+def _playout_turn(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace, duel_table):
     """Play the rest of the current turn with base (non-search) policies: playouts never
     search, so the search does not call itself."""
     actions = local_array(MAX_ACTIONS)
@@ -183,11 +206,27 @@ def _playout_turn(cards, effects, inst, fighters, players, glob, decks, policy, 
     while glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
         n = game.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
         steps += 1
-        k = 0 if steps > MAX_STEPS_PER_TURN else policies.choose_base_nb(
-            policy[glob[G.active]], params[glob[G.active]], cards, effects, inst, fighters, players, glob, actions, n,
-            rng, duel_table)
-        game.apply_action_nb(cards, effects, inst, fighters, players, glob, decks, actions[k], policy, params, rng,
-                             script, trace)
+        k = (
+            0
+            if steps > MAX_STEPS_PER_TURN
+            else policies.choose_base_nb(
+                policy[glob[G.active]],
+                params[glob[G.active]],
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                actions,
+                n,
+                rng,
+                duel_table,
+            )
+        )
+        game.apply_action_nb(
+            cards, effects, inst, fighters, players, glob, decks, actions[k], policy, params, rng, script, trace
+        )
     game.end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
 
 
@@ -195,8 +234,9 @@ def _playout_turn(cards, effects, inst, fighters, players, glob, decks, policy, 
 
 
 @njit(cache=True)
-def _play_one(cards, effects, deck_a, deck_b, policy, params, seed, index, threshold, max_turns, duel_table,
-              record, seen):
+def _play_one(
+    cards, effects, deck_a, deck_b, policy, params, seed, index, threshold, max_turns, duel_table, record, seen
+):
     """Play one game with fresh state; fill its record row and its seen row (60 flags)."""
     inst = np.full((N_INST, N_INST_COLS), -1, dtype=np.int64)
     inst[:DECK_SIZE, InstCol.card] = deck_a
@@ -210,8 +250,23 @@ def _play_one(cards, effects, deck_a, deck_b, policy, params, seed, index, thres
     no_trace = np.zeros((0, TRACE_WIDTH), dtype=np.int64)
     glob[G.threshold] = threshold
     glob[G.max_turns] = max_turns
-    play_game_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, np.uint64(seed),
-                 np.uint64(index), rng, no_script, no_trace, duel_table)
+    play_game_nb(
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        decks,
+        policy,
+        params,
+        np.uint64(seed),
+        np.uint64(index),
+        rng,
+        no_script,
+        no_trace,
+        duel_table,
+    )
     record[RecordCol.winner] = glob[G.winner]
     record[RecordCol.first_player] = glob[G.first]
     record[RecordCol.turns] = glob[G.turn]
@@ -223,18 +278,46 @@ def _play_one(cards, effects, deck_a, deck_b, policy, params, seed, index, thres
 
 
 @njit(cache=True)
-def play_games_nb(cards, effects, deck_a, deck_b, policy, params, seed, first_index, n_games, threshold, max_turns,
-                  duel_table, records, seen):
+def play_games_nb(
+    cards,
+    effects,
+    deck_a,
+    deck_b,
+    policy,
+    params,
+    seed,
+    first_index,
+    n_games,
+    threshold,
+    max_turns,
+    duel_table,
+    records,
+    seen,
+):
     """Games first_index .. first_index + n_games - 1 (records and seen rows 0 .. n_games - 1).
     Each game seeds its own generator from (seed, index), so any split of a run into chunks
     and processes gives the same games."""
     for g in range(n_games):
-        _play_one(cards, effects, deck_a, deck_b, policy, params, seed, first_index + g, threshold, max_turns,
-                  duel_table, records[g], seen[g])
+        _play_one(
+            cards,
+            effects,
+            deck_a,
+            deck_b,
+            policy,
+            params,
+            seed,
+            first_index + g,
+            threshold,
+            max_turns,
+            duel_table,
+            records[g],
+            seen[g],
+        )
 
 
-def new_game_arrays(cards: np.ndarray, deck_a: np.ndarray, deck_b: np.ndarray, threshold: int = 300,
-                    max_turns: int = 200):
+def new_game_arrays(
+    cards: np.ndarray, deck_a: np.ndarray, deck_b: np.ndarray, threshold: int = 300, max_turns: int = 200
+):
     """Fresh state arrays for one game (for tests and replays)."""
     inst = np.full((N_INST, N_INST_COLS), -1, dtype=np.int64)
     inst[:DECK_SIZE, InstCol.card] = deck_a
@@ -242,5 +325,10 @@ def new_game_arrays(cards: np.ndarray, deck_a: np.ndarray, deck_b: np.ndarray, t
     glob = np.zeros(N_GLOB_COLS, dtype=np.int64)
     glob[G.threshold] = threshold
     glob[G.max_turns] = max_turns
-    return (inst, np.zeros((N_INST, N_FIGHTER_COLS), dtype=np.int64), np.zeros((2, N_PLAYER_COLS), dtype=np.int64),
-            glob, np.zeros((2, DECK_SIZE), dtype=np.int64))
+    return (
+        inst,
+        np.zeros((N_INST, N_FIGHTER_COLS), dtype=np.int64),
+        np.zeros((2, N_PLAYER_COLS), dtype=np.int64),
+        glob,
+        np.zeros((2, DECK_SIZE), dtype=np.int64),
+    )

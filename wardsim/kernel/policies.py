@@ -289,8 +289,11 @@ def choose_discard_filtered_nb(cards, effects, inst, p, r):
     """A card from p's hand passing row r's filter, to pay a discard cost."""
     ct = effects[r, E.filter_card_type]
     for i in range(N_INST):
-        if (inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p
-                and (ct < 0 or cards[inst[i, I.card], CardCol.card_type] == ct)):
+        if (
+            inst[i, I.zone] == InstZone.hand
+            and inst[i, I.owner] == p
+            and (ct < 0 or cards[inst[i, I.card], CardCol.card_type] == ct)
+        ):
             return i
     return -1
 
@@ -307,8 +310,11 @@ def choose_magic_response_nb(pid, params, cards, effects, inst, fighters, player
     if cards[acard, CardCol.card_type] == CardType.creature:
         worth = False
     for i in range(N_INST):
-        if (inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q
-                or cards[inst[i, I.card], CardCol.card_type] != CardType.magic):
+        if (
+            inst[i, I.zone] != InstZone.hand
+            or inst[i, I.owner] != q
+            or cards[inst[i, I.card], CardCol.card_type] != CardType.magic
+        ):
             continue
         card = inst[i, I.card]
         start = cards[card, CardCol.effect_start]
@@ -342,15 +348,19 @@ def choose_rewind_nb(pid, params, cards, effects, inst, players, glob, q, s_inst
         return -1
     h = -1
     for i in range(N_INST):
-        if (inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == q
-                and find_row_nb(cards, effects, inst[i, I.card], Trigger.response_any, Action.reset_turn) >= 0):
+        if (
+            inst[i, I.zone] == InstZone.hand
+            and inst[i, I.owner] == q
+            and find_row_nb(cards, effects, inst[i, I.card], Trigger.response_any, Action.reset_turn) >= 0
+        ):
             h = i
             break
     if h < 0:
         return -1
     o = 1 - q
-    cost = ((cemetery_hp_nb(cards, inst, players, q) - cemetery_hp_nb(cards, s_inst, s_players, q))
-            - (cemetery_hp_nb(cards, inst, players, o) - cemetery_hp_nb(cards, s_inst, s_players, o)))
+    cost = (cemetery_hp_nb(cards, inst, players, q) - cemetery_hp_nb(cards, s_inst, s_players, q)) - (
+        cemetery_hp_nb(cards, inst, players, o) - cemetery_hp_nb(cards, s_inst, s_players, o)
+    )
     if pid == PolicyId.random:
         return h if cost > 0 and randint_nb(rng, 2) == 0 else -1
     return h if cost >= REWIND_MARGIN else -1
@@ -421,8 +431,9 @@ def is_battle_reaction_nb(cards, effects, card, own_hit):
         t = effects[r, E.trigger]
         if own_hit and t == Trigger.response_own_hit:
             return True
-        if not own_hit and (t == Trigger.response_battle or t == Trigger.response_opponent_hit
-                            or t == Trigger.response_attack_finished):
+        if not own_hit and (
+            t == Trigger.response_battle or t == Trigger.response_opponent_hit or t == Trigger.response_attack_finished
+        ):
             return True
     return False
 
@@ -449,7 +460,7 @@ def choose_battle_reaction_nb(pid, params, cards, effects, inst, fighters, playe
             continue
         if own_hit:
             return i
-        threat = (3.5 * fighters[them, F.attack_dice] + fighters[them, F.modifier] + fighters[them, F.atk_bonus])
+        threat = 3.5 * fighters[them, F.attack_dice] + fighters[them, F.modifier] + fighters[them, F.atk_bonus]
         if threat >= 0.2 * fighters[me, F.hp]:
             return i
     return -1

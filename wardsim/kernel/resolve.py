@@ -103,8 +103,11 @@ def magic_immune_nb(cards, effects, inst, i):
         if inst[j, I.zone] == InstZone.magic and inst[j, I.attached_to] == i:
             s2, e2 = card_rows_nb(cards, inst[j, I.card])
             for r in range(s2, e2):
-                if (effects[r, E.action] == Action.immune and effects[r, E.target] == Target.equipped
-                        and (effects[r, E.flags] & Flag.magic) != 0):
+                if (
+                    effects[r, E.action] == Action.immune
+                    and effects[r, E.target] == Target.equipped
+                    and (effects[r, E.flags] & Flag.magic) != 0
+                ):
                     return True
     return False
 
@@ -130,8 +133,11 @@ def self_limited_row_nb(cards, effects, card):
     """The Squire summons itself as a Limited Summon: its row, or -1."""
     start, stop = card_rows_nb(cards, card)
     for r in range(start, stop):
-        if (effects[r, E.trigger] == Trigger.on_play and effects[r, E.action] == Action.limited_summon
-                and effects[r, E.target] == Target.self):
+        if (
+            effects[r, E.trigger] == Trigger.on_play
+            and effects[r, E.action] == Action.limited_summon
+            and effects[r, E.target] == Target.self
+        ):
             return r
     return -1
 
@@ -160,7 +166,7 @@ def matches_filter_nb(cards, effects, r, card):
 def can_initiate_nb(inst, fighters, glob, i):
     """A creature battles once per turn; frozen and stunned creatures cannot battle."""
     t = glob[G.turn]
-    return (inst[i, I.battled_turn] != t and fighters[i, F.frozen_until] < t and fighters[i, F.stunned_until] < t)
+    return inst[i, I.battled_turn] != t and fighters[i, F.frozen_until] < t and fighters[i, F.stunned_until] < t
 
 
 # ------------------------------------------------------------------ auras and stats
@@ -227,13 +233,19 @@ def _scale(cards, effects, inst, players, r, holder, controller):
     n = 0
     if sc == Scale.hand_named:
         for j in range(N_INST):
-            if (inst[j, I.zone] == InstZone.hand and inst[j, I.owner] == controller
-                    and matches_filter_nb(cards, effects, r, inst[j, I.card])):
+            if (
+                inst[j, I.zone] == InstZone.hand
+                and inst[j, I.owner] == controller
+                and matches_filter_nb(cards, effects, r, inst[j, I.card])
+            ):
                 n += 1
     elif sc == Scale.opponent_cemetery_creatures:
         for j in range(N_INST):
-            if (inst[j, I.zone] == InstZone.cemetery and inst[j, I.owner] != controller
-                    and is_creature_nb(cards, inst, j)):
+            if (
+                inst[j, I.zone] == InstZone.cemetery
+                and inst[j, I.owner] != controller
+                and is_creature_nb(cards, inst, j)
+            ):
                 n += 1
     elif sc == Scale.opponent_deaths_since_summon and holder >= 0:
         n = players[controller, P.opponent_deaths] - inst[holder, I.counter]
@@ -256,8 +268,11 @@ def _immune_to_creatures(cards, effects, inst, fighters, i):
         return False
     start, stop = card_rows_nb(cards, inst[i, I.card])
     for r in range(start, stop):
-        if (effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.immune
-                and (effects[r, E.flags] & Flag.creature_effects) != 0):
+        if (
+            effects[r, E.trigger] == Trigger.static
+            and effects[r, E.action] == Action.immune
+            and (effects[r, E.flags] & Flag.creature_effects) != 0
+        ):
             return True
     return False
 
@@ -329,8 +344,9 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                 continue  # Silence From The Grave: "during your turn"
             for k in range(n_creatures):
                 i = creatures[k]
-                if not immune[i] and _row_reaches(effects, r, inst[j, I.controller], j, i, inst,
-                                                  inst[j, I.attached_to]):
+                if not immune[i] and _row_reaches(
+                    effects, r, inst[j, I.controller], j, i, inst, inst[j, I.attached_to]
+                ):
                     fighters[i, F.effect_count] = 0
     creature_immune = local_array(N_INST)
     creature_immune[:] = 0
@@ -428,9 +444,12 @@ def field_multiplier_nb(cards, effects, inst, glob, attacker, target_card):
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
         for r in range(start, stop):
-            if (effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.multiply_damage
-                    and effects[r, E.condition] == Condition.target_matches
-                    and matches_filter_nb(cards, effects, r, target_card)):
+            if (
+                effects[r, E.trigger] == Trigger.static
+                and effects[r, E.action] == Action.multiply_damage
+                and effects[r, E.condition] == Condition.target_matches
+                and matches_filter_nb(cards, effects, r, target_card)
+            ):
                 mult *= effects[r, E.amount]
     return mult
 
@@ -490,14 +509,21 @@ def best_in_zone_nb(cards, effects, inst, r, owner, zone, any_owner):
 @njit(cache=True, _nrt=False)
 def is_aura_action_nb(action):
     """Rows that act while their card lingers, read by `refresh_fighters_nb`."""
-    return (action == Action.modify_stat or action == Action.set_stat or action == Action.scale_stat
-            or action == Action.auto_hit or action == Action.strike_first or action == Action.multiply_damage
-            or action == Action.apply_status or action == Action.negate_effects or action == Action.immune)
+    return (
+        action == Action.modify_stat
+        or action == Action.set_stat
+        or action == Action.scale_stat
+        or action == Action.auto_hit
+        or action == Action.strike_first
+        or action == Action.multiply_damage
+        or action == Action.apply_status
+        or action == Action.negate_effects
+        or action == Action.immune
+    )
 
 
 @njit(cache=True, _nrt=False)
-def execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, holder, rng, script, trace,
-                   moved):
+def execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, holder, rng, script, trace, moved):
     """Carry out one row of card `src`, controlled by p. Returns -1 to stop the card."""
     if glob[G.winner] >= 0:
         return -1  # a cemetery reached the limit earlier in this action: the game is over
@@ -530,12 +556,16 @@ def execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, src,
             dealt = take_damage_nb(fighters[c], fighters[c], effects, amount, False)
             record_nb(trace, glob, p, Event.effect_damage, c, dealt, fighters[c, F.hp])
     elif action == Action.destroy_magic:
-        destroy_some_magic_nb(cards, effects, inst, fighters, players, glob, decks, p, src, target,
-                              effects[r, E.amount], rng, trace)
+        destroy_some_magic_nb(
+            cards, effects, inst, fighters, players, glob, decks, p, src, target, effects[r, E.amount], rng, trace
+        )
     elif action == Action.draw:
         for q in range(2):
-            if (target == Target.both_players or (target == Target.own_player and q == p)
-                    or (target == Target.opponent_player and q == o)):
+            if (
+                target == Target.both_players
+                or (target == Target.own_player and q == p)
+                or (target == Target.opponent_player and q == o)
+            ):
                 n = effects[r, E.amount]
                 if effects[r, E.scale] == Scale.cards_moved:
                     n *= moved[q]
@@ -575,8 +605,11 @@ def execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, src,
     elif action == Action.block_magic:
         until = turn_cycles_nb(glob, max(effects[r, E.duration], 1))
         for q in range(2):
-            if target == Target.both_players or (target == Target.opponent_player and q == o) or (
-                    target == Target.own_player and q == p):
+            if (
+                target == Target.both_players
+                or (target == Target.opponent_player and q == o)
+                or (target == Target.own_player and q == p)
+            ):
                 players[q, P.magic_blocked_until] = max(players[q, P.magic_blocked_until], until)
     elif action == Action.block_battle:
         glob[G.no_battle_until] = max(glob[G.no_battle_until], turn_cycles_nb(glob, max(effects[r, E.duration], 1)))
@@ -696,8 +729,10 @@ def summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p,
         return
     if zone == InstZone.cemetery:
         take_from_cemetery_nb(cards, effects, inst, players, glob, j)
-    if cards[inst[src, I.card], CardCol.card_type] == 1 and find_row_nb(
-            cards, effects, inst[src, I.card], Trigger.on_play, Action.move_card) >= 0:
+    if (
+        cards[inst[src, I.card], CardCol.card_type] == 1
+        and find_row_nb(cards, effects, inst[src, I.card], Trigger.on_play, Action.move_card) >= 0
+    ):
         # Revival Priest: your primary went back to your hand; the revived creature takes its
         # place, still held by the card
         place_primary_nb(cards, inst, fighters, players, glob, p, j)
@@ -722,12 +757,12 @@ def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, s
     for r in range(start, stop):
         # lasting stat rows (Witch) are auras read by refresh_fighters_nb; the others act now,
         # even when what they do lasts while the creature stays (Psychic Toad's Limited Summon)
-        if effects[r, E.trigger] == Trigger.on_summon and (effects[r, E.duration] == Duration.instant
-                                                           or not is_aura_action_nb(effects[r, E.action])):
+        if effects[r, E.trigger] == Trigger.on_summon and (
+            effects[r, E.duration] == Duration.instant or not is_aura_action_nb(effects[r, E.action])
+        ):
             moved = local_array(2)
             moved[:] = 0
-            execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, i, r, i, rng, script, trace,
-                           moved)
+            execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, i, r, i, rng, script, trace, moved)
 
 
 @njit(cache=True, _nrt=False)
@@ -746,6 +781,12 @@ def release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, de
     refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
     for j in range(N_INST):
         a = inst[j, I.anchor]
-        if (inst[j, I.zone] == InstZone.limited and a >= 0 and a != j and inst[a, I.zone] == InstZone.primary
-                and fighters[a, F.effect_count] == 0 and cards[inst[a, I.card], CardCol.effect_count] > 0):
+        if (
+            inst[j, I.zone] == InstZone.limited
+            and a >= 0
+            and a != j
+            and inst[a, I.zone] == InstZone.primary
+            and fighters[a, F.effect_count] == 0
+            and cards[inst[a, I.card], CardCol.effect_count] > 0
+        ):
             release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)

@@ -35,21 +35,54 @@ def any_rewind_card_nb(cards, effects, inst):
 
 
 @njit(cache=True, _nrt=False)
-def try_rewind_nb(cards, effects, inst, fighters, players, glob, decks, s_inst, s_fighters, s_players, s_glob,
-                  s_decks, policy, params, rng, script, trace):
+def try_rewind_nb(
+    cards,
+    effects,
+    inst,
+    fighters,
+    players,
+    glob,
+    decks,
+    s_inst,
+    s_fighters,
+    s_players,
+    s_glob,
+    s_decks,
+    policy,
+    params,
+    rng,
+    script,
+    trace,
+):
     """After an action: each player holding a Hourglass of Time (the one whose turn it is not,
     first) may play it; True if the turn was reset to the snapshot `s_*` of its start."""
     a = glob[G.active]
     for q in (1 - a, a):
         if glob[G.winner] >= 0:
             return False
-        h = policies.choose_rewind_nb(policy[q], params[q], cards, effects, inst, players, glob, q, s_inst,
-                                      s_players, rng)
+        h = policies.choose_rewind_nb(
+            policy[q], params[q], cards, effects, inst, players, glob, q, s_inst, s_players, rng
+        )
         if h < 0:
             continue
         glob[G.rewind] = 0
-        magic.play_magic_nb(cards, effects, inst, fighters, players, glob, decks, q, h, magic.MagicTarget.none,
-                            policy, params, rng, script, trace)
+        magic.play_magic_nb(
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            decks,
+            q,
+            h,
+            magic.MagicTarget.none,
+            policy,
+            params,
+            rng,
+            script,
+            trace,
+        )
         if glob[G.rewind] == 0 or glob[G.winner] >= 0:
             continue  # negated: the turn stands
         # everything of the turn is undone; the count of the trace, of the decisions taken and of

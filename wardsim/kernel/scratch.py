@@ -36,26 +36,36 @@ def _stack_intrinsic(dtype, ndim):
 
             # alloca_once puts the slot in the entry block, so a call inside a loop reuses it
             data = cgutils.alloca_once(builder, context.get_value_type(dtype), size=intp(int(np.prod(shape))))
-            strides = [itemsize * int(np.prod(shape[k + 1:])) for k in range(ndim)]
+            strides = [itemsize * int(np.prod(shape[k + 1 :])) for k in range(ndim)]
             array = context.make_array(array_type)(context, builder)
-            populate_array(array, data=data, shape=[intp(s) for s in shape], strides=[intp(s) for s in strides],
-                           itemsize=intp(itemsize), meminfo=None)
+            populate_array(
+                array,
+                data=data,
+                shape=[intp(s) for s in shape],
+                strides=[intp(s) for s in strides],
+                itemsize=intp(itemsize),
+                meminfo=None,
+            )
             return array._getvalue()
 
         return array_type(*dims), codegen
 
     # intrinsic reads the arguments' names from the signature, so give it fixed ones
     if ndim == 1:
+
         def one(typingctx, n):
             return typer(typingctx, n)
+
         return intrinsic(one)
 
     def two(typingctx, rows, cols):
         return typer(typingctx, rows, cols)
+
     return intrinsic(two)
 
 
 if config.DISABLE_JIT:
+
     def local_array(n):
         return np.empty(n, dtype=np.int64)
 

@@ -138,8 +138,7 @@ class EndReasonT(NamedTuple):
 EndReason = EndReasonT()
 
 
-def new_state(cards: np.ndarray, deck_a: np.ndarray, deck_b: np.ndarray,
-              threshold: int = 300, max_turns: int = 200):
+def new_state(cards: np.ndarray, deck_a: np.ndarray, deck_b: np.ndarray, threshold: int = 300, max_turns: int = 200):
     """Allocate the arrays of one game (decks as catalog rows, 30 each)."""
     inst = np.full((N_INST, N_INST_COLS), -1, dtype=np.int64)
     inst[:DECK_SIZE, InstCol.card] = deck_a
@@ -273,8 +272,11 @@ def cemetery_hp_nb(cards, inst, players, p):
     """Printed HP of the creature cards in p's cemetery + p's cemetery bonus (ruling 7)."""
     total = players[p, PlayerCol.cemetery_bonus]
     for i in range(N_INST):
-        if (inst[i, InstCol.zone] == InstZone.cemetery and inst[i, InstCol.owner] == p
-                and is_creature_nb(cards, inst, i)):
+        if (
+            inst[i, InstCol.zone] == InstZone.cemetery
+            and inst[i, InstCol.owner] == p
+            and is_creature_nb(cards, inst, i)
+        ):
             total += cards[inst[i, InstCol.card], CardCol.hp]
     return total
 

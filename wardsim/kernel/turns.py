@@ -49,8 +49,9 @@ def activation_options_nb(cards, effects, inst, fighters, players, glob, p, out,
     for r in range(start, stop):
         if effects[r, E.trigger] == Trigger.your_turn and (effects[r, E.flags] & Flag.optional) != 0:
             if effects[r, E.action] == Action.limited_summon and (
-                    limited_count_nb(inst, c) >= max(effects[r, E.amount], 1)
-                    or best_in_zone_nb(cards, effects, inst, r, p, InstZone.cemetery, False) < 0):
+                limited_count_nb(inst, c) >= max(effects[r, E.amount], 1)
+                or best_in_zone_nb(cards, effects, inst, r, p, InstZone.cemetery, False) < 0
+            ):
                 continue
             out[n] = 40_000 + c * 100
             return n + 1
@@ -65,8 +66,7 @@ def activate_nb(cards, effects, inst, fighters, players, glob, decks, p, c, rng,
         if effects[r, E.trigger] == Trigger.your_turn and (effects[r, E.flags] & Flag.optional) != 0:
             moved = local_array(2)
             moved[:] = 0
-            execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, c, r, c, rng, script, trace,
-                           moved)
+            execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, c, r, c, rng, script, trace, moved)
 
 
 @njit(cache=True, _nrt=False)
@@ -93,8 +93,14 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
             action = effects[r, E.action]
             if trig == Trigger.turn_start and inst[j, I.controller] == p and action == Action.counter_heal:
                 # Troll Regeneration: 5 HP per counter; counters start at 2, +1 per own turn end
-                heal_creature_nb(inst, fighters, glob, holder, effects[r, E.amount]
-                                 * (effects[r, E.dice] + inst[j, I.counter]), trace)
+                heal_creature_nb(
+                    inst,
+                    fighters,
+                    glob,
+                    holder,
+                    effects[r, E.amount] * (effects[r, E.dice] + inst[j, I.counter]),
+                    trace,
+                )
             elif trig == Trigger.opponent_turn and inst[j, I.controller] == o and holder >= 0:
                 # Winter Chill: the frozen creature's owner may roll to unfreeze it
                 die = d6_nb(rng, script)
@@ -138,8 +144,7 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
         if action == Action.skip_turn or action == Action.block_magic or action == Action.destroy_magic:
             moved = local_array(2)
             moved[:] = 0
-            execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, c, r, c, rng, script, trace,
-                           moved)
+            execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, c, r, c, rng, script, trace, moved)
         elif x >= 0:
             if fire_row_nb(r, fighters[c], opp, effects, t, rng, script):
                 record_nb(trace, glob, p, Event.effect, c, r, 0)
