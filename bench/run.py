@@ -4,7 +4,7 @@ Each benchmark is a function that returns rows (dicts) for the table `main` prin
 benchmark by writing one more function and listing it in BENCHMARKS. Every measurement warms
 up (compiles) first and keeps the best of several repeats; speeds are per second of wall time.
 
-duels: the numba duel kernel (`kernel.battle.run_duels_nb`, counter-based dice) against a
+duels: the numba duel kernel (`kernel.duel.battle.run_duels_nb`, counter-based dice) against a
 baseline measured in the same run: a straightforward numba duel kernel with the same rules and
 no effects that calls `np.random.randint(1, 7)` once per die. All play the same 64 Gen 1
 creature pairs, on 1 thread and on every thread. The kernel runs twice: on exactly the
@@ -32,9 +32,9 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from wardsim.battle import fighter, prepared_pair  # noqa: E402
 from wardsim.catalog import default_catalog  # noqa: E402
-from wardsim.kernel.battle import run_duels_nb  # noqa: E402
-from wardsim.kernel.enums import FighterCol as F  # noqa: E402
-from wardsim.kernel.rng import NO_SCRIPT  # noqa: E402
+from wardsim.kernel.duel.battle import run_duels_nb
+from wardsim.kernel.enums import FighterCol as F
+from wardsim.kernel.rng import NO_SCRIPT
 
 MAX_EXCHANGES = 500
 

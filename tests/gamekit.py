@@ -6,28 +6,19 @@ from __future__ import annotations
 import numpy as np
 
 from wardsim.catalog import default_catalog
-from wardsim.kernel import game, resolve
 from wardsim.kernel.enums import FighterCol
-from wardsim.kernel.match import new_game_arrays
+from wardsim.kernel.game import play, resolve
+from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, Phase, PlayerCol
+from wardsim.kernel.game.match import new_game_arrays
+from wardsim.kernel.game.state import DECK_SIZE, N_INST, cemetery_hp_nb, reset_state_nb
+from wardsim.kernel.game.trace import TRACE_WIDTH
 from wardsim.kernel.rng import RNG_WORDS, as_script, check_script, new_rng
-from wardsim.kernel.state import (
-    DECK_SIZE,
-    N_INST,
-    GlobCol,
-    InstCol,
-    InstZone,
-    Phase,
-    PlayerCol,
-    cemetery_hp_nb,
-    reset_state_nb,
-)
-from wardsim.kernel.trace import TRACE_WIDTH, Event
 from wardsim.policies import policy_arrays
 
 CAT = default_catalog()
 TABLES = CAT.tables()
 FILLER = "Frog"  # AL 1, 10 HP: a harmless card to pad decks
-K = game.ActionKind
+K = play.ActionKind
 
 
 class Table:
@@ -72,7 +63,7 @@ class Table:
         raise LookupError(f"no {name} of player {p} in zone {zone}")
 
     def _take_from_deck(self, i: int) -> None:
-        from wardsim.kernel.state import remove_from_deck_nb
+        from wardsim.kernel.game.state import remove_from_deck_nb
 
         remove_from_deck_nb(self.decks, self.players, i)
 
@@ -96,7 +87,7 @@ class Table:
 
     def primary(self, p: int, name: str) -> int:
         """Put `name` on the field as p's primary creature."""
-        from wardsim.kernel.field import place_primary_nb
+        from wardsim.kernel.game.field import place_primary_nb
 
         i = self.find(p, name)
         self._take_from_deck(i)
@@ -129,20 +120,20 @@ class Table:
         return self.cards, self.effects, self.inst, self.fighters, self.players, self.glob, self.decks
 
     def begin_turn(self) -> None:
-        game.begin_turn_nb(*self.args, self.policy, self.params, self.rng, self.script, self.trace)
+        play.begin_turn_nb(*self.args, self.policy, self.params, self.rng, self.script, self.trace)
 
     def legal(self) -> list[int]:
         out = np.empty(256, dtype=np.int64)
-        n = game.legal_actions_nb(*self.args[:6], out)
+        n = play.legal_actions_nb(*self.args[:6], out)
         return out[:n].tolist()
 
     def act(self, kind: int, a: int = 0, b: int = 0) -> None:
-        action = game.encode_action(kind, a, b)
+        action = play.encode_action(kind, a, b)
         legal = self.legal()
         if kind == K.summon:  # a summon's b is the cemetery cost the kernel computed
             action = next((x for x in legal if x // 100 == action // 100), action)
         assert action in legal, f"action {kind},{a},{b} is not legal now: {legal}"
-        game.apply_action_nb(*self.args, action, self.policy, self.params, self.rng, self.script, self.trace)
+        play.apply_action_nb(*self.args, action, self.policy, self.params, self.rng, self.script, self.trace)
 
     def end_phase(self) -> None:
         self.act(K.end)
@@ -150,7 +141,7 @@ class Table:
     def end_turn(self) -> None:
         while self.glob[GlobCol.phase] not in (Phase.draw, Phase.over):
             self.act(K.end)
-        game.end_turn_nb(*self.args, self.policy, self.params, self.rng, self.script, self.trace)
+        play.end_turn_nb(*self.args, self.policy, self.params, self.rng, self.script, self.trace)
 
     def refresh(self) -> None:
         resolve.refresh_fighters_nb(*self.args[:6])

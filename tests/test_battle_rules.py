@@ -1,4 +1,4 @@
-"""Battle rules, one scenario per rule, with scripted dice (kernel.battle).
+"""Battle rules, one scenario per rule, with scripted dice (kernel.duel.battle).
 
 Creatures with effects are built here from effect rows (`parse_effect`), so the tests do not
 depend on how the Gen 1 catalog file encodes its cards. Tests marked `nojit` also pass with
@@ -13,14 +13,9 @@ import pytest
 from wardsim.battle import play_scripted, prepared_pair
 from wardsim.catalog import Card, Catalog, default_catalog
 from wardsim.effects import parse_effect
-from wardsim.kernel.battle import (
-    battle_nb,
-    end_exchange_nb,
-    fire_row_nb,
-    strike_nb,
-    turn_start_nb,
-)
-from wardsim.kernel.enums import DuelOutcome, StrikeResult
+from wardsim.kernel.duel.battle import battle_nb, end_exchange_nb, strike_nb, turn_start_nb
+from wardsim.kernel.duel.effect_rows import fire_row_nb
+from wardsim.kernel.duel.enums import DuelOutcome, StrikeResult
 from wardsim.kernel.enums import FighterCol as F
 from wardsim.kernel.rng import ScriptExhausted, as_script, check_script, new_rng
 

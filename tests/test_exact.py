@@ -16,10 +16,10 @@ import pytest
 from wardsim.battle import _run, duel, duel_matrix, prepared_pair
 from wardsim.catalog import Card, Catalog
 from wardsim.effects import parse_effect
-from wardsim.kernel.battle import duel_nb, is_plain_nb
-from wardsim.kernel.enums import DuelOutcome
+from wardsim.kernel.duel.battle import duel_nb, is_plain_nb
+from wardsim.kernel.duel.enums import DuelOutcome
 from wardsim.kernel.enums import FighterCol as F
-from wardsim.kernel.exact import solve_pair
+from wardsim.kernel.exact.solver import solve_pair
 from wardsim.kernel.rng import NO_SCRIPT, new_rng
 
 

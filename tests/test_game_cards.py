@@ -2,7 +2,7 @@
 
 Equips and field cards are played through the game kernel and read back from the fighter stats
 after a refresh; standard cards are played with `Table.act(K.magic, instance, target)`; creature
-effects act in battles with scripted dice (`wardsim.kernel.battle` gives the dice order) or through
+effects act in battles with scripted dice (`wardsim.kernel.duel.battle` gives the dice order) or through
 the turn effects. A test that needs a single strike freezes the creature struck: a frozen creature
 cannot strike back (rules guide, STATUS EFFECTS), so only the striker's dice are scripted.
 """
@@ -11,13 +11,14 @@ import numpy as np
 import pytest
 from gamekit import CAT, Event, InstZone, K, Phase, Table
 
-from wardsim.kernel import policies, rewind
-from wardsim.kernel.battle import effective_al_nb
+from wardsim.kernel.bots import policies
+from wardsim.kernel.bots.enums import PolicyId
+from wardsim.kernel.bots.policies import REWIND_MARGIN
+from wardsim.kernel.duel.effect_rows import effective_al_nb
 from wardsim.kernel.enums import FighterCol
-from wardsim.kernel.field import to_cemetery_nb
-from wardsim.kernel.magic import MagicTarget
-from wardsim.kernel.policies import REWIND_MARGIN, PolicyId
-from wardsim.kernel.state import EndReason, GlobCol, InstCol, PlayerCol
+from wardsim.kernel.game import rewind
+from wardsim.kernel.game.enums import EndReason, GlobCol, InstCol, MagicTarget, PlayerCol
+from wardsim.kernel.game.field import to_cemetery_nb
 
 F = FighterCol
 G = GlobCol

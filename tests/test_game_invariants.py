@@ -4,8 +4,8 @@ Random legal Gen 1 decks (3 copies at most, limited cards 1, banned cards 0, at 
 creatures of AL 6 or less so that both decks can play) meet with random seeds and the `random`
 and `greedy` policies. Each game is driven from Python through the step functions
 (`begin_turn_nb`, `legal_actions_nb`, `apply_action_nb`, `end_turn_nb`) exactly as
-`kernel.match.play_turn_nb` drives them, the state is checked after every step, and the game
-must then be the one `kernel.match.play_game_nb` plays from the same seed.
+`kernel.game.match.play_turn_nb` drives them, the state is checked after every step, and the game
+must then be the one `kernel.game.match.play_game_nb` plays from the same seed.
 """
 
 from collections import Counter
@@ -18,26 +18,16 @@ from hypothesis import strategies as st
 from wardsim.catalog import default_catalog
 from wardsim.decks import bundled_decks_dir, legality_problems, load_deck, parse_deck
 from wardsim.formats import get_format
-from wardsim.kernel import game, match, policies, rewind
-from wardsim.kernel.battle import effective_al_nb
+from wardsim.kernel.bots import policies
+from wardsim.kernel.duel.effect_rows import effective_al_nb
 from wardsim.kernel.enums import CardCol, CardType, FighterCol
-from wardsim.kernel.match import MAX_ACTIONS, MAX_STEPS_PER_TURN, new_game_arrays
-from wardsim.kernel.resolve import refresh_fighters_nb
+from wardsim.kernel.game import match, play, rewind
+from wardsim.kernel.game.enums import EndReason, Event, GlobCol, InstCol, InstZone, Phase, PlayerCol
+from wardsim.kernel.game.match import MAX_ACTIONS, MAX_STEPS_PER_TURN, new_game_arrays
+from wardsim.kernel.game.resolve import refresh_fighters_nb
+from wardsim.kernel.game.state import DECK_SIZE, HAND_LIMIT, N_INST, cemetery_hp_nb, copy_state_nb
+from wardsim.kernel.game.trace import TRACE_WIDTH
 from wardsim.kernel.rng import RNG_WORDS
-from wardsim.kernel.state import (
-    DECK_SIZE,
-    HAND_LIMIT,
-    N_INST,
-    EndReason,
-    GlobCol,
-    InstCol,
-    InstZone,
-    Phase,
-    PlayerCol,
-    cemetery_hp_nb,
-    copy_state_nb,
-)
-from wardsim.kernel.trace import TRACE_WIDTH, Event
 from wardsim.policies import policy_arrays
 from wardsim.replay import replay_game
 from wardsim.simulation import simulate
@@ -193,7 +183,7 @@ def play_checked(deck_a, deck_b, policy_a, policy_b, seed, index=0):
     policy, params = policy_arrays(policy_a, policy_b)
     duel_table = np.zeros((0, 0))
     step = (cards, effects, inst, fighters, players, glob, decks)
-    game.setup_nb(*step, np.uint64(seed), np.uint64(index), rng, script, trace)
+    play.setup_nb(*step, np.uint64(seed), np.uint64(index), rng, script, trace)
     check_state(*step, trace)
     actions = np.empty(MAX_ACTIONS, dtype=np.int64)
     snapshot = [np.empty_like(a) for a in state]  # the turn's start, for Hourglass of Time
@@ -202,13 +192,13 @@ def play_checked(deck_a, deck_b, policy_a, policy_b, seed, index=0):
         rewinds = glob[G.rewind_cards] > 0
         if rewinds:
             copy_state_nb(*state, *snapshot)
-        game.begin_turn_nb(*step, policy, params, rng, script, trace)
+        play.begin_turn_nb(*step, policy, params, rng, script, trace)
         check_state(*step, trace)
         if glob[G.winner] < 0:  # discards can end the game (cemetery HP) before the hand is down to 8
             assert np.count_nonzero((inst[:, I.zone] == InstZone.hand) & (inst[:, I.owner] == p)) <= HAND_LIMIT
         steps = 0
         while glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
-            n = game.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
+            n = play.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
             steps += 1
             k = (
                 0
@@ -217,14 +207,14 @@ def play_checked(deck_a, deck_b, policy_a, policy_b, seed, index=0):
                     policy[p], params[p], cards, effects, inst, fighters, players, glob, actions, n, rng, duel_table
                 )
             )
-            game.apply_action_nb(*step, actions[k], policy, params, rng, script, trace)
+            play.apply_action_nb(*step, actions[k], policy, params, rng, script, trace)
             check_state(*step, trace)
             if rewinds and rewind.try_rewind_nb(*step, *snapshot, policy, params, rng, script, trace):
                 check_state(*step, trace)
                 copy_state_nb(*state, *snapshot)
-                game.begin_turn_nb(*step, policy, params, rng, script, trace)
+                play.begin_turn_nb(*step, policy, params, rng, script, trace)
                 check_state(*step, trace)
-        game.end_turn_nb(*step, policy, params, rng, script, trace)
+        play.end_turn_nb(*step, policy, params, rng, script, trace)
         check_state(*step, trace)
     check_result(cards, inst, players, glob)
     return state, (policy, params)

@@ -2,7 +2,7 @@
 
 Each test sets a table by card name (`gamekit.Table`), dictates every die, steps the kernel the
 way the rules guide describes a turn and checks the state after. Dice are read in the battle
-kernel's order (`wardsim.kernel.battle`): per strike, the hit dice, the critical-miss die, the
+kernel's order (`wardsim.kernel.duel.battle`): per strike, the hit dice, the critical-miss die, the
 on-hit rows (roll, then dice), the Atk dice. Quotes are from
 `shared/rules/ward-rules-guide-website.txt`.
 """
@@ -11,12 +11,13 @@ import numpy as np
 import pytest
 from gamekit import CAT, Event, InstZone, K, Phase, Table
 
-from wardsim.kernel import magic
-from wardsim.kernel.battle import effective_al_nb
-from wardsim.kernel.enums import FighterCol, StrikeResult
-from wardsim.kernel.field import finish_nb
+from wardsim.kernel.duel.effect_rows import effective_al_nb
+from wardsim.kernel.duel.enums import StrikeResult
+from wardsim.kernel.enums import FighterCol
+from wardsim.kernel.game import magic
+from wardsim.kernel.game.enums import EndReason, GlobCol, PlayerCol
+from wardsim.kernel.game.field import finish_nb
 from wardsim.kernel.rng import new_rng
-from wardsim.kernel.state import EndReason, GlobCol, PlayerCol
 from wardsim.simulation import ruled_effects
 
 F = FighterCol

@@ -1,9 +1,9 @@
 """Duels: one creature against another, by Monte Carlo or exactly.
 
-This is the Python layer over `kernel.battle` (the numba duel kernel) and `kernel.exact` (the
+This is the Python layer over `kernel.duel.battle` (the numba duel kernel) and `kernel.exact.solver` (the
 exact solver). It turns catalog cards into fighter arrays, runs or solves duels, and wraps the
 results once: `duel` returns a `DuelResult`, `duel_matrix` a pandas DataFrame. The duel
-semantics are written down in `wardsim.kernel.battle`.
+semantics are written down in `wardsim.kernel.duel.battle`.
 
     >>> r = duel("Knight", "Goblin", exact=True)
     >>> round(r.p_a_wins, 4)
@@ -28,16 +28,12 @@ import pandas as pd
 
 from wardsim.catalog import Card, Catalog, default_catalog
 from wardsim.effects import render
-from wardsim.kernel.battle import (
-    DEFAULT_MAX_EXCHANGES,
-    duel_nb,
-    init_fighter_nb,
-    prepare_pair_nb,
-    row_acts_in_duel_nb,
-    run_duels_nb,
-)
-from wardsim.kernel.enums import N_FIGHTER_COLS, CardCol, DuelOutcome
-from wardsim.kernel.exact import ExactResult, UnsupportedPair, solve_pair
+from wardsim.kernel.duel.battle import DEFAULT_MAX_EXCHANGES, duel_nb, init_fighter_nb, prepare_pair_nb, run_duels_nb
+from wardsim.kernel.duel.effect_rows import row_acts_in_duel_nb
+from wardsim.kernel.duel.enums import DuelOutcome
+from wardsim.kernel.enums import N_FIGHTER_COLS, CardCol
+from wardsim.kernel.exact.solver import ExactResult, solve_pair
+from wardsim.kernel.exact.spec import UnsupportedPair
 from wardsim.kernel.rng import NO_SCRIPT, as_script, check_script, new_rng
 
 DEFAULT_GAMES = 100_000

@@ -1,14 +1,15 @@
-"""The bot policies by name: the one registry of `kernel.policies` functions.
+"""The bot policies by name: the one registry of `kernel.bots.policies` functions.
 
-A policy is an id (`kernel.policies.PolicyId`) and a parameter array. To add one, write its
-function in `wardsim/kernel/policies.py`, dispatch it in `choose_base_nb`, and name it here.
+A policy is an id (`kernel.bots.policies.PolicyId`) and a parameter array. To add one, write its
+function in `wardsim/kernel/bots/policies.py`, dispatch it in `choose_base_nb`, and name it here.
 """
 
 from __future__ import annotations
 
 import numpy as np
 
-from wardsim.kernel.policies import PolicyId, policy_params
+from wardsim.kernel.bots.enums import PolicyId
+from wardsim.kernel.bots.policies import policy_params
 
 POLICIES: dict[str, int] = {
     "random": PolicyId.random,  # uniform over the legal actions

@@ -12,11 +12,12 @@ import numpy as np
 
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
-from wardsim.kernel.enums import StrikeResult
-from wardsim.kernel.match import new_game_arrays, play_game_nb
+from wardsim.kernel.duel.enums import StrikeResult
+from wardsim.kernel.game.enums import EndReason, Event, GlobCol
+from wardsim.kernel.game.match import new_game_arrays, play_game_nb
+from wardsim.kernel.game.state import DECK_SIZE
+from wardsim.kernel.game.trace import TRACE_WIDTH
 from wardsim.kernel.rng import RNG_WORDS
-from wardsim.kernel.state import DECK_SIZE, EndReason, GlobCol
-from wardsim.kernel.trace import TRACE_WIDTH, Event
 from wardsim.policies import policy_arrays
 from wardsim.simulation import RunConfig, duel_odds_table, ruled_effects
 

@@ -27,8 +27,9 @@ from numba import njit
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.kernel.enums import Action, EffectCol, Flag
-from wardsim.kernel.match import N_RECORD_COLS, RecordCol, play_games_nb
-from wardsim.kernel.state import DECK_SIZE, SeenBit
+from wardsim.kernel.game.enums import N_RECORD_COLS, RecordCol, SeenBit
+from wardsim.kernel.game.match import play_games_nb
+from wardsim.kernel.game.state import DECK_SIZE
 from wardsim.policies import policy_arrays
 
 DEFAULT_CHUNK = 1000
@@ -262,7 +263,7 @@ def engine_fingerprint() -> str:
     saved games are resumed only by the engine that played them (read once per process)."""
     root = Path(__file__).parent
     digest = hashlib.sha256()
-    for path in sorted([*(root / "kernel").glob("*.py"), Path(__file__), *(root / "data").rglob("*.toml")]):
+    for path in sorted([*(root / "kernel").rglob("*.py"), Path(__file__), *(root / "data").rglob("*.toml")]):
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 

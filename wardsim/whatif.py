@@ -33,7 +33,7 @@ card that is not printed (`filler_cards`):
   of the Gen 1 common creatures;
 * a magic card's copies become **Blank magic**: a Lightning card with no effect rows. The
   game offers a Lightning card only as an answer its rows name, so no policy can ever play
-  it (`kernel.magic.magic_options_nb`, `kernel.policies.choose_magic_response_nb` and
+  it (`kernel.game.magic.magic_options_nb`, `kernel.bots.policies.choose_magic_response_nb` and
   `choose_battle_reaction_nb` all look for those rows). It is a dead draw: it takes a card
   of the hand, counts toward the hand limit (and is the first card discarded there) and
   toward whatever counts cards in hand.

@@ -1,6 +1,6 @@
 """`wardsim duel` and `wardsim duels`: one creature against another, or every pair.
 
-The duel semantics (turns, exchanges, DOT timing, statuses) are in `wardsim.kernel.battle`.
+The duel semantics (turns, exchanges, DOT timing, statuses) are in `wardsim.kernel.duel.battle`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import typer
 from wardsim.battle import DEFAULT_GAMES, DuelError, DuelResult, duel_matrix
 from wardsim.battle import duel as run_duel
 from wardsim.catalog import default_catalog
-from wardsim.kernel.exact import UnsupportedPair
+from wardsim.kernel.exact.spec import UnsupportedPair
 
 MATRIX_GAMES = 10_000
 

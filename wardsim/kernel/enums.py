@@ -357,7 +357,7 @@ N_CARD_COLS = len(CardCol)
 
 
 class FighterColT(NamedTuple):
-    """Columns of a fighter array (int64, one creature in a battle; see `kernel.battle`).
+    """Columns of a fighter array (int64, one creature in a battle; see `kernel.duel.battle`).
 
     Timers hold the last clock (exchange/turn index) at which the status still holds, -1 when
     none. DOT slots hold the effect row + 1 (0 = empty), the ticks left (-1 = for as long as
@@ -404,7 +404,7 @@ class FighterColT(NamedTuple):
     dot3_row: int = 37
     dot3_ticks: int = 38
     dot3_next: int = 39
-    # strike hooks the game sets from magic and auras (kernel.resolve.refresh_fighters_nb)
+    # strike hooks the game sets from magic and auras (kernel.game.resolve.refresh_fighters_nb)
     extra_mult: int = 40  # Atk damage multiplier from magic (Backstab, field cards); 0 or 1 = none
     auto_hit: int = 41  # hits regardless of the dice (Death From Above, Backstab)
     strike_first: int = 42  # strikes first regardless of SPD (Backstab)
@@ -415,9 +415,9 @@ class FighterColT(NamedTuple):
     react_fired: int = 47  # 1 once it took effect in this battle
     boost_dice: int = 48  # Atk Dice Rolls added on its own first hit this battle (Children of the Forest)
     boost_fired: int = 49
-    # written by kernel.battle.prepare_pair_nb / set_triggers_nb; 0 = unknown (check every row)
+    # written by kernel.duel.battle.prepare_pair_nb / set_triggers_nb; 0 = unknown (check every row)
     triggers: int = 50  # bit 1 << trigger for each trigger among its effect rows
-    # what its last strike did, for the game's event trace (written by kernel.battle; dice are
+    # what its last strike did, for the game's event trace (written by kernel.duel.battle; dice are
     # packed base 8, first die lowest: faces are 1..6, so a 0 digit ends the list)
     strike_order: int = 51  # 1 = struck first in the current battle, 2 = struck back, 0 = no strike
     strike_result: int = 52  # StrikeResult
@@ -434,44 +434,6 @@ class FighterColT(NamedTuple):
 FighterCol = FighterColT()
 
 
-class ReactT(NamedTuple):
-    """How a readied Lightning card answers the opponent's first hit in a battle."""
-
-    none: int = 0
-    negate: int = 1  # the attack does nothing (Junk Scarecrow, Dragon Rage)
-    negate_halve: int = 2  # ... and the attacker loses 1/2 of its remaining HP (Mimic Chest)
-    reflect: int = 3  # the damage goes back at the attacker (Forest Sentinel)
-    absorb: int = 4  # the damage heals the target instead (Sentinel of Life)
-    no_atk_damage: int = 5  # no Atk damage for the rest of the battle (Minotaur Bodyguard)
-
-
-React = ReactT()
 N_FIGHTER_COLS = len(FighterCol)
 N_DOT_SLOTS = 4
 DOT_SLOT_WIDTH = 3  # row, ticks, next: slot k starts at dot0_row + k * DOT_SLOT_WIDTH
-
-
-class DuelOutcomeT(NamedTuple):
-    """How a duel ended (one int8 per duel)."""
-
-    a_wins: int = 0
-    b_wins: int = 1
-    draw: int = 2  # both creatures reached 0 HP together
-    cap: int = 3  # the exchange cap was reached: counted as a draw
-
-
-DuelOutcome = DuelOutcomeT()
-
-
-class StrikeResultT(NamedTuple):
-    """What one strike did (returned by `kernel.battle.strike_nb`)."""
-
-    none: int = 0  # the striker could not strike (frozen, stunned)
-    negated: int = 1  # a shield negated it before the Hit roll
-    miss: int = 2
-    critical_miss: int = 3
-    hit: int = 4
-    critical_hit: int = 5
-
-
-StrikeResult = StrikeResultT()

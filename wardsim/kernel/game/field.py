@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from numba import njit
 
-from wardsim.kernel.battle import heal_nb, init_fighter_nb, take_damage_nb
+from wardsim.kernel.duel.battle import init_fighter_nb
+from wardsim.kernel.duel.effect_rows import heal_nb, take_damage_nb
 from wardsim.kernel.enums import (
     DOT_SLOT_WIDTH,
     N_DOT_SLOTS,
@@ -25,22 +26,17 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
-from wardsim.kernel.scratch import local_array
-from wardsim.kernel.state import (
+from wardsim.kernel.game.enums import EndReason, Event, GlobCol, InstCol, InstZone, Phase, PlayerCol
+from wardsim.kernel.game.scratch import local_array
+from wardsim.kernel.game.state import (
     N_INST,
-    EndReason,
-    GlobCol,
-    InstCol,
-    InstZone,
-    Phase,
-    PlayerCol,
     cemetery_hp_nb,
     is_creature_nb,
     put_in_deck_nb,
     set_zone_nb,
     shuffle_deck_nb,
 )
-from wardsim.kernel.trace import Event, record_nb
+from wardsim.kernel.game.trace import record_nb
 
 E = EffectCol
 F = FighterCol

@@ -8,7 +8,7 @@
 - `turn_end_effects_nb`: Forest Fire's roll, Dragon Power's check, counters, and timed magic
   cards leaving the field.
 
-Rows are carried out by `kernel.resolve.execute_row_nb` or, for the rows a strike also knows,
+Rows are carried out by `kernel.game.resolve.execute_row_nb` or, for the rows a strike also knows,
 by the battle kernel's `fire_row_nb`.
 """
 
@@ -16,9 +16,10 @@ from __future__ import annotations
 
 from numba import njit
 
-from wardsim.kernel.battle import fire_row_nb, take_damage_nb
+from wardsim.kernel.duel.effect_rows import fire_row_nb, take_damage_nb
 from wardsim.kernel.enums import Action, Condition, EffectCol, FighterCol, Flag, Target, Trigger
-from wardsim.kernel.field import (
+from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, PlayerCol
+from wardsim.kernel.game.field import (
     card_rows_nb,
     destroy_magic_nb,
     heal_creature_nb,
@@ -26,11 +27,11 @@ from wardsim.kernel.field import (
     to_cemetery_nb,
     to_hand_nb,
 )
-from wardsim.kernel.resolve import best_in_zone_nb, execute_row_nb, limited_count_nb, refresh_fighters_nb
+from wardsim.kernel.game.resolve import best_in_zone_nb, execute_row_nb, limited_count_nb, refresh_fighters_nb
+from wardsim.kernel.game.scratch import local_array
+from wardsim.kernel.game.state import N_INST
+from wardsim.kernel.game.trace import record_nb
 from wardsim.kernel.rng import d6_nb
-from wardsim.kernel.scratch import local_array
-from wardsim.kernel.state import N_INST, GlobCol, InstCol, InstZone, PlayerCol
-from wardsim.kernel.trace import Event, record_nb
 
 E = EffectCol
 F = FighterCol

@@ -13,48 +13,22 @@ when unfinished, by the cemetery-HP race.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 from numba import njit
 
-from wardsim.kernel import game, policies, rewind
+from wardsim.kernel.bots import policies
+from wardsim.kernel.bots.enums import PolicyId
 from wardsim.kernel.enums import N_FIGHTER_COLS
-from wardsim.kernel.policies import PolicyId
+from wardsim.kernel.game import play, rewind
+from wardsim.kernel.game.enums import N_GLOB_COLS, N_INST_COLS, N_PLAYER_COLS, Event, GlobCol, InstCol, Phase, RecordCol
+from wardsim.kernel.game.scratch import local_array, local_matrix, local_words
+from wardsim.kernel.game.state import DECK_SIZE, N_INST, cemetery_hp_nb, copy_state_nb
+from wardsim.kernel.game.trace import TRACE_WIDTH, record_nb
 from wardsim.kernel.rng import RNG_WORDS, next_u64_nb, seed_rng_nb
-from wardsim.kernel.scratch import local_array, local_matrix, local_words
-from wardsim.kernel.state import (
-    DECK_SIZE,
-    N_GLOB_COLS,
-    N_INST,
-    N_INST_COLS,
-    N_PLAYER_COLS,
-    GlobCol,
-    InstCol,
-    Phase,
-    cemetery_hp_nb,
-    copy_state_nb,
-)
-from wardsim.kernel.trace import TRACE_WIDTH, Event, record_nb
 
 G = GlobCol
 MAX_ACTIONS = 256
 MAX_STEPS_PER_TURN = 96  # a guard: a policy that never ends its phase is made to
-
-
-class RecordColT(NamedTuple):
-    """Columns of a game record (int64, one row per game)."""
-
-    winner: int = 0  # 0 = deck A, 1 = deck B, 2 = draw
-    first_player: int = 1
-    turns: int = 2
-    end_reason: int = 3
-    cemetery_a: int = 4
-    cemetery_b: int = 5
-
-
-RecordCol = RecordColT()
-N_RECORD_COLS = len(RecordCol)
 
 
 @njit(cache=True, _nrt=False)
@@ -73,7 +47,7 @@ def _choose(policy, params, cards, effects, inst, fighters, players, glob, decks
 @njit(cache=True, _nrt=False)
 def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace, duel_table):
     """One turn of the active player, decided by the policies."""
-    # the turn's start, for Hourglass of Time (kernel.rewind), when a deck holds one
+    # the turn's start, for Hourglass of Time (kernel.game.rewind), when a deck holds one
     s_inst = local_matrix(N_INST, N_INST_COLS)
     s_fighters = local_matrix(N_INST, N_FIGHTER_COLS)
     s_players = local_matrix(2, N_PLAYER_COLS)
@@ -82,11 +56,11 @@ def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, p
     rewinds = glob[G.rewind_cards] > 0
     if rewinds:
         copy_state_nb(inst, fighters, players, glob, decks, s_inst, s_fighters, s_players, s_glob, s_decks)
-    game.begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
+    play.begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
     actions = local_array(MAX_ACTIONS)
     steps = 0
     while glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
-        n = game.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
+        n = play.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
         steps += 1
         if steps > MAX_STEPS_PER_TURN:
             k = 0
@@ -94,7 +68,7 @@ def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, p
             k = _choose(
                 policy, params, cards, effects, inst, fighters, players, glob, decks, actions, n, rng, duel_table
             )
-        game.apply_action_nb(
+        play.apply_action_nb(
             cards, effects, inst, fighters, players, glob, decks, actions[k], policy, params, rng, script, trace
         )
         if rewinds and rewind.try_rewind_nb(
@@ -118,8 +92,8 @@ def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, p
         ):
             # the spent Hourglass stays spent should another one reset the turn again
             copy_state_nb(inst, fighters, players, glob, decks, s_inst, s_fighters, s_players, s_glob, s_decks)
-            game.begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
-    game.end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
+            play.begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
+    play.end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
 
 
 @njit(cache=True, _nrt=False)
@@ -127,7 +101,7 @@ def play_game_nb(
     cards, effects, inst, fighters, players, glob, decks, policy, params, seed, index, rng, script, trace, duel_table
 ):
     """Play game `index` of `seed` to the end; returns the winner (0, 1; 2 = draw)."""
-    game.setup_nb(cards, effects, inst, fighters, players, glob, decks, seed, index, rng, script, trace)
+    play.setup_nb(cards, effects, inst, fighters, players, glob, decks, seed, index, rng, script, trace)
     while glob[G.winner] < 0:
         play_turn_nb(
             cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace, duel_table
@@ -177,7 +151,7 @@ def rollout_nb(cards, effects, inst, fighters, players, glob, decks, actions, n,
         for _ in range(playouts):
             seed_rng_nb(sub_rng, next_u64_nb(rng), np.uint64(k))
             copy_state_nb(inst, fighters, players, glob, decks, i2, f2, p2, g2, d2)
-            game.apply_action_nb(
+            play.apply_action_nb(
                 cards, effects, i2, f2, p2, g2, d2, actions[k], greedy, params, sub_rng, no_script, no_trace
             )
             stop = g2[G.turn] + horizon
@@ -186,7 +160,7 @@ def rollout_nb(cards, effects, inst, fighters, players, glob, decks, actions, n,
                     cards, effects, i2, f2, p2, g2, d2, greedy, params, sub_rng, no_script, no_trace, duel_table
                 )
             while g2[G.winner] < 0 and g2[G.turn] < stop:
-                game.begin_turn_nb(cards, effects, i2, f2, p2, g2, d2, greedy, params, sub_rng, no_script, no_trace)
+                play.begin_turn_nb(cards, effects, i2, f2, p2, g2, d2, greedy, params, sub_rng, no_script, no_trace)
                 _playout_turn(
                     cards, effects, i2, f2, p2, g2, d2, greedy, params, sub_rng, no_script, no_trace, duel_table
                 )
@@ -204,7 +178,7 @@ def _playout_turn(cards, effects, inst, fighters, players, glob, decks, policy, 
     actions = local_array(MAX_ACTIONS)
     steps = 0
     while glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
-        n = game.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
+        n = play.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
         steps += 1
         k = (
             0
@@ -224,10 +198,10 @@ def _playout_turn(cards, effects, inst, fighters, players, glob, decks, policy, 
                 duel_table,
             )
         )
-        game.apply_action_nb(
+        play.apply_action_nb(
             cards, effects, inst, fighters, players, glob, decks, actions[k], policy, params, rng, script, trace
         )
-    game.end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
+    play.end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
 
 
 # ------------------------------------------------------------------ batches

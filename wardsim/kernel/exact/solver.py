@@ -1,7 +1,7 @@
 """Exact duel probabilities by dynamic programming (no sampling).
 
 `solve_pair(fa, fb, effects)` returns the exact probability that A wins, that B wins and of a
-draw, and the expected number of exchanges, for the duel semantics of `kernel.battle` (read
+draw, and the expected number of exchanges, for the duel semantics of `kernel.duel.battle` (read
 its docstring) without the exchange cap. It is the independent reference for the battle
 kernel: it shares no rule code with it, only the prepared fighter arrays and the effect table.
 
@@ -45,7 +45,7 @@ import numpy as np
 from numba import njit
 
 from wardsim.kernel.enums import Condition, Stat
-from wardsim.kernel.exact_spec import (  # noqa: F401  (re-exported)
+from wardsim.kernel.exact.spec import (
     BIT_STAT,
     C_DICE,
     C_RADIX,
@@ -68,19 +68,10 @@ from wardsim.kernel.exact_spec import (  # noqa: F401  (re-exported)
     FS_STRIKE_FIRST,
     OP_DICE,
     SS_DICE,
-    PairSpec,
-    UnsupportedPair,
     build_spec,
     initial_states,
 )
-from wardsim.kernel.exact_stages import (
-    CAP,
-    _filter,
-    _stage_end,
-    _stage_pre,
-    _strike,
-    _sum_dist,
-)
+from wardsim.kernel.exact.stages import CAP, _filter, _stage_end, _stage_pre, _strike, _sum_dist
 
 
 @njit(_nrt=False)

@@ -2,7 +2,7 @@
 
 The card is a Lightning card a player may play at any time; it resets the turn under way,
 undoing everything that happened in it. When a deck holds the card, the turn loop
-(`kernel.match`) copies the whole state before each turn (`state.copy_state_nb`) and after every
+(`kernel.game.match`) copies the whole state before each turn (`state.copy_state_nb`) and after every
 action offers each holder the reset (`try_rewind_nb`). It is played through the response chain
 like any magic card, so a negation answers it; if it resolves, every array goes back to the
 snapshot, the Hourglass goes to the cemetery it cannot leave, and the turn is played again from
@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from numba import njit
 
-from wardsim.kernel import magic, policies
+from wardsim.kernel.bots import policies
 from wardsim.kernel.enums import Action, Trigger
-from wardsim.kernel.field import find_row_nb, to_cemetery_nb
-from wardsim.kernel.state import N_INST, GlobCol, InstCol, InstZone, SeenBit, copy_state_nb, remove_from_deck_nb
-from wardsim.kernel.trace import Event, record_nb
+from wardsim.kernel.game import magic
+from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, SeenBit
+from wardsim.kernel.game.field import find_row_nb, to_cemetery_nb
+from wardsim.kernel.game.state import N_INST, copy_state_nb, remove_from_deck_nb
+from wardsim.kernel.game.trace import record_nb
 
 G = GlobCol
 I = InstCol  # noqa: E741

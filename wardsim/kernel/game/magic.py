@@ -4,20 +4,18 @@ card taking effect (numba).
 `magic_options_nb` lists the ways a player can play a magic card from hand (the target codes
 are `MagicTarget`). `play_magic_nb` plays one: its cost, then the response chain (each player
 in turn may answer the last card with a Lightning card; the chain resolves last played first,
-DESIGN.md ruling 10), then its rows, executed by `kernel.resolve.execute_row_nb`. Magic cards
+DESIGN.md ruling 10), then its rows, executed by `kernel.game.resolve.execute_row_nb`. Magic cards
 that last (Infinite cards, equips, field cards, and standard cards with a duration) stay in the
-`magic` zone, where `kernel.resolve.refresh_fighters_nb` reads them; a timed card's `expires`
+`magic` zone, where `kernel.game.resolve.refresh_fighters_nb` reads them; a timed card's `expires`
 is the last turn it acts.
 """
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 from numba import njit
 
-from wardsim.kernel import policies
-from wardsim.kernel.battle import take_damage_nb
+from wardsim.kernel.bots import policies
+from wardsim.kernel.duel.effect_rows import take_damage_nb
 from wardsim.kernel.enums import (
     Action,
     CardCol,
@@ -31,8 +29,9 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
-from wardsim.kernel.field import card_rows_nb, find_row_nb, infinite_in_use_nb, to_cemetery_nb
-from wardsim.kernel.resolve import (
+from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, MagicTarget, PlayerCol, SeenBit
+from wardsim.kernel.game.field import card_rows_nb, find_row_nb, infinite_in_use_nb, to_cemetery_nb
+from wardsim.kernel.game.resolve import (
     best_in_zone_nb,
     execute_row_nb,
     is_aura_action_nb,
@@ -40,19 +39,9 @@ from wardsim.kernel.resolve import (
     matches_filter_nb,
     turn_cycles_nb,
 )
-from wardsim.kernel.scratch import local_array
-from wardsim.kernel.state import (
-    INFINITE_SLOTS,
-    N_INST,
-    GlobCol,
-    InstCol,
-    InstZone,
-    PlayerCol,
-    SeenBit,
-    hand_size_nb,
-    set_zone_nb,
-)
-from wardsim.kernel.trace import Event, record_nb
+from wardsim.kernel.game.scratch import local_array
+from wardsim.kernel.game.state import INFINITE_SLOTS, N_INST, hand_size_nb, set_zone_nb
+from wardsim.kernel.game.trace import record_nb
 
 E = EffectCol
 F = FighterCol
@@ -61,16 +50,6 @@ P = PlayerCol
 G = GlobCol
 
 MAX_CHAIN = 8
-
-
-class MagicTargetT(NamedTuple):
-    own: int = 0  # your primary creature
-    opponent: int = 1  # the opponent's primary creature
-    none: int = 2  # the card names its own targets
-    choice: int = 10  # choice rows: MagicTarget.choice + k picks the k-th alternative
-
-
-MagicTarget = MagicTargetT()
 
 
 # ------------------------------------------------------------------ playing magic

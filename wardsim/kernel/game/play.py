@@ -1,8 +1,8 @@
 """The game kernel: complete 1v1 games by the rules guide (numba).
 
-One game is the five state arrays of `kernel.state`, a generator, and the two players'
+One game is the five state arrays of `kernel.game.state`, a generator, and the two players'
 policies. `begin_turn_nb`, `legal_actions_nb`, `apply_action_nb` and `end_turn_nb` are the
-OpenSpiel-like step functions; `kernel.match` drives them with the players' policies.
+OpenSpiel-like step functions; `kernel.game.match` drives them with the players' policies.
 
 Turn structure (rules guide, TURNS EXPLAINED), turn t = 0, 1, 2, ...; a turn cycle is two
 turns; the first turn cycle is turns 0 and 1:
@@ -29,15 +29,27 @@ HP in the cemetery loses (ruling 7). The turn cap ends the game as a draw.
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 from numba import njit
 
-from wardsim.kernel import magic, policies, resolve, rewind, turns
-from wardsim.kernel.battle import battle_nb, end_exchange_nb, take_damage_nb
-from wardsim.kernel.enums import Action, CardCol, Duration, EffectCol, FighterCol, React, Target, Trigger, Zone
-from wardsim.kernel.field import (
+from wardsim.kernel.bots import policies
+from wardsim.kernel.duel.battle import battle_nb, end_exchange_nb
+from wardsim.kernel.duel.effect_rows import take_damage_nb
+from wardsim.kernel.duel.enums import React
+from wardsim.kernel.enums import Action, CardCol, Duration, EffectCol, FighterCol, Target, Trigger, Zone
+from wardsim.kernel.game import magic, resolve, rewind, turns
+from wardsim.kernel.game.enums import (
+    ActionKind,
+    EndReason,
+    Event,
+    GlobCol,
+    InstCol,
+    InstZone,
+    Phase,
+    PlayerCol,
+    SeenBit,
+)
+from wardsim.kernel.game.field import (
     BY_OPPONENT_EFFECT,
     card_rows_nb,
     finish_nb,
@@ -50,19 +62,11 @@ from wardsim.kernel.field import (
     sweep_deaths_nb,
     to_cemetery_nb,
 )
-from wardsim.kernel.rng import d6_nb, seed_rng_nb
-from wardsim.kernel.scratch import local_array
-from wardsim.kernel.state import (
+from wardsim.kernel.game.scratch import local_array
+from wardsim.kernel.game.state import (
     HAND_LIMIT,
     N_INST,
     OPENING_HAND,
-    EndReason,
-    GlobCol,
-    InstCol,
-    InstZone,
-    Phase,
-    PlayerCol,
-    SeenBit,
     cemetery_hp_nb,
     draw_card_nb,
     hand_size_nb,
@@ -72,7 +76,8 @@ from wardsim.kernel.state import (
     set_zone_nb,
     shuffle_deck_nb,
 )
-from wardsim.kernel.trace import Event, record_nb
+from wardsim.kernel.game.trace import record_nb
+from wardsim.kernel.rng import d6_nb, seed_rng_nb
 
 E = EffectCol
 F = FighterCol
@@ -85,20 +90,6 @@ MAX_ACTIONS_PER_TURN = 64  # a guard: no legal sequence needs more
 # this process until a creature can be played"), and it runs only while one could be
 # (`could_ever_place_nb`); at 1 chance in 1,000 per try, 10**6 tries never all fail
 MAX_REDRAWS = 1_000_000
-
-
-class ActionKindT(NamedTuple):
-    """Action codes: kind * 10_000 + a * 100 + b (a, b < 100)."""
-
-    end: int = 0  # end the phase
-    summon: int = 1  # a = creature instance in hand
-    kill_primary: int = 2
-    magic: int = 3  # a = magic instance in hand, b = target (magic.MagicTarget)
-    activate: int = 4  # a = creature instance with an optional your-turn effect
-    battle: int = 5  # a = the attacking creature
-
-
-ActionKind = ActionKindT()
 
 
 def encode_action(kind, a, b):
@@ -720,7 +711,7 @@ def battle_action_nb(
 
 @njit(cache=True, _nrt=False)
 def _trace_strikes(fighters, glob, attacker, defender, trace):
-    """The dice and results of a battle's strikes, read from the fighters (kernel.battle keeps them)."""
+    """The dice and results of a battle's strikes, read from the fighters (kernel.duel.battle keeps them)."""
     p = glob[G.active]
     if fighters[attacker, F.battle_rolloff] != 0:
         record_nb(trace, glob, p, Event.speed_rolloff, attacker, fighters[attacker, F.battle_rolloff], 0)

@@ -1,9 +1,9 @@
 """Effect rows in a battle: who they hit, what they change, and the damage rules (numba).
 
-The battle kernel (`kernel.battle`) calls these to interpret the compiled effect table
+The battle kernel (`kernel.duel.battle`) calls these to interpret the compiled effect table
 generically: a row is (trigger, condition, action, target, amount, dice, roll, duration,
 filter...), and no function here knows a card by name. The duel semantics are written down in
-`kernel.battle`; the functions that act on one row say which part they carry out.
+`kernel.duel.battle`; the functions that act on one row say which part they carry out.
 
 - targets, filters, scales, durations; DOT slots, stat changes, statuses;
 - which rows act at all in a battle or a duel (`row_acts_in_duel_nb`), and the trigger mask

@@ -3,14 +3,14 @@
 Each stage function adds, for one state, p x (value of the next stage) over every outcome to
 an accumulator: the constants `acc_k` ([P(A wins), P(B wins), exchanges]) and, for outcomes
 that stay at the HP level being solved, the coefficients `acc_c` of its unknowns. See
-`kernel.exact` for the method and `kernel.exact_spec` for the arrays.
+`kernel.exact.solver` for the method and `kernel.exact.spec` for the arrays.
 """
 
 from __future__ import annotations
 
 from numba import njit
 
-from wardsim.kernel.exact_spec import (
+from wardsim.kernel.exact.spec import (
     BIT_PREVENT,
     C_AMOUNT,
     C_DICE,

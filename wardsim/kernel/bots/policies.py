@@ -12,7 +12,7 @@ with a Lightning card). Those are the `choose_*_nb` functions at the end; every 
 `random` uses the same sensible rules for them, so policies differ in what they decide to do.
 
 The search policy (`rollout`) plays games forward and so lives with the game loop
-(`kernel.match`).
+(`kernel.game.match`).
 
 Parameters (`params[k]`):
 - heuristic: 0 = the duel win probability above which it attacks (default 0.45);
@@ -21,15 +21,15 @@ Parameters (`params[k]`):
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 from numba import njit
 
-from wardsim.kernel.battle import effective_al_nb
+from wardsim.kernel.bots.enums import PolicyId
+from wardsim.kernel.duel.effect_rows import effective_al_nb
 from wardsim.kernel.enums import Action, CardCol, CardType, EffectCol, FighterCol, MagicType, Target, Trigger
-from wardsim.kernel.field import find_row_nb
-from wardsim.kernel.state import N_INST, GlobCol, InstCol, InstZone, PlayerCol, cemetery_hp_nb, randint_nb
+from wardsim.kernel.game.enums import GlobCol, InstCol, InstZone, PlayerCol
+from wardsim.kernel.game.field import find_row_nb
+from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, randint_nb
 
 E = EffectCol
 F = FighterCol
@@ -38,14 +38,6 @@ P = PlayerCol
 G = GlobCol
 
 
-class PolicyIdT(NamedTuple):
-    random: int = 0
-    greedy: int = 1
-    heuristic: int = 2
-    rollout: int = 3
-
-
-PolicyId = PolicyIdT()
 N_PARAMS = 4
 
 SACRIFICE_WEIGHT = 0.3  # strength points given up per cemetery HP a summon costs

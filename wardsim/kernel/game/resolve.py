@@ -2,7 +2,7 @@
 
 The battle kernel resolves what happens inside a strike from the creature's own rows. This
 module executes every other row of the compiled effect table (playing a magic card, its cost
-and its response chain are `kernel.magic`):
+and its response chain are `kernel.game.magic`):
 
 - `refresh_fighters_nb` folds the lasting effects into each creature's fighter stats before it
   is used: its own static rows, the equips attached to it, field cards and timed cards
@@ -19,9 +19,9 @@ from __future__ import annotations
 
 from numba import njit
 
-from wardsim.kernel import policies
-from wardsim.kernel.battle import FOREVER, add_stat_nb, init_fighter_nb, take_damage_nb
-from wardsim.kernel.effect_rows import set_aura_stat_nb, stat_value_nb
+from wardsim.kernel.bots import policies
+from wardsim.kernel.duel.battle import init_fighter_nb
+from wardsim.kernel.duel.effect_rows import FOREVER, add_stat_nb, set_aura_stat_nb, stat_value_nb, take_damage_nb
 from wardsim.kernel.enums import (
     WINGS_TAG_MASK,
     Action,
@@ -40,7 +40,8 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
-from wardsim.kernel.field import (
+from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, PlayerCol, SeenBit
+from wardsim.kernel.game.field import (
     cannot_leave_cemetery_nb,
     card_rows_nb,
     counts_as_magic_off_field_nb,
@@ -57,22 +58,17 @@ from wardsim.kernel.field import (
     to_deck_nb,
     to_hand_nb,
 )
-from wardsim.kernel.rng import d6_nb
-from wardsim.kernel.scratch import local_array
-from wardsim.kernel.state import (
+from wardsim.kernel.game.scratch import local_array
+from wardsim.kernel.game.state import (
     N_INST,
-    GlobCol,
-    InstCol,
-    InstZone,
-    PlayerCol,
-    SeenBit,
     draw_card_nb,
     is_creature_nb,
     remove_from_deck_nb,
     set_zone_nb,
     shuffle_deck_nb,
 )
-from wardsim.kernel.trace import Event, record_nb
+from wardsim.kernel.game.trace import record_nb
+from wardsim.kernel.rng import d6_nb
 
 E = EffectCol
 F = FighterCol
@@ -629,11 +625,11 @@ def execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, src,
             inst[src, I.attached_to] = c
             inst[src, I.controller] = p
     elif action == Action.summon_to_opponent:
-        pass  # Stone Golem: carried out by the summon (kernel.game)
+        pass  # Stone Golem: carried out by the summon (kernel.game.play)
     elif action == Action.return_later:
         inst[src, I.returns] = glob[G.turn] + 2 * max(effects[r, E.duration], 1)
     elif action == Action.reset_turn:
-        glob[G.rewind] = 1  # Hourglass of Time: the turn loop goes back to the turn's start (kernel.rewind)
+        glob[G.rewind] = 1  # Hourglass of Time: the turn loop goes back to the turn's start (kernel.game.rewind)
     return 0
 
 

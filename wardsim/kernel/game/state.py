@@ -16,12 +16,21 @@ player's cemetery bonus (Flame of the Infinite), so it can never drift (DESIGN.m
 
 from __future__ import annotations
 
-from typing import NamedTuple
-
 import numpy as np
 from numba import njit
 
 from wardsim.kernel.enums import N_FIGHTER_COLS, CardCol, CardType, FighterCol
+from wardsim.kernel.game.enums import (
+    N_GLOB_COLS,
+    N_INST_COLS,
+    N_PLAYER_COLS,
+    EndReason,
+    GlobCol,
+    InstCol,
+    InstZone,
+    Phase,
+    PlayerCol,
+)
 from wardsim.kernel.rng import d6_nb, next_u64_nb
 
 DECK_SIZE = 30
@@ -29,113 +38,6 @@ N_INST = 2 * DECK_SIZE
 HAND_LIMIT = 8  # rules guide, Draw phase: at most eight cards after drawing
 OPENING_HAND = 5
 INFINITE_SLOTS = 5  # rules guide, Summoning phase: only 5 Infinite cards on the field at once
-
-
-class ZoneT(NamedTuple):
-    deck: int = 0
-    hand: int = 1
-    primary: int = 2  # the player's primary creature
-    limited: int = 3  # a Limited Summon
-    magic: int = 4  # a magic card on the field (Infinite, equip, field, timed standard)
-    cemetery: int = 5
-    under: int = 6  # beneath another card (Eternal Dragon's sacrifices)
-    resolving: int = 7  # a card being played, before it resolves
-
-
-InstZone = ZoneT()
-
-
-class InstColT(NamedTuple):
-    card: int = 0  # row in the card table
-    owner: int = 1
-    controller: int = 2
-    zone: int = 3
-    attached_to: int = 4  # equip: the creature instance it is attached to; -1 none
-    anchor: int = 5  # Limited Summon / anchored card: the instance holding it; -1 none
-    expires: int = 6  # turn index at whose end a timed card leaves the field; -1 never
-    counter: int = 7  # card counters (Troll Regeneration)
-    entered: int = 8  # turn index when it entered its zone
-    seen: int = 9  # SeenBit flags for card metrics
-    returns: int = 10  # turn index at which a card in the cemetery returns to hand; -1 none
-    battled_turn: int = 11  # turn index of the creature's last battle
-    used_turn: int = 12  # turn index of the last use of its once-per-turn effect
-    arrival: int = 13  # when it entered its zone, in zone moves of the game (orders lasting effects)
-
-
-InstCol = InstColT()
-N_INST_COLS = len(InstCol)
-
-
-class SeenBitT(NamedTuple):
-    opening: int = 1  # in the opening hand
-    drawn: int = 2  # drawn after the opening hand
-    played: int = 4  # played (summoned, or a magic card cast)
-
-
-SeenBit = SeenBitT()
-
-
-class PlayerColT(NamedTuple):
-    deck_n: int = 0  # cards left in the deck
-    primary: int = 1  # instance of the primary creature; -1 none
-    cemetery_bonus: int = 2  # cemetery HP that is not a creature card's (Flame of the Infinite)
-    skip_turn: int = 3  # skips its next turn
-    magic_blocked_until: int = 4  # cannot play magic cards while turn <= this
-    summon_turn: int = 5  # turn index of its last standard summon (one per turn)
-    opponent_deaths: int = 6  # creature cards that went to the opponent's cemetery, whatever sent them (The Hero)
-    lost: int = 7  # 1 once the player has lost
-    played_turn: int = 8  # 1 once the player has had a turn (no draw on the first)
-    low_summon: int = 9  # its next placement must be a creature of AL <= this (0: no limit)
-
-
-PlayerCol = PlayerColT()
-N_PLAYER_COLS = len(PlayerCol)
-
-
-class GlobColT(NamedTuple):
-    turn: int = 0  # 0-based turn index; a turn cycle is two turns
-    first: int = 1  # player who took the first turn
-    active: int = 2  # player whose turn it is
-    phase: int = 3  # Phase
-    winner: int = 4  # -1 while playing; 0 / 1; 2 = draw
-    end_reason: int = 5  # EndReason
-    no_battle_until: int = 6  # no battle while turn <= this (A Loving God)
-    threshold: int = 7  # cemetery HP that loses (300)
-    max_turns: int = 8  # turn cap: the game is a draw when reached
-    battled: int = 9  # 1 once the active player battled this turn
-    dealt_damage: int = 10  # 1 once the active player's creatures dealt damage this turn
-    trace_n: int = 11  # events written to the trace
-    actions: int = 12  # decisions taken (a guard against endless loops)
-    arrivals: int = 13  # zone moves so far (`InstCol.arrival` of the next card to move)
-    rewind_cards: int = 14  # 1 when a deck holds Hourglass of Time: each turn's start is saved
-    rewind: int = 15  # 1 once a Hourglass of Time resolved: the turn goes back to its start
-
-
-GlobCol = GlobColT()
-N_GLOB_COLS = len(GlobCol)
-
-
-class PhaseT(NamedTuple):
-    draw: int = 0
-    main: int = 1  # magic/summoning
-    combat: int = 2
-    wrap_up: int = 3
-    over: int = 4
-
-
-Phase = PhaseT()
-
-
-class EndReasonT(NamedTuple):
-    playing: int = 0
-    cemetery: int = 1  # rules guide, How to win: 300 or more HP in the cemetery
-    no_creature: int = 2  # no playable creature in hand or deck (ruling 8)
-    turn_cap: int = 3  # the turn cap was reached: a draw (ruling 8)
-    both_lost: int = 4  # both players lost at the same moment: a draw
-    returned_alone: int = 5  # a card came back to hand or deck, and no other card was left there
-
-
-EndReason = EndReasonT()
 
 
 def new_state(cards: np.ndarray, deck_a: np.ndarray, deck_b: np.ndarray, threshold: int = 300, max_turns: int = 200):
@@ -209,7 +111,7 @@ def _copy_vector(dst, src):
 @njit(cache=True, _nrt=False)
 def copy_state_nb(inst, fighters, players, glob, decks, to_inst, to_fighters, to_players, to_glob, to_decks):
     """Copy the five state arrays into the second five (a playout's copy, a turn's snapshot),
-    element by element: an array assignment would need NRT (kernel.scratch)."""
+    element by element: an array assignment would need NRT (kernel.game.scratch)."""
     _copy_matrix(to_inst, inst)
     _copy_matrix(to_fighters, fighters)
     _copy_matrix(to_players, players)

@@ -1,8 +1,8 @@
 """The exact solver's view of a pair: the duel rules of two creatures as small int arrays.
 
 `build_spec` reads the prepared fighter arrays and their effect rows the way the duel
-semantics of `kernel.battle` do, independently of the kernel's code, and lays out the state
-the solver needs (see `kernel.exact`): per creature its strike numbers, multipliers, damage
+semantics of `kernel.duel.battle` do, independently of the kernel's code, and lays out the state
+the solver needs (see `kernel.exact.solver`): per creature its strike numbers, multipliers, damage
 rules and programs of effect ops; the components of the mixed-radix state x; the battle-long
 bits. Pure Python and numpy.
 """
@@ -253,7 +253,7 @@ class _Builder:
 
 
 def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
-    """Read the prepared fighters' rows the way the duel semantics do (see kernel.battle)."""
+    """Read the prepared fighters' rows the way the duel semantics do (see kernel.duel.battle)."""
     fighters = (fa, fb)
     b = _Builder(fighters, effects)
     fs = np.zeros((2, N_FS), dtype=np.int64)

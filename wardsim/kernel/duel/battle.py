@@ -3,7 +3,7 @@
 The strike, battle and turn functions work on fighter arrays (int64, columns
 `enums.FighterCol`) and the compiled effect table (int32, columns `enums.EffectCol`), so the
 game kernel can reuse them; the duel functions drive them for two creatures alone. What one
-effect row does (targets, statuses, DOT slots, damage rules) is in `kernel.effect_rows`.
+effect row does (targets, statuses, DOT slots, damage rules) is in `kernel.duel.effect_rows`.
 
 Duel semantics
 ==============
@@ -88,16 +88,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from wardsim.kernel.effect_rows import (  # noqa: F401  (FOREVER, add_stat_nb: used by the game kernel)
-    FOREVER,
-    MAX_AL,
+from wardsim.kernel.duel.effect_rows import (
     RUNTIME_TRIGGERS,
     _after_damage_nb,
     _conditional_stats,
     _fold_immunity,
     _fold_stats,
     _multiply_nb,
-    add_stat_nb,
     effective_al_nb,
     fire_row_nb,
     fire_trigger_nb,
@@ -105,22 +102,19 @@ from wardsim.kernel.effect_rows import (  # noqa: F401  (FOREVER, add_stat_nb: u
     heal_nb,
     place_static_dots_nb,
     roll_amount_nb,
-    row_acts_in_duel_nb,
     set_triggers_nb,
     take_damage_nb,
 )
+from wardsim.kernel.duel.enums import DuelOutcome, React, StrikeResult
 from wardsim.kernel.enums import (
     DOT_SLOT_WIDTH,
     N_DOT_SLOTS,
     N_FIGHTER_COLS,
     Action,
     CardCol,
-    DuelOutcome,
     EffectCol,
     FighterCol,
     Flag,
-    React,
-    StrikeResult,
     Trigger,
 )
 from wardsim.kernel.rng import RNG_WORDS, d6_nb, seed_rng_nb

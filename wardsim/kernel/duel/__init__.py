@@ -1,0 +1,1 @@
+"""The duel engine: one battle of two creatures, strike by strike, and batches of duels (numba)."""

@@ -1,0 +1,194 @@
+"""Integer constants of the game engine: state columns, zones, phases, actions, events, records.
+
+Each group is a NamedTuple of ints that kernels read as compile-time constants; the
+Python layer reads names through `._fields`, so no list of names is ever copied.
+"""
+
+from typing import NamedTuple
+
+
+class InstZoneT(NamedTuple):
+    deck: int = 0
+    hand: int = 1
+    primary: int = 2  # the player's primary creature
+    limited: int = 3  # a Limited Summon
+    magic: int = 4  # a magic card on the field (Infinite, equip, field, timed standard)
+    cemetery: int = 5
+    under: int = 6  # beneath another card (Eternal Dragon's sacrifices)
+    resolving: int = 7  # a card being played, before it resolves
+
+
+InstZone = InstZoneT()
+
+
+class InstColT(NamedTuple):
+    card: int = 0  # row in the card table
+    owner: int = 1
+    controller: int = 2
+    zone: int = 3
+    attached_to: int = 4  # equip: the creature instance it is attached to; -1 none
+    anchor: int = 5  # Limited Summon / anchored card: the instance holding it; -1 none
+    expires: int = 6  # turn index at whose end a timed card leaves the field; -1 never
+    counter: int = 7  # card counters (Troll Regeneration)
+    entered: int = 8  # turn index when it entered its zone
+    seen: int = 9  # SeenBit flags for card metrics
+    returns: int = 10  # turn index at which a card in the cemetery returns to hand; -1 none
+    battled_turn: int = 11  # turn index of the creature's last battle
+    used_turn: int = 12  # turn index of the last use of its once-per-turn effect
+    arrival: int = 13  # when it entered its zone, in zone moves of the game (orders lasting effects)
+
+
+InstCol = InstColT()
+N_INST_COLS = len(InstCol)
+
+
+class SeenBitT(NamedTuple):
+    opening: int = 1  # in the opening hand
+    drawn: int = 2  # drawn after the opening hand
+    played: int = 4  # played (summoned, or a magic card cast)
+
+
+SeenBit = SeenBitT()
+
+
+class PlayerColT(NamedTuple):
+    deck_n: int = 0  # cards left in the deck
+    primary: int = 1  # instance of the primary creature; -1 none
+    cemetery_bonus: int = 2  # cemetery HP that is not a creature card's (Flame of the Infinite)
+    skip_turn: int = 3  # skips its next turn
+    magic_blocked_until: int = 4  # cannot play magic cards while turn <= this
+    summon_turn: int = 5  # turn index of its last standard summon (one per turn)
+    opponent_deaths: int = 6  # creature cards that went to the opponent's cemetery, whatever sent them (The Hero)
+    lost: int = 7  # 1 once the player has lost
+    played_turn: int = 8  # 1 once the player has had a turn (no draw on the first)
+    low_summon: int = 9  # its next placement must be a creature of AL <= this (0: no limit)
+
+
+PlayerCol = PlayerColT()
+N_PLAYER_COLS = len(PlayerCol)
+
+
+class GlobColT(NamedTuple):
+    turn: int = 0  # 0-based turn index; a turn cycle is two turns
+    first: int = 1  # player who took the first turn
+    active: int = 2  # player whose turn it is
+    phase: int = 3  # Phase
+    winner: int = 4  # -1 while playing; 0 / 1; 2 = draw
+    end_reason: int = 5  # EndReason
+    no_battle_until: int = 6  # no battle while turn <= this (A Loving God)
+    threshold: int = 7  # cemetery HP that loses (300)
+    max_turns: int = 8  # turn cap: the game is a draw when reached
+    battled: int = 9  # 1 once the active player battled this turn
+    dealt_damage: int = 10  # 1 once the active player's creatures dealt damage this turn
+    trace_n: int = 11  # events written to the trace
+    actions: int = 12  # decisions taken (a guard against endless loops)
+    arrivals: int = 13  # zone moves so far (`InstCol.arrival` of the next card to move)
+    rewind_cards: int = 14  # 1 when a deck holds Hourglass of Time: each turn's start is saved
+    rewind: int = 15  # 1 once a Hourglass of Time resolved: the turn goes back to its start
+
+
+GlobCol = GlobColT()
+N_GLOB_COLS = len(GlobCol)
+
+
+class PhaseT(NamedTuple):
+    draw: int = 0
+    main: int = 1  # magic/summoning
+    combat: int = 2
+    wrap_up: int = 3
+    over: int = 4
+
+
+Phase = PhaseT()
+
+
+class EndReasonT(NamedTuple):
+    playing: int = 0
+    cemetery: int = 1  # rules guide, How to win: 300 or more HP in the cemetery
+    no_creature: int = 2  # no playable creature in hand or deck (ruling 8)
+    turn_cap: int = 3  # the turn cap was reached: a draw (ruling 8)
+    both_lost: int = 4  # both players lost at the same moment: a draw
+    returned_alone: int = 5  # a card came back to hand or deck, and no other card was left there
+
+
+EndReason = EndReasonT()
+
+
+class ActionKindT(NamedTuple):
+    """Action codes: kind * 10_000 + a * 100 + b (a, b < 100)."""
+
+    end: int = 0  # end the phase
+    summon: int = 1  # a = creature instance in hand
+    kill_primary: int = 2
+    magic: int = 3  # a = magic instance in hand, b = target (magic.MagicTarget)
+    activate: int = 4  # a = creature instance with an optional your-turn effect
+    battle: int = 5  # a = the attacking creature
+
+
+ActionKind = ActionKindT()
+
+
+class MagicTargetT(NamedTuple):
+    own: int = 0  # your primary creature
+    opponent: int = 1  # the opponent's primary creature
+    none: int = 2  # the card names its own targets
+    choice: int = 10  # choice rows: MagicTarget.choice + k picks the k-th alternative
+
+
+MagicTarget = MagicTargetT()
+
+
+class EventT(NamedTuple):
+    first_player: int = 0  # a, b = the two roll-off dice (player 0's, player 1's)
+    turn: int = 1  # a = turn index, b, c = cemetery HP of players 0 and 1
+    draw: int = 2  # a = instance, b = card
+    deck_empty: int = 3
+    discard: int = 4  # a = instance, b = card (hand limit)
+    summon: int = 5  # a = instance, b = card, c = sacrifices
+    sacrifice: int = 6  # a = instance, b = card
+    kill_own: int = 7  # a = instance, b = card
+    to_cemetery: int = 8  # a = instance, b = card, c = owner's cemetery HP after
+    death: int = 9  # a = instance, b = card, c = killer instance (-1 none)
+    magic: int = 10  # a = instance, b = card, c = target code
+    negated: int = 11  # a = instance negated, b = card, c = negating instance
+    destroyed: int = 12  # a = magic instance, b = card
+    battle: int = 13  # a = attacker instance, b = defender instance
+    effect_damage: int = 14  # a = instance, b = damage dealt, c = HP left
+    heal: int = 15  # a = instance, b = amount, c = HP after
+    redraw: int = 16  # a = hand size shuffled back
+    cannot_place: int = 17
+    skip_turn: int = 18
+    effect: int = 19  # a = source instance, b = effect row, c = value (die or amount)
+    limited_summon: int = 20  # a = instance, b = card, c = anchor instance
+    to_hand: int = 21  # a = instance, b = card
+    to_deck: int = 22  # a = instance, b = card
+    slide_in: int = 23  # a = instance, b = card
+    strike: int = 24  # a = striker, b = StrikeResult, c = the target's effective AL
+    hit_dice: int = 25  # a = striker, b = dice packed base 8 (first die lowest), c = total with bonuses
+    atk_dice: int = 26  # a = striker, b = dice packed base 8 (first die lowest), c = damage after multipliers
+    dot_tick: int = 27  # a = instance, b = amount, c = HP after
+    game_end: int = 28  # a = winner (2 = draw), b = EndReason
+    response: int = 29  # a = lightning instance, b = card, c = the instance it answers
+    stolen: int = 30  # a = instance, b = card
+    effect_rolls: int = 31  # a = striker, b = its on-hit effect rolls packed base 8 (last roll lowest)
+    speed_rolloff: int = 32  # a = initiator, b = dice pairs (initiator's, defender's) packed base 8
+    battle_end: int = 33  # a = attacker's HP, b = defender's HP after the strikes
+    rewind: int = 34  # a = the Hourglass of Time instance, b = card: the turn starts again
+
+
+Event = EventT()
+
+
+class RecordColT(NamedTuple):
+    """Columns of a game record (int64, one row per game)."""
+
+    winner: int = 0  # 0 = deck A, 1 = deck B, 2 = draw
+    first_player: int = 1
+    turns: int = 2
+    end_reason: int = 3
+    cemetery_a: int = 4
+    cemetery_b: int = 5
+
+
+RecordCol = RecordColT()
+N_RECORD_COLS = len(RecordCol)

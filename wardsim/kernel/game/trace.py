@@ -1,0 +1,30 @@
+"""The event trace: a compact int log of a game, decoded into a replay by `wardsim.replay`.
+
+A trace is an int64 array of shape (capacity, 6): turn, player, event, a, b, c. Kernels write
+to it through `record_nb` only when it has rows (capacity 0 = no trace, no cost). The meaning
+of a, b and c per event is in the `Event` comments; `wardsim.replay` owns the words.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from wardsim.kernel.game.enums import GlobCol
+
+TRACE_WIDTH = 6
+NO_TRACE = np.zeros((0, TRACE_WIDTH), dtype=np.int64)
+
+
+@njit(cache=True)
+def record_nb(trace, glob, player, event, a, b, c):
+    """Append one event; a full trace drops the rest (its length is glob's trace_n)."""
+    n = glob[GlobCol.trace_n]
+    if n < trace.shape[0]:
+        trace[n, 0] = glob[GlobCol.turn]
+        trace[n, 1] = player
+        trace[n, 2] = event
+        trace[n, 3] = a
+        trace[n, 4] = b
+        trace[n, 5] = c
+        glob[GlobCol.trace_n] = n + 1
