@@ -8,12 +8,14 @@ import numpy as np
 from wardsim.catalog import default_catalog
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.game import play, resolve
+from wardsim.kernel.game.actions import action_a_nb, action_kind_nb, encode_action
 from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, Phase, PlayerCol
 from wardsim.kernel.game.match import new_game_arrays
 from wardsim.kernel.game.state import DECK_SIZE, N_INST, cemetery_hp_nb, reset_state_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH
 from wardsim.kernel.rng import RNG_WORDS, as_script, check_script, new_rng
 from wardsim.policies import policy_arrays
+from wardsim.rules import Rules
 
 CAT = default_catalog()
 TABLES = CAT.tables()
@@ -29,14 +31,13 @@ class Table:
         deck_a: list[str] | None = None,
         deck_b: list[str] | None = None,
         policy: str = "greedy",
-        threshold: int = 300,
-        max_turns: int = 200,
+        rules: Rules = Rules(),
     ):
         names = [self._pad(deck_a or []), self._pad(deck_b or [])]
         cards = [np.array([CAT.index(n) for n in deck], dtype=np.int64) for deck in names]
         self.cards, self.effects = TABLES.cards, TABLES.effects
         self.inst, self.fighters, self.players, self.glob, self.decks = new_game_arrays(
-            self.cards, cards[0], cards[1], threshold, max_turns
+            cards[0], cards[1], rules.to_array()
         )
         reset_state_nb(self.inst, self.fighters, self.players, self.glob, self.decks)
         self.rng = new_rng(7, 0)
@@ -128,10 +129,10 @@ class Table:
         return out[:n].tolist()
 
     def act(self, kind: int, a: int = 0, b: int = 0) -> None:
-        action = play.encode_action(kind, a, b)
+        action = encode_action(kind, a, b)
         legal = self.legal()
         if kind == K.summon:  # a summon's b is the cemetery cost the kernel computed
-            action = next((x for x in legal if x // 100 == action // 100), action)
+            action = next((x for x in legal if action_kind_nb(x) == kind and action_a_nb(x) == a), action)
         assert action in legal, f"action {kind},{a},{b} is not legal now: {legal}"
         play.apply_action_nb(*self.args, action, self.policy, self.params, self.rng, self.script, self.trace)
 

@@ -11,7 +11,9 @@ from typer.testing import CliRunner
 
 from wardsim.cli import app
 from wardsim.decks import load_deck
-from wardsim.replay import replay_game
+from wardsim.kernel.game.enums import Event
+from wardsim.replays import replay
+from wardsim.rules import Rules
 from wardsim.simulation import engine_fingerprint, simulate
 
 DECKS = Path(__file__).parent.parent / "decks"
@@ -74,8 +76,8 @@ def test_kept_records_are_every_game_in_order_also_when_resumed(tmp_path):
 def test_the_configurable_rulings_change_the_games():
     # the cemetery threshold, the turn cap and DOT stacking are the referee's (DESIGN.md rulings 6-8)
     base = simulate(B, A, games=200, seed=3, policy_a="greedy")
-    stacking = simulate(B, A, games=200, seed=3, policy_a="greedy", dot_stacking=True)
-    short = simulate(B, A, games=200, seed=3, policy_a="greedy", threshold=150, max_turns=12)
+    stacking = simulate(B, A, games=200, seed=3, policy_a="greedy", rules=Rules(dot_stacking=True))
+    short = simulate(B, A, games=200, seed=3, policy_a="greedy", rules=Rules(cemetery_threshold=150, max_turns=12))
     assert _key(stacking) != _key(base)
     assert short.totals.turns < base.totals.turns and short.totals.draws > 0
 
@@ -124,9 +126,9 @@ def test_replay_is_the_game_the_run_counted(tmp_path):
     simulate(A, B, games=6, seed=9, policy_a="greedy", out=tmp_path / "run")
     records = pd.read_parquet(next((tmp_path / "run" / "records").glob("*.parquet")))
     for _, row in records.iterrows():
-        replay = replay_game(A, B, seed=9, game=int(row["game"]), policy_a="greedy")
-        assert replay.winner == row["winner"]
-        turns = [r for r in replay.trace.tolist() if r[2] == 1]  # Event.turn
+        again = replay(A, B, seed=9, game=int(row["game"]), policy_a="greedy")
+        assert again.winner == row["winner"]
+        turns = [r for r in again.trace.tolist() if r[2] == Event.turn]
         assert len(turns) == row["turns"] or len(turns) == row["turns"] + 1
 
 

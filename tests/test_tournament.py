@@ -9,8 +9,9 @@ from typer.testing import CliRunner
 
 from wardsim.cli import app
 from wardsim.decks import load_deck
+from wardsim.records import RECORD_COLUMNS
 from wardsim.simulation import simulate
-from wardsim.tournament import TOURNAMENT_RECORD_COLUMNS, round_robin, run_folder, total_games
+from wardsim.tournament import round_robin, run_folder, total_games
 from wardsim.whatif import pairing_seed
 
 DECKS = Path(__file__).parent.parent / "decks"
@@ -25,7 +26,7 @@ def small():
 
 def test_every_ordered_pairing_is_played_in_both_seats(small):
     records = small.records
-    assert list(records.columns) == list(TOURNAMENT_RECORD_COLUMNS)
+    assert list(records.columns) == list(RECORD_COLUMNS)
     assert len(records) == total_games(3, 20) == 120
     pairs = records.groupby(["deck_a", "deck_b"]).size()
     assert len(pairs) == 6 and (pairs == 20).all()

@@ -171,3 +171,13 @@ def load_deck(path: str | Path, fmt: str | Format = "official", catalog: Catalog
 def bundled_decks_dir() -> Path:
     """The `decks/` folder of a source checkout."""
     return Path(__file__).resolve().parent.parent / "decks"
+
+
+def bundled_decks(fmt: str | Format = "official", catalog: Catalog | None = None) -> list[Deck]:
+    """The bundled decks (`decks/*.txt` of a source checkout), by name, checked in `fmt`."""
+    paths = sorted(bundled_decks_dir().glob("*.txt"))
+    if not paths:
+        raise FileNotFoundError(
+            f"no bundled decks in {bundled_decks_dir()}: they ship with a source checkout; load your own with load_deck"
+        )
+    return [load_deck(path, fmt, catalog) for path in paths]

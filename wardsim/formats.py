@@ -1,7 +1,8 @@
-"""Deck-building formats: deck size, copy limits, and the limited and banned lists.
+"""Deck-building formats: copy limits, and the limited and banned lists.
 
 The formats are data (`wardsim/data/formats.toml`): `official` carries the rules guide's list
-(updated 1/30/25); `casual` plays the same deck rules without it (DESIGN.md ruling 1).
+(updated 1/30/25); `casual` plays the same deck rules without it (DESIGN.md ruling 1). The
+deck size is the game's, not a format's (`wardsim.rules.DECK_SIZE`): the engine is built on it.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from functools import lru_cache
 from importlib import resources
 
 from wardsim.catalog import Catalog, CatalogError, default_catalog
+from wardsim.rules import DECK_SIZE
 
 FORMATS_FILE = "formats.toml"
 
@@ -22,12 +24,15 @@ class Format:
 
     name: str
     description: str
-    deck_size: int
     max_copies: int
     limited_copies: int
     promo_copies: int
     limited: frozenset[str]
     banned: frozenset[str]
+
+    @property
+    def deck_size(self) -> int:
+        return DECK_SIZE
 
     def copies_allowed(self, card_name: str, is_promo: bool) -> int:
         """How many copies of a card a legal deck may hold."""
@@ -65,7 +70,6 @@ def load_formats(catalog: Catalog | None = None) -> dict[str, Format]:
         formats[name] = Format(
             name=name,
             description=spec["description"],
-            deck_size=spec["deck_size"],
             max_copies=spec["max_copies"],
             limited_copies=spec["limited_copies"],
             promo_copies=spec["promo_copies"],

@@ -1,35 +1,110 @@
-"""The bot policies by name: the one registry of `kernel.bots.policies` functions.
+"""The bot policies by name: the one registry of the kernel's policies (`kernel.bots`).
 
-A policy is an id (`kernel.bots.policies.PolicyId`) and a parameter array. To add one, write its
-function in `wardsim/kernel/bots/policies.py`, dispatch it in `choose_base_nb`, and name it here.
+A policy is an id (`kernel.bots.enums.PolicyId`) and a parameter array whose columns are named
+by `kernel.bots.enums.PolicyParam`. Each entry here says what the policy reads and what it
+needs, so the runner asks the policy instead of knowing names. A policy is given by name,
+optionally with parameters: ``heuristic`` or ``heuristic:attack_odds=0.5``.
+
+To add a policy: write its kernel in `wardsim/kernel/bots/`, give it the next id in `PolicyId`,
+dispatch it in `kernel.bots.search.choose_action_nb`, and add a `Policy` here.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
-from wardsim.kernel.bots.enums import PolicyId
-from wardsim.kernel.bots.policies import policy_params
+from wardsim.kernel.bots.enums import N_POLICY_PARAMS, PolicyId, PolicyParam
 
-POLICIES: dict[str, int] = {
-    "random": PolicyId.random,  # uniform over the legal actions
-    "greedy": PolicyId.greedy,  # strongest summon, every helpful magic card, always attacks
-    "heuristic": PolicyId.heuristic,  # exact duel odds, the damage and cemetery races
-    "rollout": PolicyId.rollout,  # flat Monte Carlo over the actions with greedy playouts
+
+@dataclass(frozen=True)
+class Policy:
+    """A bot policy as the runner sees it."""
+
+    name: str
+    id: int
+    summary: str
+    params: tuple[str, ...] = ()  # the PolicyParam columns it reads
+    needs_duel_table: bool = False  # reads the exact duel odds of the decks' creatures
+
+
+# defaults of every parameter column; a policy reads only those it names
+DEFAULT_PARAMS: dict[str, float] = {
+    "attack_odds": 0.45,
+    "sacrifice_weight": 0.3,
+    "playouts": 4,
+    "horizon": 8,
+}
+
+POLICIES: dict[str, Policy] = {
+    p.name: p
+    for p in (
+        Policy("random", PolicyId.random, "uniform over the legal actions"),
+        Policy(
+            "greedy",
+            PolicyId.greedy,
+            "strongest summon, every helpful magic card, always attacks",
+            ("sacrifice_weight",),
+        ),
+        Policy(
+            "heuristic",
+            PolicyId.heuristic,
+            "exact duel odds, the damage and cemetery races",
+            ("attack_odds", "sacrifice_weight"),
+            needs_duel_table=True,
+        ),
+        Policy(
+            "rollout",
+            PolicyId.rollout,
+            "flat Monte Carlo over the actions with greedy playouts",
+            ("attack_odds", "sacrifice_weight", "playouts", "horizon"),
+            needs_duel_table=True,
+        ),
+    )
 }
 DEFAULT_POLICY = "heuristic"
 
 
-def policy_id(name: str) -> int:
+def parse_policy(spec: str) -> tuple[Policy, dict[str, float]]:
+    """A policy and its parameters from ``name`` or ``name:key=value,key=value``.
+
+    Raises ValueError naming the known policies or parameters."""
+    name, _, rest = spec.partition(":")
+    policy = POLICIES.get(name.strip())
+    if policy is None:
+        raise ValueError(f"unknown policy {name!r}; known policies: {', '.join(POLICIES)}")
+    params = {key: DEFAULT_PARAMS[key] for key in PolicyParam._fields}
+    for item in filter(None, (part.strip() for part in rest.split(","))):
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if not eq or key not in policy.params:
+            known = ", ".join(policy.params) or "none"
+            raise ValueError(f"policy {policy.name!r} has no parameter {key!r}; its parameters: {known}")
+        try:
+            params[key] = float(value)
+        except ValueError:
+            raise ValueError(f"parameter {key} of {policy.name!r} must be a number, got {value!r}") from None
+    return policy, params
+
+
+def policy_id(spec: str) -> int:
     """The id of a policy; ValueError naming the known ones."""
-    try:
-        return POLICIES[name]
-    except KeyError:
-        raise ValueError(f"unknown policy {name!r}; known policies: {', '.join(POLICIES)}") from None
+    return parse_policy(spec)[0].id
+
+
+def needs_duel_table(*specs: str) -> bool:
+    """Whether any of these policies reads the exact duel odds."""
+    return any(parse_policy(spec)[0].needs_duel_table for spec in specs)
 
 
 def policy_arrays(policy_a: str, policy_b: str) -> tuple[np.ndarray, np.ndarray]:
-    """The kernel's view of two players' policies: ids (2,) and parameters (2, N_PARAMS)."""
-    ids = np.array([policy_id(policy_a), policy_id(policy_b)], dtype=np.int64)
-    params = np.stack([policy_params(policy_a), policy_params(policy_b)])
+    """The kernel's view of two players' policies: ids (2,) and parameters (2, N_POLICY_PARAMS)."""
+    ids = np.zeros(2, dtype=np.int64)
+    params = np.zeros((2, N_POLICY_PARAMS), dtype=np.float64)
+    for seat, spec in enumerate((policy_a, policy_b)):
+        policy, values = parse_policy(spec)
+        ids[seat] = policy.id
+        for key, value in values.items():
+            params[seat, getattr(PolicyParam, key)] = value
     return ids, params

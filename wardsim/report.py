@@ -23,6 +23,7 @@ passes through :func:`html.escape` on its way into the HTML.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import shlex
 from collections.abc import Callable, Sequence
@@ -53,6 +54,7 @@ from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.formats import get_format
 from wardsim.report_pages import CHARTS, conclusions, html_page, markdown_page
+from wardsim.rules import Rules
 from wardsim.tournament import Tournament, round_robin, total_games
 from wardsim.whatif import ablation_games as ablation_games_total
 from wardsim.whatif import ablation_table, check_pool
@@ -136,8 +138,23 @@ class Report:
         return conclusions(self)
 
 
+def _rules_tag(rules: Rules | None) -> str:
+    """A run folder name's suffix for changed rules, so that runs under other rules never mix."""
+    changes = (rules or Rules()).changes()
+    if not changes:
+        return ""
+    return "-rules-" + hashlib.sha256(json.dumps(changes, sort_keys=True).encode()).hexdigest()[:8]
+
+
 def reproduce_command(
-    decks: Sequence[Deck], games: int, seed: int, policy: str, ablation_games: int, fmt: str, out_dir: Path | str | None
+    decks: Sequence[Deck],
+    games: int,
+    seed: int,
+    policy: str,
+    ablation_games: int,
+    fmt: str,
+    out_dir: Path | str | None,
+    rules: Rules | None = None,
 ) -> str:
     """The `wardsim report` command line that plays the same games and writes the same report."""
     folders = {Path(d.path).parent for d in decks}
@@ -162,6 +179,7 @@ def reproduce_command(
         str(ablation_games),
         "--format",
         fmt,
+        *(rules or Rules()).option_args(),
     ]
     if out_dir is not None:
         words += ["--out", str(out_dir)]
@@ -223,6 +241,7 @@ def _ablation(
     catalog: Catalog,
     progress: Progress | None,
     notes: list[str],
+    rules: Rules,
 ) -> pd.DataFrame | None:
     """The ablation table, or None with a note saying why it is missing."""
     if ablation_games <= 0:
@@ -238,7 +257,9 @@ def _ablation(
             progress("ablation", n, total)
 
     advance(0)
-    return ablation_table(decks, ablation_games, seed, policy=policy, jobs=jobs, catalog=catalog, progress=advance)
+    return ablation_table(
+        decks, ablation_games, seed, policy=policy, jobs=jobs, catalog=catalog, progress=advance, rules=rules
+    )
 
 
 def build_report(
@@ -253,6 +274,7 @@ def build_report(
     catalog: Catalog | None = None,
     progress: Progress | None = None,
     command: str | None = None,
+    rules: Rules | None = None,
 ) -> Report:
     """Play a deck pool's round robin (and ablation runs) and compute everything the report shows.
 
@@ -287,6 +309,8 @@ def build_report(
     command : str, optional
         The command line to print as the way to make the report again (default: the
         `wardsim report` command for these arguments).
+    rules : Rules, optional
+        The rules the games follow (the rules guide's by default).
 
     Returns
     -------
@@ -294,10 +318,15 @@ def build_report(
     """
     check_pool(decks)
     catalog = catalog or default_catalog()
+    rules = rules or Rules()
     notes: list[str] = []
+    if rules.changes():
+        notes.append(
+            f"The games follow changed rules: {rules.describe()} (the rules guide's are {Rules().describe()})."
+        )
     runs = None
     if out_dir is not None:
-        runs = Path(out_dir) / "runs" / f"{policy}-seed{seed}-games{games}"
+        runs = Path(out_dir) / "runs" / f"{policy}-seed{seed}-games{games}{_rules_tag(rules)}"
     total = total_games(len(decks), games)
     if progress:
         progress("tournament", 0, total)
@@ -310,8 +339,9 @@ def build_report(
         out=runs,
         catalog=catalog,
         progress=(lambda n: progress("tournament", n, total)) if progress else None,
+        rules=rules,
     )
-    ablation = _ablation(decks, ablation_games, seed, policy, jobs, catalog, progress, notes)
+    ablation = _ablation(decks, ablation_games, seed, policy, jobs, catalog, progress, notes, rules)
 
     matchups = tournament.matchups()
     strengths = bradley_terry(matchups, prior=BT_PRIOR)
@@ -340,7 +370,7 @@ def build_report(
         ablation_games=ablation_games if ablation is not None else 0,
         official_limited=sorted(limited),
         official_banned=sorted(banned),
-        command=command or reproduce_command(decks, games, seed, policy, ablation_games, fmt, out_dir),
+        command=command or reproduce_command(decks, games, seed, policy, ablation_games, fmt, out_dir, rules),
         notes=notes,
     )
 

@@ -18,6 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -26,27 +27,33 @@ from numba import njit
 
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
-from wardsim.kernel.enums import Action, EffectCol, Flag
 from wardsim.kernel.game.enums import N_RECORD_COLS, RecordCol, SeenBit
 from wardsim.kernel.game.match import play_games_nb
-from wardsim.kernel.game.state import DECK_SIZE
-from wardsim.policies import policy_arrays
+from wardsim.policies import needs_duel_table, policy_arrays
+from wardsim.records import END_REASONS, GAME_COLUMNS, records_frame
+from wardsim.rules import DECK_SIZE, Rules
 
 DEFAULT_CHUNK = 1000
-COUNTER_COLUMNS = (
-    "games",
-    "score2",
-    "games_in_hand",
-    "score2_in_hand",
-    "games_opening",
-    "score2_opening",
-    "games_drawn",
-    "score2_drawn",
-    "games_played",
-    "score2_played",
-)
-RECORD_COLUMNS = ("game", "winner", "first_player", "turns", "end_reason", "cemetery_a", "cemetery_b")
-END_REASONS = ("playing", "cemetery", "no_creature", "turn_cap", "both_lost", "returned_alone")
+
+
+class CounterColT(NamedTuple):
+    """Columns of the per-card counters (int64): games with the card, and their score doubled
+    (a win 2, a draw 1), overall and by how the card was seen."""
+
+    games: int = 0
+    score2: int = 1
+    games_in_hand: int = 2  # in the opening hand or drawn
+    score2_in_hand: int = 3
+    games_opening: int = 4
+    score2_opening: int = 5
+    games_drawn: int = 6  # drawn after the opening hand (and not in it)
+    score2_drawn: int = 7
+    games_played: int = 8
+    score2_played: int = 9
+
+
+CounterCol = CounterColT()
+C = CounterCol
 
 
 @dataclass(frozen=True)
@@ -59,12 +66,11 @@ class RunConfig:
     policy_b: str
     seed: int
     games: int
-    threshold: int = 300
-    max_turns: int = 200
-    dot_stacking: bool = False  # DESIGN.md ruling 6 (config): the same DOT stacks instead of restarting
+    rules: Rules = Rules()
 
     def key(self) -> dict:
-        return {k: v for k, v in self.__dict__.items() if k != "games"}
+        key = {k: v for k, v in self.__dict__.items() if k not in ("games", "rules")}
+        return {**key, "rules": self.rules.as_dict()}
 
 
 @dataclass
@@ -79,7 +85,7 @@ class Totals:
     first_player_draws: int = 0
     turns: int = 0
     end_reasons: np.ndarray = field(default_factory=lambda: np.zeros(len(END_REASONS), dtype=np.int64))
-    cards: np.ndarray = field(default_factory=lambda: np.zeros((2 * DECK_SIZE, len(COUNTER_COLUMNS)), dtype=np.int64))
+    cards: np.ndarray = field(default_factory=lambda: np.zeros((2 * DECK_SIZE, len(CounterCol)), dtype=np.int64))
 
     def add(self, other: Totals) -> None:
         for name in ("games", "wins_a", "wins_b", "draws", "first_player_wins", "first_player_draws", "turns"):
@@ -90,12 +96,12 @@ class Totals:
 
 @njit(cache=True)
 def count_games_nb(records, seen, slot_group, cards_out):
-    """Add each game's per-card facts to cards_out[group, COUNTER_COLUMNS] (wins doubled:
+    """Add each game's per-card facts to cards_out[group, CounterCol] (wins doubled:
     a draw scores 1, a win 2). slot_group maps the 60 deck slots to distinct-card rows."""
     n_groups = cards_out.shape[0]
     flags = np.zeros((n_groups, 4), dtype=np.bool_)
     for g in range(records.shape[0]):
-        winner = records[g, 0]
+        winner = records[g, RecordCol.winner]
         flags[:, :] = False
         for slot in range(seen.shape[1]):
             s = seen[g, slot]
@@ -112,20 +118,20 @@ def count_games_nb(records, seen, slot_group, cards_out):
                 continue
             side = 0 if k < n_groups // 2 else 1
             score2 = 2 if winner == side else (1 if winner == 2 else 0)
-            cards_out[k, 0] += 1
-            cards_out[k, 1] += score2
+            cards_out[k, C.games] += 1
+            cards_out[k, C.score2] += score2
             if flags[k, 0] or flags[k, 1]:
-                cards_out[k, 2] += 1
-                cards_out[k, 3] += score2
+                cards_out[k, C.games_in_hand] += 1
+                cards_out[k, C.score2_in_hand] += score2
             if flags[k, 0]:
-                cards_out[k, 4] += 1
-                cards_out[k, 5] += score2
+                cards_out[k, C.games_opening] += 1
+                cards_out[k, C.score2_opening] += score2
             elif flags[k, 1]:
-                cards_out[k, 6] += 1
-                cards_out[k, 7] += score2
+                cards_out[k, C.games_drawn] += 1
+                cards_out[k, C.score2_drawn] += score2
             if flags[k, 2]:
-                cards_out[k, 8] += 1
-                cards_out[k, 9] += score2
+                cards_out[k, C.games_played] += 1
+                cards_out[k, C.score2_played] += score2
 
 
 def slot_groups(deck_a: np.ndarray, deck_b: np.ndarray) -> tuple[np.ndarray, list[tuple[int, int]]]:
@@ -145,7 +151,7 @@ def slot_groups(deck_a: np.ndarray, deck_b: np.ndarray) -> tuple[np.ndarray, lis
 def run_chunk(
     cards: np.ndarray, effects: np.ndarray, config: RunConfig, first: int, n: int, duel_table: np.ndarray
 ) -> tuple[Totals, np.ndarray]:
-    """Play games first .. first+n-1; returns their totals and records (n, RECORD_COLUMNS)."""
+    """Play games first .. first+n-1; returns their totals and records (n, GAME_COLUMNS)."""
     deck_a = np.asarray(config.deck_a, dtype=np.int64)
     deck_b = np.asarray(config.deck_b, dtype=np.int64)
     ids, params = policy_arrays(config.policy_a, config.policy_b)
@@ -161,8 +167,7 @@ def run_chunk(
         np.uint64(config.seed),
         first,
         n,
-        config.threshold,
-        config.max_turns,
+        config.rules.to_array(),
         duel_table,
         records,
         seen,
@@ -195,7 +200,7 @@ class SimulationResult:
     seconds: float
     cards: pd.DataFrame  # one row per (side, card): counters, see `card_counters`
     not_modeled: list[str]
-    records: pd.DataFrame | None = None  # one row per game (RECORD_COLUMNS), when kept
+    records: pd.DataFrame | None = None  # one row per game (`wardsim.records`), when kept
 
     def summary(self) -> dict:
         from wardsim.analytics.intervals import wilson_interval
@@ -216,6 +221,7 @@ class SimulationResult:
             "win_rate_a": score_a / t.games if t.games else None,
             "ci95": [float(lo), float(hi)],
             "seed": self.config.seed,
+            "rules": self.config.rules.as_dict(),
             "first_player_win_rate": first_score / t.games if t.games else None,
             "mean_turns": t.turns / t.games if t.games else None,
             "end_reasons": {name: int(v) for name, v in zip(END_REASONS, t.end_reasons, strict=True) if v},
@@ -237,16 +243,10 @@ def card_counters(totals: Totals, config: RunConfig, deck_names: tuple[str, str]
                 "deck": deck_names[side],
                 "side": "ab"[side],
                 "card": catalog.cards[card].name,
-                "games": int(c[0]),
-                "wins": c[1] / 2,
-                "games_in_hand": int(c[2]),
-                "wins_in_hand": c[3] / 2,
-                "games_opening": int(c[4]),
-                "wins_opening": c[5] / 2,
-                "games_drawn": int(c[6]),
-                "wins_drawn": c[7] / 2,
-                "games_played": int(c[8]),
-                "wins_played": c[9] / 2,
+                **{
+                    name.replace("score2", "wins"): (c[col] / 2 if name.startswith("score2") else int(c[col]))
+                    for name, col in zip(CounterCol._fields, CounterCol, strict=True)
+                },
                 "effect_status": catalog.cards[card].effect_status,
             }
         )
@@ -259,11 +259,13 @@ def _chunks(games: int, chunk: int) -> list[tuple[int, int]]:
 
 @lru_cache(maxsize=1)
 def engine_fingerprint() -> str:
-    """A digest of the game engine (the kernels, this module) and of the catalog and formats:
-    saved games are resumed only by the engine that played them (read once per process)."""
+    """A digest of the game engine (the kernels, the rules, the policies' defaults, this module)
+    and of the catalog and formats: saved games are resumed only by the engine that played them
+    (read once per process)."""
     root = Path(__file__).parent
+    engine = [*(root / "kernel").rglob("*.py"), root / "rules.py", root / "policies.py", Path(__file__)]
     digest = hashlib.sha256()
-    for path in sorted([*(root / "kernel").rglob("*.py"), Path(__file__), *(root / "data").rglob("*.toml")]):
+    for path in sorted([*engine, *(root / "data").rglob("*.toml")]):
         digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -305,10 +307,10 @@ class RunStore:
         return t
 
     def records(self, first: int) -> np.ndarray:
-        return pd.read_parquet(self.out / "records" / f"part-{first:09d}.parquet")[list(RECORD_COLUMNS)].to_numpy()
+        return pd.read_parquet(self.out / "records" / f"part-{first:09d}.parquet")[list(GAME_COLUMNS)].to_numpy()
 
     def save(self, first: int, n: int, totals: Totals, table: np.ndarray) -> None:
-        frame = pd.DataFrame(table, columns=list(RECORD_COLUMNS))
+        frame = pd.DataFrame(table, columns=list(GAME_COLUMNS))
         frame.to_parquet(self.out / "records" / f"part-{first:09d}.parquet", index=False)
         tmp = self.out / "totals" / f"part-{first:09d}-{n}.tmp.npz"
         np.savez(
@@ -333,19 +335,16 @@ def simulate(
     policy_b: str | None = None,
     out: str | Path | None = None,
     chunk: int = DEFAULT_CHUNK,
-    threshold: int = 300,
-    max_turns: int = 200,
-    dot_stacking: bool = False,
+    rules: Rules | None = None,
     catalog: Catalog | None = None,
     keep_records: bool = False,
     progress: Callable[[int], None] | None = None,
 ) -> SimulationResult:
     """Play `games` games of deck A against deck B (A's seat first in the records).
 
-    With `dot_stacking`, the same damage (or healing) over time applied again stacks instead
-    of restarting (DESIGN.md ruling 6, a referee's choice). With `keep_records`, the result
-    also holds every game's record, ordered by game (for paired comparisons of runs on the
-    same seed)."""
+    The games follow `rules` (the rules guide's by default; `wardsim.rules.Rules` holds the
+    numbers and rulings a referee may change). With `keep_records`, the result also holds every
+    game's record, ordered by game (for paired comparisons of runs on the same seed)."""
     catalog = catalog or default_catalog()
     tables = catalog.tables()
     config = RunConfig(
@@ -355,11 +354,9 @@ def simulate(
         policy_b=policy_b or policy_a,
         seed=seed,
         games=games,
-        threshold=threshold,
-        max_turns=max_turns,
-        dot_stacking=dot_stacking,
+        rules=rules or Rules(),
     )
-    effects = ruled_effects(tables.effects, dot_stacking)
+    effects = config.rules.effects_table(tables.effects)
     duel_table = duel_odds_table(config, catalog)
     store = RunStore(Path(out), config) if out else None
     totals = Totals()
@@ -397,19 +394,9 @@ def simulate(
         flagged,
     )
     if keep_records:
-        table = np.concatenate(kept) if kept else np.zeros((0, len(RECORD_COLUMNS)), dtype=np.int64)
-        result.records = pd.DataFrame(table, columns=list(RECORD_COLUMNS)).sort_values("game", ignore_index=True)
+        table = np.concatenate(kept) if kept else np.zeros((0, len(GAME_COLUMNS)), dtype=np.int64)
+        result.records = records_frame(table, deck_a.name, deck_b.name)
     return result
-
-
-def ruled_effects(effects: np.ndarray, dot_stacking: bool) -> np.ndarray:
-    """The compiled effect table under the run's configurable rulings: with `dot_stacking`
-    every DOT and HOT row carries Flag.stacks (DESIGN.md ruling 6)."""
-    if not dot_stacking:
-        return effects
-    ruled = effects.copy()
-    ruled[np.isin(ruled[:, EffectCol.action], (Action.dot, Action.hot)), EffectCol.flags] |= Flag.stacks
-    return ruled
 
 
 def _run(cards, effects, config, todo, jobs, duel_table) -> Iterator[tuple[int, int, tuple[Totals, np.ndarray]]]:
@@ -425,9 +412,10 @@ def _run(cards, effects, config, todo, jobs, duel_table) -> Iterator[tuple[int, 
 
 
 def duel_odds_table(config: RunConfig, catalog: Catalog) -> np.ndarray:
-    """Exact duel odds between the creatures of the two decks, for the heuristic policy
-    (P(row creature beats column creature) by catalog row; -1 where not computed)."""
-    if "heuristic" not in (config.policy_a, config.policy_b) and "rollout" not in (config.policy_a, config.policy_b):
+    """Exact duel odds between the creatures of the two decks, for the policies that read them
+    (P(row creature beats column creature) by catalog row; -1 where not computed; empty when
+    neither policy needs them)."""
+    if not needs_duel_table(config.policy_a, config.policy_b):
         return np.zeros((0, 0))
     from wardsim.battle import exact_odds_matrix
 

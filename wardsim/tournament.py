@@ -34,10 +34,11 @@ from wardsim.analytics.winrates import MatchupMatrix, matchup_matrix
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.policies import policy_id
-from wardsim.simulation import DEFAULT_CHUNK, END_REASONS, RECORD_COLUMNS, simulate
+from wardsim.records import concat_records
+from wardsim.rules import Rules
+from wardsim.simulation import DEFAULT_CHUNK, simulate
 from wardsim.whatif import check_pool, pairing_seed
 
-TOURNAMENT_RECORD_COLUMNS = ("deck_a", "deck_b", *RECORD_COLUMNS)
 MIN_CHUNK = 100  # below this, a chunk costs more in process traffic than it saves
 
 
@@ -50,10 +51,9 @@ class Tournament:
     decks : list of str
         Deck names, in the order they were given.
     records : DataFrame
-        One row per game, shape (n_pairings * games, 9): ``deck_a, deck_b, game, winner``
-        (0 = A, 1 = B, 2 = draw), ``first_player`` (0 = A, 1 = B), ``turns, end_reason``
-        (``cemetery``, ``no_creature``, ``turn_cap``, ``both_lost`` or ``returned_alone``), ``cemetery_a,
-        cemetery_b`` (cemetery HP at the end). The format of :mod:`wardsim.analytics.winrates`.
+        One row per game (n_pairings * games rows) in the schema of :mod:`wardsim.records`:
+        ``deck_a, deck_b, game, winner, first_player, turns, end_reason, cemetery_a,
+        cemetery_b``, the deck columns on the categories `decks`.
     cards : DataFrame
         Per-card counters of every pairing, one row per (pairing, seat, distinct card):
         ``deck, opponent, side, card``, the counters of
@@ -63,6 +63,8 @@ class Tournament:
         wins_a, wins_b, draws``.
     seed, policy, games : int, str, int
         The run seed, the bot policy of both players, and the games per ordered pairing.
+    rules : Rules
+        The rules the games followed.
     not_modeled : list of str
         Cards of any deck whose effect is only partly modeled or not modeled.
     seconds : float
@@ -78,6 +80,7 @@ class Tournament:
     games: int
     not_modeled: list[str]
     seconds: float = 0.0
+    rules: Rules = Rules()
 
     def matchups(self) -> MatchupMatrix:
         """Win rate of every deck against every other, with Wilson intervals."""
@@ -116,6 +119,7 @@ def round_robin(
     out: Path | None = None,
     catalog: Catalog | None = None,
     progress: Callable[[int], None] | None = None,
+    rules: Rules | None = None,
 ) -> Tournament:
     """Play every ordered pairing of distinct decks, `games` games each, on one seed.
 
@@ -139,6 +143,8 @@ def round_robin(
     progress : callable, optional
         Called with the number of games just finished (or found saved), summing to
         :func:`total_games`.
+    rules : Rules, optional
+        The rules the games follow (the rules guide's by default).
 
     Returns
     -------
@@ -168,13 +174,11 @@ def round_robin(
             catalog=catalog,
             keep_records=True,
             progress=progress,
+            rules=rules,
         )
         seconds += time.perf_counter() - start
         assert result.records is not None  # keep_records=True
-        frame = result.records.copy()
-        frame.insert(0, "deck_b", deck_b.name)
-        frame.insert(0, "deck_a", deck_a.name)
-        records.append(frame)
+        records.append(result.records)
         counters = result.cards.copy()
         counters.insert(1, "opponent", np.where(counters["side"] == "a", deck_b.name, deck_a.name))
         cards.append(counters)
@@ -190,13 +194,10 @@ def round_robin(
                 "draws": totals.draws,
             }
         )
-    table = pd.concat(records, ignore_index=True)
-    # end reasons by name: the records are read by people as much as by code
-    table["end_reason"] = pd.Categorical.from_codes(table["end_reason"].to_numpy(), categories=list(END_REASONS))
     flagged = sorted({c.name for deck in decks for c in deck.not_modeled()})
     return Tournament(
         decks=[d.name for d in decks],
-        records=table[list(TOURNAMENT_RECORD_COLUMNS)],
+        records=concat_records(records, [d.name for d in decks]),
         cards=pd.concat(cards, ignore_index=True),
         pairings=pd.DataFrame(runs),
         seed=seed,
@@ -204,4 +205,5 @@ def round_robin(
         games=games,
         not_modeled=flagged,
         seconds=seconds,
+        rules=rules or Rules(),
     )

@@ -58,7 +58,8 @@ import pandas as pd
 from wardsim.analytics.card_metrics import ablation_impact
 from wardsim.analytics.intervals import wilson_interval
 from wardsim.catalog import CREATURE_STATS, Card, Catalog, CatalogError, default_catalog
-from wardsim.decks import Deck, load_deck
+from wardsim.decks import Deck, bundled_decks
+from wardsim.rules import Rules
 from wardsim.simulation import DEFAULT_CHUNK, simulate
 
 FILLER_CREATURE = "Filler creature"
@@ -227,6 +228,7 @@ class _Runner:
     policy: str
     jobs: int
     progress: Progress | None
+    rules: Rules = Rules()
     played: dict[tuple, np.ndarray] = field(default_factory=dict)
     not_modeled: set[str] = field(default_factory=set)
 
@@ -243,6 +245,7 @@ class _Runner:
                 jobs=self.jobs,
                 policy_a=self.policy,
                 chunk=chunk,
+                rules=self.rules,
                 catalog=catalog,
                 keep_records=True,
                 progress=self.progress,
@@ -307,6 +310,7 @@ def ablation_table(
     jobs: int = 1,
     catalog: Catalog | None = None,
     progress: Progress | None = None,
+    rules: Rules | None = None,
 ) -> pd.DataFrame:
     """The ablation impact of every card of every deck: how much the deck's win rate against
     the rest of the pool drops when the card's copies are replaced by the filler.
@@ -334,6 +338,8 @@ def ablation_table(
         The card catalog (the bundled one by default).
     progress : callable, optional
         Called with the number of games just finished.
+    rules : Rules, optional
+        The rules the games follow (the rules guide's by default).
 
     Returns
     -------
@@ -348,7 +354,7 @@ def ablation_table(
     if games < 2:
         raise WhatIfError(f"a paired interval needs at least 2 games per pairing, got {games}")
     pool_catalog = with_fillers(catalog)
-    runner = _Runner(games, seed, policy, jobs, progress)
+    runner = _Runner(games, seed, policy, jobs, progress, rules or Rules())
     rows = []
     for deck in decks:
         opponents = [d for d in decks if d is not deck]
@@ -449,13 +455,6 @@ def make_change(
     return CardChange(printed, stats, copies)
 
 
-def bundled_pool(catalog: Catalog | None = None) -> list[Deck]:
-    """The bundled decks of a source checkout (`decks/*.txt`), checked in the official format."""
-    from wardsim.decks import bundled_decks_dir
-
-    return [load_deck(path, catalog=catalog) for path in sorted(bundled_decks_dir().glob("*.txt"))]
-
-
 def _by_name(decks: Sequence[Deck], name: str) -> Deck:
     for deck in decks:
         if deck.name == name:
@@ -505,7 +504,7 @@ def whatif_games(
     """Games `whatif` plays with these arguments: before and after, both seats, every pairing
     of a reported matchup."""
     catalog = catalog or default_catalog()
-    pool = list(decks) if decks is not None else bundled_pool(catalog)
+    pool = list(decks) if decks is not None else bundled_decks(catalog=catalog)
     rows = _rows(pool, _affected(make_change(card, changes, copies, catalog), pool), matchup)
     runs = {(d.name, o.name) for d, o in rows} | {(o.name, d.name) for d, o in rows}
     return 2 * len(runs) * games
@@ -596,6 +595,7 @@ def whatif(
     catalog: Catalog | None = None,
     matchup: tuple[str, str] | None = None,
     progress: Progress | None = None,
+    rules: Rules | None = None,
 ) -> WhatIf:
     """Change a card and play every matchup of a deck that holds it again, on the same seeds.
 
@@ -627,7 +627,7 @@ def whatif(
     WhatIf
     """
     catalog = catalog or default_catalog()
-    pool = list(decks) if decks is not None else bundled_pool(catalog)
+    pool = list(decks) if decks is not None else bundled_decks(catalog=catalog)
     check_pool(pool)
     if games < 2:
         raise WhatIfError(f"a paired interval needs at least 2 games per pairing, got {games}")
@@ -636,7 +636,7 @@ def whatif(
     rows = _rows(pool, affected, matchup)
     before_catalog, after_catalog = change.catalogs(catalog)
     edited = {d.name: change.edit(d, after_catalog) for d in pool if d in affected}
-    runner = _Runner(games, seed, policy, jobs, progress)
+    runner = _Runner(games, seed, policy, jobs, progress, rules or Rules())
 
     def after_deck(deck: Deck) -> Deck:
         return edited[deck.name][0] if deck.name in edited else deck
@@ -758,7 +758,7 @@ def sweep_games(
 ) -> int:
     """Games `sweep` plays: every value (and the printed one), both seats, every opponent."""
     catalog = catalog or default_catalog()
-    pool = list(decks) if decks is not None else bundled_pool(catalog)
+    pool = list(decks) if decks is not None else bundled_decks(catalog=catalog)
     printed, values, _, opponents = _sweep_setup(card, stat, values, matchup, pool, catalog)
     runs = len(values) + (getattr(printed, stat) not in values)
     return runs * 2 * len(opponents) * games
@@ -776,6 +776,7 @@ def sweep(
     jobs: int = 1,
     catalog: Catalog | None = None,
     progress: Progress | None = None,
+    rules: Rules | None = None,
 ) -> Sweep:
     """Play one matchup with one stat of a creature at each of `values`, on the same seeds.
 
@@ -783,15 +784,15 @@ def sweep(
     deck of the pool that holds it plays every other deck. Each value's games share their
     seeds with every other value's, so the curve is smooth and the change from the printed
     value has a paired interval. The answer names the value closest to 50%. Costs
-    `sweep_games` games; the other parameters are those of `whatif`.
+    `sweep_games` games; the other parameters (`rules` among them) are those of `whatif`.
     """
     catalog = catalog or default_catalog()
-    pool = list(decks) if decks is not None else bundled_pool(catalog)
+    pool = list(decks) if decks is not None else bundled_decks(catalog=catalog)
     check_pool(pool)
     if games < 2:
         raise WhatIfError(f"a paired interval needs at least 2 games per pairing, got {games}")
     printed, values, deck, opponents = _sweep_setup(card, stat, values, matchup, pool, catalog)
-    runner = _Runner(games, seed, policy, jobs, progress)
+    runner = _Runner(games, seed, policy, jobs, progress, rules or Rules())
     printed_value = getattr(printed, stat)
 
     def outcomes(value: int) -> np.ndarray:

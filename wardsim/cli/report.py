@@ -8,11 +8,13 @@ import typer
 from rich.console import Console
 from rich.progress import TaskID
 
+from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import POLICY_HELP, check_policy, load_pool
 from wardsim.cli.tournament import game_bar
 from wardsim.decks import bundled_decks_dir
 from wardsim.policies import DEFAULT_POLICY
 from wardsim.report import DEFAULT_ABLATION_GAMES, DEFAULT_GAMES, build_report, reproduce_command, write_report
+from wardsim.rules import Rules
 from wardsim.tournament import total_games
 
 DEFAULT_OUT = Path("reports/latest")
@@ -34,6 +36,7 @@ def deck_paths(files: list[Path] | None, folder: Path | None) -> list[Path]:
     return paths
 
 
+@rule_options
 def report(
     deck_files: list[Path] = typer.Argument(
         None, metavar="DECK", help="Deck files (default: every *.txt file of --decks)."
@@ -52,6 +55,8 @@ def report(
     ),
     out: Path = typer.Option(DEFAULT_OUT, "--out", "-o", help="Report folder (its runs/ subfolder resumes)."),
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
+    *,
+    rules: Rules,
 ) -> None:
     """Play the decks' round robin and write the balance report (HTML, Markdown, CSV, Parquet, PNG)."""
     check_policy(policy, "--policy")
@@ -66,7 +71,9 @@ def report(
         f"({total_games(len(decks), games)} games; {policy}), ablation {ablation_games} games per pairing",
         highlight=False,
     )
-    command = reproduce_command(decks, games, seed, policy, ablation_games, fmt, out)
+    if rules.changes():
+        err.print(f"rules: {rules.describe()}", highlight=False)
+    command = reproduce_command(decks, games, seed, policy, ablation_games, fmt, out, rules)
     try:
         with game_bar(err) as bar:
             tasks: dict[str, TaskID] = {}
@@ -87,6 +94,7 @@ def report(
                 fmt=fmt,
                 progress=progress,
                 command=command,
+                rules=rules,
             )
         index = write_report(result, out)
     except ValueError as problem:

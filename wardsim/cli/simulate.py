@@ -10,10 +10,12 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+from wardsim import replays
+from wardsim.cli.rules import rule_options
 from wardsim.decks import Deck, DeckError, load_deck
 from wardsim.formats import load_formats
 from wardsim.policies import DEFAULT_POLICY, POLICIES
-from wardsim.replay import replay_game
+from wardsim.rules import Rules
 from wardsim.simulation import simulate as run_simulation
 from wardsim.whatif import check_pool
 
@@ -50,6 +52,7 @@ def check_policy(name: str | None, option: str) -> None:
         raise typer.BadParameter(f"unknown policy {name!r}; known: {', '.join(POLICIES)}", param_hint=option)
 
 
+@rule_options
 def simulate(
     deck_a: Path = typer.Argument(..., help="Deck file of player A."),
     deck_b: Path = typer.Argument(..., help="Deck file of player B."),
@@ -61,12 +64,9 @@ def simulate(
     policy_b: str = typer.Option(None, "--policy-b", help="Policy of player B (overrides --policy)."),
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
     out: Path = typer.Option(None, "--out", "-o", help="Folder for per-game records (Parquet); resumes."),
-    threshold: int = typer.Option(300, "--threshold", min=1, help="Cemetery HP that loses (rules guide: 300)."),
-    max_turns: int = typer.Option(200, "--max-turns", min=1, help="Turn cap: a game reaching it is a draw."),
-    dot_stacking: bool = typer.Option(
-        False, "--dot-stacking", help="The same damage over time stacks instead of restarting."
-    ),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    *,
+    rules: Rules,
 ) -> None:
     """Play GAMES games of DECK_A against DECK_B and report the win rate."""
     for name, option in ((policy, "--policy"), (policy_a, "--policy-a"), (policy_b, "--policy-b")):
@@ -77,6 +77,8 @@ def simulate(
         f"seed {seed}: {games} games of {a.name} vs {b.name} "
         f"({policy_a or policy} vs {policy_b or policy}, {jobs} job{'s' if jobs > 1 else ''})"
     )
+    if rules.changes():
+        err.print(f"rules: {rules.describe()}")
     try:
         with Progress(
             TextColumn("{task.description}"),
@@ -96,9 +98,7 @@ def simulate(
                 policy_a=policy_a or policy,
                 policy_b=policy_b or policy,
                 out=out,
-                threshold=threshold,
-                max_turns=max_turns,
-                dot_stacking=dot_stacking,
+                rules=rules,
                 progress=lambda n: bar.advance(task, n),
             )
     except ValueError as problem:
@@ -124,6 +124,7 @@ def simulate(
         typer.echo(f"Per-game records in {out}/records/.")
 
 
+@rule_options
 def replay(
     deck_a: Path = typer.Argument(..., help="Deck file of player A."),
     deck_b: Path = typer.Argument(..., help="Deck file of player B."),
@@ -133,26 +134,21 @@ def replay(
     policy_a: str = typer.Option(None, "--policy-a", help="Policy of player A."),
     policy_b: str = typer.Option(None, "--policy-b", help="Policy of player B."),
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
-    threshold: int = typer.Option(300, "--threshold", min=1, help="Cemetery HP that loses (rules guide: 300)."),
-    max_turns: int = typer.Option(200, "--max-turns", min=1, help="Turn cap: a game reaching it is a draw."),
-    dot_stacking: bool = typer.Option(
-        False, "--dot-stacking", help="The same damage over time stacks instead of restarting."
-    ),
+    *,
+    rules: Rules,
 ) -> None:
     """Print game GAME of a `simulate` run turn by turn (give it the run's options)."""
     for name, option in ((policy, "--policy"), (policy_a, "--policy-a"), (policy_b, "--policy-b")):
         check_policy(name, option)
     a, b = load_decks([deck_a, deck_b], fmt)
-    result = replay_game(
+    result = replays.replay(
         a,
         b,
         seed=seed,
         game=game,
         policy_a=policy_a or policy,
         policy_b=policy_b or policy,
-        threshold=threshold,
-        max_turns=max_turns,
-        dot_stacking=dot_stacking,
+        rules=rules,
     )
     typer.echo(f"Game {game} of seed {seed}: {a.name} (A) vs {b.name} (B)")
     typer.echo(result.text())

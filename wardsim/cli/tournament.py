@@ -11,8 +11,10 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from wardsim.analytics import deck_summary, first_player_advantage
+from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import POLICY_HELP, check_policy, load_pool
 from wardsim.policies import DEFAULT_POLICY
+from wardsim.rules import Rules
 from wardsim.tournament import Tournament, round_robin, total_games
 
 
@@ -95,6 +97,7 @@ def matchup_table(result: Tournament) -> Table:
     return table
 
 
+@rule_options
 def tournament(
     deck_files: list[Path] = typer.Argument(..., metavar="DECK", help="Deck files (two or more)."),
     games: int = typer.Option(1000, "--games", "-n", min=1, help="Games per ordered pairing."),
@@ -104,6 +107,8 @@ def tournament(
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
     out: Path = typer.Option(None, "--out", "-o", help="Folder for every pairing's records (Parquet); resumes."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    *,
+    rules: Rules,
 ) -> None:
     """Play every deck against every other deck in both seats and print the matchup table."""
     check_policy(policy, "--policy")
@@ -115,11 +120,20 @@ def tournament(
         f"{jobs} job{'s' if jobs > 1 else ''})",
         highlight=False,
     )
+    if rules.changes():
+        err.print(f"rules: {rules.describe()}", highlight=False)
     try:
         with game_bar(err) as bar:
             task = bar.add_task("games", total=total)
             result = round_robin(
-                decks, games, seed, policy=policy, jobs=jobs, out=out, progress=lambda n: bar.advance(task, n)
+                decks,
+                games,
+                seed,
+                policy=policy,
+                jobs=jobs,
+                out=out,
+                progress=lambda n: bar.advance(task, n),
+                rules=rules,
             )
     except ValueError as problem:
         typer.echo(f"error: {problem}", err=True)

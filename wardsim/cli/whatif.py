@@ -13,10 +13,12 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from wardsim.catalog import CREATURE_STATS, default_catalog
+from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import check_policy, load_decks
 from wardsim.decks import Deck, bundled_decks_dir
 from wardsim.formats import get_format
 from wardsim.policies import DEFAULT_POLICY, POLICIES
+from wardsim.rules import Rules
 from wardsim.whatif import Sweep, WhatIf, WhatIfError, sweep, sweep_games, whatif, whatif_games
 
 DEFAULT_OUT = Path("reports/whatif")
@@ -198,6 +200,7 @@ def _copies(card: str, limit: bool, ban: bool, unrestrict: bool, fmt: str) -> in
     return rules.promo_copies if printed.is_promo else rules.max_copies
 
 
+@rule_options
 def whatif_command(
     card: str = typer.Argument(..., help="The card to change."),
     set_: list[str] = typer.Option(None, "--set", help=f"New printed stat, STAT=VALUE (repeat): {STATS_HELP}."),
@@ -214,6 +217,8 @@ def whatif_command(
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules of the pool and its list."),
     out: Path = typer.Option(None, "--out", "-o", help=f"Folder for tables and the sweep plot ({DEFAULT_OUT})."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    *,
+    rules: Rules,
 ) -> None:
     """Change CARD (stats, limited, banned) and replay every affected matchup on the same seeds."""
     check_policy(policy, "--policy")
@@ -233,6 +238,8 @@ def whatif_command(
         else:
             total = whatif_games(card, changes, copies, pool, games, matchup=pairing)
         err.print(f"seed {seed}: {total} games ({policy}, {jobs} job{'s' if jobs > 1 else ''})")
+        if rules.changes():
+            err.print(f"rules: {rules.describe()}")
         with Progress(
             TextColumn("{task.description}"),
             BarColumn(),
@@ -259,6 +266,7 @@ def whatif_command(
                     policy=policy,
                     jobs=jobs,
                     progress=advance,
+                    rules=rules,
                 )
             else:
                 result = whatif(
@@ -272,6 +280,7 @@ def whatif_command(
                     jobs=jobs,
                     matchup=pairing,
                     progress=advance,
+                    rules=rules,
                 )
     except (WhatIfError, ValueError) as problem:
         raise _fail(str(problem)) from None

@@ -11,3 +11,16 @@ class PolicyIdT(NamedTuple):
 
 
 PolicyId = PolicyIdT()
+
+
+class PolicyParamT(NamedTuple):
+    """Columns of a policy's parameter array (float64); 0 means the policy's default."""
+
+    attack_odds: int = 0  # heuristic: the duel win probability above which it attacks
+    sacrifice_weight: int = 1  # heuristic: strength points given up per cemetery HP a summon costs
+    playouts: int = 2  # rollout: playouts per legal action
+    horizon: int = 3  # rollout: turns per playout before the position is scored
+
+
+PolicyParam = PolicyParamT()
+N_POLICY_PARAMS = len(PolicyParam)

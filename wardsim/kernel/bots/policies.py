@@ -11,24 +11,21 @@ Besides the main choice, the rules ask players for small decisions while an acti
 with a Lightning card). Those are the `choose_*_nb` functions at the end; every policy but
 `random` uses the same sensible rules for them, so policies differ in what they decide to do.
 
-The search policy (`rollout`) plays games forward and so lives with the game loop
-(`kernel.game.match`).
+The search policy (`rollout`) plays games forward: `kernel.bots.search`.
 
-Parameters (`params[k]`):
-- heuristic: 0 = the duel win probability above which it attacks (default 0.45);
-  1 = the weight of cemetery HP in placement choices (default 0.3).
+Parameters are read by name (`params[PolicyParam.attack_odds]`); the registry
+(`wardsim.policies`) fills every column with its default or the user's value.
 """
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
-from wardsim.kernel.bots.enums import PolicyId
-from wardsim.kernel.duel.effect_rows import effective_al_nb
+from wardsim.kernel.bots.enums import PolicyId, PolicyParam
 from wardsim.kernel.enums import Action, CardCol, CardType, EffectCol, FighterCol, MagicType, Target, Trigger
-from wardsim.kernel.game.enums import GlobCol, InstCol, InstZone, PlayerCol
-from wardsim.kernel.game.field import find_row_nb
+from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb
+from wardsim.kernel.game.enums import ActionKind, GlobCol, InstCol, InstZone, PlayerCol
+from wardsim.kernel.game.field import find_row_nb, infinite_in_use_nb
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, randint_nb
 
 E = EffectCol
@@ -36,13 +33,6 @@ F = FighterCol
 I = InstCol  # noqa: E741
 P = PlayerCol
 G = GlobCol
-
-
-N_PARAMS = 4
-
-SACRIFICE_WEIGHT = 0.3  # strength points given up per cemetery HP a summon costs
-# action kinds, mirrored from kernel.game.ActionKind (action // 10_000)
-_END, _SUMMON, _KILL, _MAGIC, _ACTIVATE, _BATTLE = 0, 1, 2, 3, 4, 5
 
 
 # ------------------------------------------------------------------ evaluation
@@ -130,7 +120,7 @@ def random_nb(actions, n, rng):
 
 
 @njit(cache=True, _nrt=False)
-def greedy_nb(cards, effects, inst, fighters, players, glob, actions, n):
+def greedy_nb(cards, effects, inst, fighters, players, glob, actions, n, params):
     """Summon the strongest creature it can pay for, play every magic card that helps, attack
     whenever allowed, end the phase otherwise."""
     p = glob[G.active]
@@ -140,16 +130,18 @@ def greedy_nb(cards, effects, inst, fighters, players, glob, actions, n):
     own_strength = creature_strength_nb(cards, inst[own, I.card]) if own >= 0 else 0.0
     for k in range(n):
         a = actions[k]
-        kind = a // 10_000
-        i = (a // 100) % 100
+        kind = action_kind_nb(a)
+        i = action_a_nb(a)
         value = 0.0
-        if kind == _BATTLE:
+        if kind == ActionKind.battle:
             value = 100.0
-        elif kind == _SUMMON:
-            value = summon_value_nb(cards, inst, players, glob, p, inst[i, I.card], 10 * (a % 100)) - own_strength - 1.0
-        elif kind == _MAGIC:
-            value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, a % 100)
-        elif kind == _ACTIVATE:
+        elif kind == ActionKind.summon:
+            cost = 10 * action_b_nb(a)  # b: the cemetery HP its sacrifices cost, in tens
+            weight = params[PolicyParam.sacrifice_weight]
+            value = summon_value_nb(cards, inst, players, glob, p, inst[i, I.card], cost, weight) - own_strength - 1.0
+        elif kind == ActionKind.magic:
+            value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a))
+        elif kind == ActionKind.activate:
             value = 5.0
         if value > best_value:
             best_value = value
@@ -164,7 +156,7 @@ def heuristic_nb(cards, effects, inst, fighters, players, glob, actions, n, para
     risked, and otherwise play like greedy."""
     p = glob[G.active]
     o = 1 - p
-    attack_at = params[0] if params[0] > 0 else 0.45
+    attack_at = params[PolicyParam.attack_odds]
     own = players[p, P.primary]
     opp = players[o, P.primary]
     opp_card = inst[opp, I.card] if opp >= 0 else -1
@@ -172,10 +164,10 @@ def heuristic_nb(cards, effects, inst, fighters, players, glob, actions, n, para
     best_value = 0.0
     for k in range(n):
         a = actions[k]
-        kind = a // 10_000
-        i = (a // 100) % 100
+        kind = action_kind_nb(a)
+        i = action_a_nb(a)
         value = 0.0
-        if kind == _BATTLE:
+        if kind == ActionKind.battle:
             if inst[i, I.zone] == InstZone.limited:
                 value = 100.0  # a Limited Summon cannot be hurt: always attack
             else:
@@ -183,18 +175,18 @@ def heuristic_nb(cards, effects, inst, fighters, players, glob, actions, n, para
                 # the damage race: a creature near death trades its last strike for free
                 hurt = fighters[i, F.hp] < 0.25 * fighters[i, F.max_hp]
                 value = 100.0 * (odds - attack_at) + (20.0 if hurt else 0.0)
-        elif kind == _SUMMON:
+        elif kind == ActionKind.summon:
             odds = duel_odds_nb(duel_table, inst[i, I.card], opp_card)
             now = duel_odds_nb(duel_table, inst[own, I.card], opp_card) if own >= 0 else 0.0
-            risk = params[1] if params[1] > 0 else 0.3
-            value = 100.0 * (odds - now) - risk * 10 * (a % 100) - 2.0
-            if cemetery_hp_nb(cards, inst, players, p) + 10 * (a % 100) >= glob[G.threshold]:
+            cost = 10 * action_b_nb(a)
+            value = 100.0 * (odds - now) - params[PolicyParam.sacrifice_weight] * cost - 2.0
+            if cemetery_hp_nb(cards, inst, players, p) + cost >= glob[G.cemetery_threshold]:
                 value = -1e9  # a summon whose sacrifices lose the game
             if own >= 0 and fighters[own, F.hp] < 0.3 * fighters[own, F.max_hp]:
                 value += 10.0  # a badly hurt primary is worth replacing
-        elif kind == _MAGIC:
-            value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, a % 100)
-        elif kind == _ACTIVATE:
+        elif kind == ActionKind.magic:
+            value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a))
+        elif kind == ActionKind.activate:
             value = 5.0
         if value > best_value:
             best_value = value
@@ -210,7 +202,7 @@ def choose_base_nb(pid, params, cards, effects, inst, fighters, players, glob, a
     if pid == PolicyId.random:
         return random_nb(actions, n, rng)
     if pid == PolicyId.greedy:
-        return greedy_nb(cards, effects, inst, fighters, players, glob, actions, n)
+        return greedy_nb(cards, effects, inst, fighters, players, glob, actions, n, params)
     return heuristic_nb(cards, effects, inst, fighters, players, glob, actions, n, params, duel_table)
 
 
@@ -218,12 +210,12 @@ def choose_base_nb(pid, params, cards, effects, inst, fighters, players, glob, a
 
 
 @njit(cache=True, _nrt=False)
-def summon_value_nb(cards, inst, players, glob, p, card, cemetery_cost):
-    """What a summon is worth: the creature's strength less the cemetery HP its sacrifices
-    cost; a summon that would put p at the losing threshold is worth nothing at all."""
-    if cemetery_hp_nb(cards, inst, players, p) + cemetery_cost >= glob[G.threshold]:
+def summon_value_nb(cards, inst, players, glob, p, card, cemetery_cost, weight):
+    """What a summon is worth: the creature's strength less `weight` points per cemetery HP its
+    sacrifices cost; a summon that would put p at the losing threshold is worth nothing at all."""
+    if cemetery_hp_nb(cards, inst, players, p) + cemetery_cost >= glob[G.cemetery_threshold]:
         return -1e9
-    return creature_strength_nb(cards, card) - SACRIFICE_WEIGHT * cemetery_cost
+    return creature_strength_nb(cards, card) - weight * cemetery_cost
 
 
 @njit(cache=True, _nrt=False)
@@ -243,7 +235,7 @@ def choose_placement_nb(pid, params, cards, effects, inst, fighters, players, gl
             card = inst[options[k], I.card]
             if pass_kind == 0 and limit > 0 and cards[card, CardCol.armor_level] > limit:
                 continue
-            v = summon_value_nb(cards, inst, players, glob, p, card, costs[k])
+            v = summon_value_nb(cards, inst, players, glob, p, card, costs[k], params[PolicyParam.sacrifice_weight])
             if v > best_value:
                 best_value = v
                 best = k
@@ -294,7 +286,8 @@ def choose_discard_filtered_nb(cards, effects, inst, p, r):
 def choose_magic_response_nb(pid, params, cards, effects, inst, fighters, players, glob, q, answered, rng):
     """Whether q answers the magic card `answered` with a Lightning card from hand: a
     negation is spent on cards worth answering (equips, field cards, removal), not on
-    small plays; random answers half the time it can."""
+    small plays; Mind Sap goes on an opponent's primary whose effects act; random answers half
+    the time it can."""
     if players[q, P.magic_blocked_until] >= glob[G.turn]:
         return -1
     acard = inst[answered, I.card]
@@ -309,6 +302,18 @@ def choose_magic_response_nb(pid, params, cards, effects, inst, fighters, player
         ):
             continue
         card = inst[i, I.card]
+        if find_row_nb(cards, effects, card, Trigger.response_any, Action.equip_self) >= 0:
+            # Mind Sap, played at any point: on the opponent's primary while its effects act
+            o = players[1 - q, P.primary]
+            if (
+                o < 0
+                or fighters[o, F.effect_count] == 0
+                or infinite_in_use_nb(cards, inst, q) >= glob[G.infinite_slots]
+            ):
+                continue
+            if pid != PolicyId.random or randint_nb(rng, 2) == 0:
+                return i
+            continue
         start = cards[card, CardCol.effect_start]
         stop = start + cards[card, CardCol.effect_count]
         answers = False
@@ -387,30 +392,6 @@ def choose_watcher_target_nb(cards, inst, o):
             best_value = v
             best = i
     return best
-
-
-@njit(cache=True, _nrt=False)
-def hit_chance_nb(striker, target):
-    """P(2d6 + modifier + Hit bonus >= effective AL), crits included (for quick estimates)."""
-    need = effective_al_nb(target) - striker[F.modifier] - striker[F.hit_bonus]
-    hits = 0
-    for a in range(1, 7):
-        for b in range(1, 7):
-            if (a == 6 and b == 6) or (not (a == 1 and b == 1) and a + b >= need):
-                hits += 1
-    return hits / 36.0
-
-
-def policy_params(name: str) -> np.ndarray:
-    """Default parameters of a policy."""
-    params = np.zeros(N_PARAMS, dtype=np.float64)
-    if name == "heuristic" or name == "rollout":
-        params[0] = 0.45
-        params[1] = 0.3
-    if name == "rollout":
-        params[2] = 4  # playouts per action
-        params[3] = 8  # turns per playout before the position is scored
-    return params
 
 
 @njit(cache=True, _nrt=False)

@@ -76,7 +76,8 @@ class GlobColT(NamedTuple):
     winner: int = 4  # -1 while playing; 0 / 1; 2 = draw
     end_reason: int = 5  # EndReason
     no_battle_until: int = 6  # no battle while turn <= this (A Loving God)
-    threshold: int = 7  # cemetery HP that loses (300)
+    # the rules in force (wardsim.rules.Rules, copied in by kernel.game.state.apply_rules_nb)
+    cemetery_threshold: int = 7  # cemetery HP that loses
     max_turns: int = 8  # turn cap: the game is a draw when reached
     battled: int = 9  # 1 once the active player battled this turn
     dealt_damage: int = 10  # 1 once the active player's creatures dealt damage this turn
@@ -85,6 +86,9 @@ class GlobColT(NamedTuple):
     arrivals: int = 13  # zone moves so far (`InstCol.arrival` of the next card to move)
     rewind_cards: int = 14  # 1 when a deck holds Hourglass of Time: each turn's start is saved
     rewind: int = 15  # 1 once a Hourglass of Time resolved: the turn goes back to its start
+    hand_limit: int = 16  # cards a hand may hold after the draw
+    opening_hand: int = 17  # cards drawn before the first turn
+    infinite_slots: int = 18  # Infinite cards a player may have on the field
 
 
 GlobCol = GlobColT()
@@ -118,7 +122,7 @@ class ActionKindT(NamedTuple):
     """Action codes: kind * 10_000 + a * 100 + b (a, b < 100)."""
 
     end: int = 0  # end the phase
-    summon: int = 1  # a = creature instance in hand
+    summon: int = 1  # a = creature instance in hand, b = the cemetery HP its sacrifices cost, in tens
     kill_primary: int = 2
     magic: int = 3  # a = magic instance in hand, b = target (magic.MagicTarget)
     activate: int = 4  # a = creature instance with an optional your-turn effect
@@ -153,7 +157,7 @@ class EventT(NamedTuple):
     negated: int = 11  # a = instance negated, b = card, c = negating instance
     destroyed: int = 12  # a = magic instance, b = card
     battle: int = 13  # a = attacker instance, b = defender instance
-    effect_damage: int = 14  # a = instance, b = damage dealt, c = HP left
+    effect_damage: int = 14  # a = instance, b = damage dealt, c = HP left (-1: a Limited Summon, no HP)
     heal: int = 15  # a = instance, b = amount, c = HP after
     redraw: int = 16  # a = hand size shuffled back
     cannot_place: int = 17
@@ -172,7 +176,7 @@ class EventT(NamedTuple):
     stolen: int = 30  # a = instance, b = card
     effect_rolls: int = 31  # a = striker, b = its on-hit effect rolls packed base 8 (last roll lowest)
     speed_rolloff: int = 32  # a = initiator, b = dice pairs (initiator's, defender's) packed base 8
-    battle_end: int = 33  # a = attacker's HP, b = defender's HP after the strikes
+    battle_end: int = 33  # a = attacker's HP, b = defender's HP after the strikes (-1: a Limited Summon)
     rewind: int = 34  # a = the Hourglass of Time instance, b = card: the turn starts again
 
 

@@ -1,4 +1,4 @@
-"""Playing whole games: the turn loop, the search policy and batches of games (numba).
+"""Playing whole games: the turn loop and batches of games (numba).
 
 `play_game_nb` plays game `index` of `seed` from setup to the end with the two players'
 policies and writes what the analytics need: the result record and, per deck slot, whether
@@ -6,9 +6,8 @@ the card was in the opening hand, drawn and played. Every die of a game comes fr
 generator, seeded from (seed, index) alone, so a batch gives the same games for any number
 of threads or chunking (DESIGN.md, Random numbers), and game k can be replayed alone.
 
-`rollout_nb` is the search policy: flat Monte Carlo over the legal actions, each followed by
-`params[2]` playouts of `params[3]` turns with greedy players, scored by the game result or,
-when unfinished, by the cemetery-HP race.
+At every decision the turn loop asks `kernel.bots.search.choose_action_nb`, which dispatches
+to the player's policy.
 """
 
 from __future__ import annotations
@@ -16,32 +15,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wardsim.kernel.bots import policies
-from wardsim.kernel.bots.enums import PolicyId
+from wardsim.kernel.bots import search
 from wardsim.kernel.enums import N_FIGHTER_COLS
 from wardsim.kernel.game import play, rewind
 from wardsim.kernel.game.enums import N_GLOB_COLS, N_INST_COLS, N_PLAYER_COLS, Event, GlobCol, InstCol, Phase, RecordCol
-from wardsim.kernel.game.scratch import local_array, local_matrix, local_words
-from wardsim.kernel.game.state import DECK_SIZE, N_INST, cemetery_hp_nb, copy_state_nb
+from wardsim.kernel.game.play import MAX_ACTIONS, MAX_STEPS_PER_TURN
+from wardsim.kernel.game.scratch import local_array, local_matrix
+from wardsim.kernel.game.state import N_INST, apply_rules_nb, cemetery_hp_nb, copy_state_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH, record_nb
-from wardsim.kernel.rng import RNG_WORDS, next_u64_nb, seed_rng_nb
+from wardsim.kernel.rng import RNG_WORDS
+from wardsim.rules import DECK_SIZE
 
 G = GlobCol
-MAX_ACTIONS = 256
-MAX_STEPS_PER_TURN = 96  # a guard: a policy that never ends its phase is made to
-
-
-@njit(cache=True, _nrt=False)
-def _choose(policy, params, cards, effects, inst, fighters, players, glob, decks, actions, n, rng, duel_table):
-    """The active player's choice: its policy, or the search for `rollout`."""
-    p = glob[G.active]
-    if policy[p] == PolicyId.rollout:
-        return rollout_nb(
-            cards, effects, inst, fighters, players, glob, decks, actions, n, policy, params, rng, duel_table
-        )
-    return policies.choose_base_nb(
-        policy[p], params[p], cards, effects, inst, fighters, players, glob, actions, n, rng, duel_table
-    )
 
 
 @njit(cache=True, _nrt=False)
@@ -65,7 +50,7 @@ def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, p
         if steps > MAX_STEPS_PER_TURN:
             k = 0
         else:
-            k = _choose(
+            k = search.choose_action_nb(
                 policy, params, cards, effects, inst, fighters, players, glob, decks, actions, n, rng, duel_table
             )
         play.apply_action_nb(
@@ -110,120 +95,16 @@ def play_game_nb(
     return glob[G.winner]
 
 
-@njit(cache=True, _nrt=False)
-def _score(cards, inst, players, glob, me):
-    """A playout's value for `me`: 1 win, 0 loss, 0.5 draw; unfinished: the cemetery race."""
-    w = glob[G.winner]
-    if w == me:
-        return 1.0
-    if w == 2:
-        return 0.5
-    if w >= 0:
-        return 0.0
-    mine = cemetery_hp_nb(cards, inst, players, me)
-    theirs = cemetery_hp_nb(cards, inst, players, 1 - me)
-    return 0.5 + 0.5 * (theirs - mine) / max(glob[G.threshold], 1)
-
-
-@njit(cache=True, _nrt=False)
-def rollout_nb(cards, effects, inst, fighters, players, glob, decks, actions, n, policy, params, rng, duel_table):
-    """Flat Monte Carlo: try each legal action, play on with greedy players, keep the best."""
-    me = glob[G.active]
-    if n <= 1:
-        return 0
-    playouts = max(int(params[me, 2]), 1)
-    horizon = max(int(params[me, 3]), 1)
-    greedy = local_array(2)
-    greedy[:] = PolicyId.greedy
-    no_script = local_array(0)
-    no_trace = local_matrix(0, TRACE_WIDTH)
-    sub_rng = local_words(RNG_WORDS)
-    # the playout's copy of the game
-    i2 = local_matrix(N_INST, N_INST_COLS)
-    f2 = local_matrix(N_INST, N_FIGHTER_COLS)
-    p2 = local_matrix(2, N_PLAYER_COLS)
-    g2 = local_array(N_GLOB_COLS)
-    d2 = local_matrix(2, DECK_SIZE)
-    best = 0
-    best_value = -1.0
-    for k in range(n):
-        total = 0.0
-        for _ in range(playouts):
-            seed_rng_nb(sub_rng, next_u64_nb(rng), np.uint64(k))
-            copy_state_nb(inst, fighters, players, glob, decks, i2, f2, p2, g2, d2)
-            play.apply_action_nb(
-                cards, effects, i2, f2, p2, g2, d2, actions[k], greedy, params, sub_rng, no_script, no_trace
-            )
-            stop = g2[G.turn] + horizon
-            if g2[G.winner] < 0 and g2[G.phase] != Phase.draw:
-                _playout_turn(
-                    cards, effects, i2, f2, p2, g2, d2, greedy, params, sub_rng, no_script, no_trace, duel_table
-                )
-            while g2[G.winner] < 0 and g2[G.turn] < stop:
-                play.begin_turn_nb(cards, effects, i2, f2, p2, g2, d2, greedy, params, sub_rng, no_script, no_trace)
-                _playout_turn(
-                    cards, effects, i2, f2, p2, g2, d2, greedy, params, sub_rng, no_script, no_trace, duel_table
-                )
-            total += _score(cards, i2, p2, g2, me)
-        if total > best_value:
-            best_value = total
-            best = k
-    return best
-
-
-@njit(cache=True, _nrt=False)
-def _playout_turn(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace, duel_table):
-    """Play the rest of the current turn with base (non-search) policies: playouts never
-    search, so the search does not call itself."""
-    actions = local_array(MAX_ACTIONS)
-    steps = 0
-    while glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
-        n = play.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
-        steps += 1
-        k = (
-            0
-            if steps > MAX_STEPS_PER_TURN
-            else policies.choose_base_nb(
-                policy[glob[G.active]],
-                params[glob[G.active]],
-                cards,
-                effects,
-                inst,
-                fighters,
-                players,
-                glob,
-                actions,
-                n,
-                rng,
-                duel_table,
-            )
-        )
-        play.apply_action_nb(
-            cards, effects, inst, fighters, players, glob, decks, actions[k], policy, params, rng, script, trace
-        )
-    play.end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
-
-
 # ------------------------------------------------------------------ batches
 
 
 @njit(cache=True)
-def _play_one(
-    cards, effects, deck_a, deck_b, policy, params, seed, index, threshold, max_turns, duel_table, record, seen
-):
+def _play_one(cards, effects, deck_a, deck_b, policy, params, seed, index, rules, duel_table, record, seen):
     """Play one game with fresh state; fill its record row and its seen row (60 flags)."""
-    inst = np.full((N_INST, N_INST_COLS), -1, dtype=np.int64)
-    inst[:DECK_SIZE, InstCol.card] = deck_a
-    inst[DECK_SIZE:, InstCol.card] = deck_b
-    fighters = np.zeros((N_INST, N_FIGHTER_COLS), dtype=np.int64)
-    players = np.zeros((2, N_PLAYER_COLS), dtype=np.int64)
-    glob = np.zeros(N_GLOB_COLS, dtype=np.int64)
-    decks = np.zeros((2, DECK_SIZE), dtype=np.int64)
+    inst, fighters, players, glob, decks = _new_game_nb(deck_a, deck_b, rules)
     rng = np.zeros(RNG_WORDS, dtype=np.uint64)
     no_script = np.zeros(0, dtype=np.int64)
     no_trace = np.zeros((0, TRACE_WIDTH), dtype=np.int64)
-    glob[G.threshold] = threshold
-    glob[G.max_turns] = max_turns
     play_game_nb(
         cards,
         effects,
@@ -253,24 +134,12 @@ def _play_one(
 
 @njit(cache=True)
 def play_games_nb(
-    cards,
-    effects,
-    deck_a,
-    deck_b,
-    policy,
-    params,
-    seed,
-    first_index,
-    n_games,
-    threshold,
-    max_turns,
-    duel_table,
-    records,
-    seen,
+    cards, effects, deck_a, deck_b, policy, params, seed, first_index, n_games, rules, duel_table, records, seen
 ):
-    """Games first_index .. first_index + n_games - 1 (records and seen rows 0 .. n_games - 1).
-    Each game seeds its own generator from (seed, index), so any split of a run into chunks
-    and processes gives the same games."""
+    """Games first_index .. first_index + n_games - 1 (records and seen rows 0 .. n_games - 1),
+    under the compiled `rules` (`wardsim.rules.Rules.to_array()`). Each game seeds its own
+    generator from (seed, index), so any split of a run into chunks and processes gives the
+    same games."""
     for g in range(n_games):
         _play_one(
             cards,
@@ -281,24 +150,20 @@ def play_games_nb(
             params,
             seed,
             first_index + g,
-            threshold,
-            max_turns,
+            rules,
             duel_table,
             records[g],
             seen[g],
         )
 
 
-def new_game_arrays(
-    cards: np.ndarray, deck_a: np.ndarray, deck_b: np.ndarray, threshold: int = 300, max_turns: int = 200
-):
-    """Fresh state arrays for one game (for tests and replays)."""
+@njit(cache=True)
+def _new_game_nb(deck_a, deck_b, rules):
     inst = np.full((N_INST, N_INST_COLS), -1, dtype=np.int64)
     inst[:DECK_SIZE, InstCol.card] = deck_a
     inst[DECK_SIZE:, InstCol.card] = deck_b
     glob = np.zeros(N_GLOB_COLS, dtype=np.int64)
-    glob[G.threshold] = threshold
-    glob[G.max_turns] = max_turns
+    apply_rules_nb(glob, rules)
     return (
         inst,
         np.zeros((N_INST, N_FIGHTER_COLS), dtype=np.int64),
@@ -306,3 +171,9 @@ def new_game_arrays(
         glob,
         np.zeros((2, DECK_SIZE), dtype=np.int64),
     )
+
+
+def new_game_arrays(deck_a: np.ndarray, deck_b: np.ndarray, rules: np.ndarray):
+    """Fresh state arrays (inst, fighters, players, glob, decks) of one game between two decks
+    (catalog rows, 30 each) under the compiled `rules` (for tests and replays)."""
+    return _new_game_nb(np.asarray(deck_a, dtype=np.int64), np.asarray(deck_b, dtype=np.int64), rules)

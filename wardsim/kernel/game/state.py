@@ -2,7 +2,7 @@
 
 A game has 60 card instances: player p owns instances 30p .. 30p+29, one per card of their
 deck list. Everything about a game lives in five arrays, so a policy can copy a state and play
-on (`copy_state`):
+on (`copy_state_nb`):
 
 - `inst`    (60, InstCol): each instance's card, owner, controller, zone, attachments, timers
 - `fighters` (60, FighterCol): battle stats of the creature instances on the field
@@ -19,11 +19,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wardsim.kernel.enums import N_FIGHTER_COLS, CardCol, CardType, FighterCol
+from wardsim.kernel.enums import CardCol, CardType
 from wardsim.kernel.game.enums import (
-    N_GLOB_COLS,
-    N_INST_COLS,
-    N_PLAYER_COLS,
     EndReason,
     GlobCol,
     InstCol,
@@ -31,31 +28,19 @@ from wardsim.kernel.game.enums import (
     Phase,
     PlayerCol,
 )
-from wardsim.kernel.rng import d6_nb, next_u64_nb
+from wardsim.kernel.rng import next_u64_nb
+from wardsim.rules import DECK_SIZE, RuleCol
 
-DECK_SIZE = 30
 N_INST = 2 * DECK_SIZE
-HAND_LIMIT = 8  # rules guide, Draw phase: at most eight cards after drawing
-OPENING_HAND = 5
-INFINITE_SLOTS = 5  # rules guide, Summoning phase: only 5 Infinite cards on the field at once
+# where each entry of the compiled rules array (wardsim.rules.RuleCol) goes in `glob`
+RULE_TO_GLOB = np.array([getattr(GlobCol, name) for name in RuleCol._fields], dtype=np.int64)
 
 
-def new_state(cards: np.ndarray, deck_a: np.ndarray, deck_b: np.ndarray, threshold: int = 300, max_turns: int = 200):
-    """Allocate the arrays of one game (decks as catalog rows, 30 each)."""
-    inst = np.full((N_INST, N_INST_COLS), -1, dtype=np.int64)
-    inst[:DECK_SIZE, InstCol.card] = deck_a
-    inst[DECK_SIZE:, InstCol.card] = deck_b
-    fighters = np.zeros((N_INST, N_FIGHTER_COLS), dtype=np.int64)
-    players = np.zeros((2, N_PLAYER_COLS), dtype=np.int64)
-    glob = np.zeros(N_GLOB_COLS, dtype=np.int64)
-    decks = np.zeros((2, DECK_SIZE), dtype=np.int64)
-    glob[GlobCol.threshold] = threshold
-    glob[GlobCol.max_turns] = max_turns
-    return inst, fighters, players, glob, decks
-
-
-def copy_state(inst, fighters, players, glob, decks):
-    return inst.copy(), fighters.copy(), players.copy(), glob.copy(), decks.copy()
+@njit(cache=True, _nrt=False)
+def apply_rules_nb(glob, rules):
+    """Put the rules in force (`wardsim.rules.Rules.to_array()`) into a game's `glob`."""
+    for k in range(RULE_TO_GLOB.shape[0]):
+        glob[RULE_TO_GLOB[k]] = rules[k]
 
 
 @njit(cache=True, _nrt=False)
@@ -139,11 +124,6 @@ def shuffle_deck_nb(decks, players, p, rng):
     for k in range(n - 1, 0, -1):
         j = randint_nb(rng, k + 1)
         decks[p, k], decks[p, j] = decks[p, j], decks[p, k]
-
-
-@njit(cache=True, _nrt=False)
-def roll_nb(rng, script):
-    return d6_nb(rng, script)
 
 
 # ------------------------------------------------------------------ zones
@@ -241,19 +221,3 @@ def draw_card_nb(inst, decks, players, glob, p):
     players[p, PlayerCol.deck_n] = n - 1
     set_zone_nb(inst, glob, i, InstZone.hand)
     return i
-
-
-@njit(cache=True, _nrt=False)
-def fighter_row(fighters, i):
-    return fighters[i]
-
-
-@njit(cache=True, _nrt=False)
-def on_field_nb(inst, i):
-    z = inst[i, InstCol.zone]
-    return z == InstZone.primary or z == InstZone.limited
-
-
-@njit(cache=True, _nrt=False)
-def creature_hp_nb(fighters, i):
-    return fighters[i, FighterCol.hp]

@@ -1,6 +1,6 @@
 """Replays: game k of a run, turn by turn in plain English, from the kernel's event trace.
 
-`replay_game` plays the game again with a trace buffer. Its dice come from (seed, k) alone,
+`replay` plays the game again with a trace buffer. Its dice come from (seed, k) alone,
 so it is the very game that `simulate` counted as game k.
 """
 
@@ -15,11 +15,11 @@ from wardsim.decks import Deck
 from wardsim.kernel.duel.enums import StrikeResult
 from wardsim.kernel.game.enums import EndReason, Event, GlobCol
 from wardsim.kernel.game.match import new_game_arrays, play_game_nb
-from wardsim.kernel.game.state import DECK_SIZE
 from wardsim.kernel.game.trace import TRACE_WIDTH
 from wardsim.kernel.rng import RNG_WORDS
 from wardsim.policies import policy_arrays
-from wardsim.simulation import RunConfig, duel_odds_table, ruled_effects
+from wardsim.rules import DECK_SIZE, Rules
+from wardsim.simulation import RunConfig, duel_odds_table
 
 TRACE_CAPACITY = 20_000
 _STRIKE_WORDS = {
@@ -31,9 +31,9 @@ _STRIKE_WORDS = {
     StrikeResult.critical_hit: "lands a critical hit",
 }
 _END_WORDS = {
-    EndReason.cemetery: "300 or more HP in the cemetery",
+    EndReason.cemetery: "{threshold} or more HP in the cemetery",
     EndReason.no_creature: "no creature can be placed",
-    EndReason.turn_cap: "the turn cap was reached",
+    EndReason.turn_cap: "the turn cap of {max_turns} turns was reached",
     EndReason.both_lost: "both cemeteries reached the threshold together",
     EndReason.returned_alone: "a card came back to an empty hand and deck",
 }
@@ -41,36 +41,36 @@ _END_WORDS = {
 
 @dataclass
 class Replay:
+    """One game told turn by turn: `text()` starts with the rules it was played by."""
+
     lines: list[str]
     winner: int  # 0 = deck A, 1 = deck B, 2 = draw
     trace: np.ndarray
+    rules: Rules = Rules()
 
     def text(self) -> str:
-        return "\n".join(self.lines)
+        return "\n".join([f"Rules: {self.rules.describe()}.", *self.lines])
 
 
-def replay_game(
+def replay(
     deck_a: Deck,
     deck_b: Deck,
     seed: int,
     game: int,
     policy_a: str = "heuristic",
     policy_b: str | None = None,
-    threshold: int = 300,
-    max_turns: int = 200,
-    dot_stacking: bool = False,
+    rules: Rules | None = None,
     catalog: Catalog | None = None,
 ) -> Replay:
-    """Play game `game` of `seed` again (with the run's options) and describe it."""
+    """Play game `game` of `seed` again (with the run's policies and rules) and describe it."""
     catalog = catalog or default_catalog()
+    rules = rules or Rules()
     tables = catalog.tables()
     a, b = deck_a.card_indices(catalog), deck_b.card_indices(catalog)
-    config = RunConfig(
-        a.tolist(), b.tolist(), policy_a, policy_b or policy_a, seed, 1, threshold, max_turns, dot_stacking
-    )
-    effects = ruled_effects(tables.effects, dot_stacking)
+    config = RunConfig(a.tolist(), b.tolist(), policy_a, policy_b or policy_a, seed, 1, rules)
+    effects = rules.effects_table(tables.effects)
     ids, params = policy_arrays(config.policy_a, config.policy_b)
-    inst, fighters, players, glob, decks = new_game_arrays(tables.cards, a, b, threshold, max_turns)
+    inst, fighters, players, glob, decks = new_game_arrays(a, b, rules.to_array())
     trace = np.zeros((TRACE_CAPACITY, TRACE_WIDTH), dtype=np.int64)
     rng = np.zeros(RNG_WORDS, dtype=np.uint64)
     winner = play_game_nb(
@@ -92,8 +92,13 @@ def replay_game(
     )
     n = int(glob[GlobCol.trace_n])
     names = (deck_a.name, deck_b.name)
-    lines = describe(trace[:n], inst[:, 0], catalog, names, effects)
-    return Replay(lines, int(winner), trace[:n])
+    lines = describe(trace[:n], inst[:, 0], catalog, names, effects, rules)
+    return Replay(lines, int(winner), trace[:n], rules)
+
+
+def _health(hp: int) -> str:
+    """A creature's HP as the trace gives it: -1 for a Limited Summon, which has no health pool."""
+    return f"HP {hp}" if hp >= 0 else "has no health pool (a Limited Summon)"
 
 
 def _dice(packed: int) -> list[int]:
@@ -106,9 +111,15 @@ def _dice(packed: int) -> list[int]:
 
 
 def describe(
-    trace: np.ndarray, slot_cards: np.ndarray, catalog: Catalog, names: tuple[str, str], effects: np.ndarray
+    trace: np.ndarray,
+    slot_cards: np.ndarray,
+    catalog: Catalog,
+    names: tuple[str, str],
+    effects: np.ndarray,
+    rules: Rules | None = None,
 ) -> list[str]:
     """The trace in plain English, one line per event."""
+    rules = rules or Rules()
 
     def card(i: int) -> str:
         if i < 0:
@@ -182,9 +193,12 @@ def describe(
             else:
                 lines.append(f"  {card(a)} rolls Atk dice {_dice(b)}: {c} damage.")
         elif event == e.battle_end:
-            lines.append(f"  After the strikes: {attack[0]} HP {a}, {attack[1]} HP {b}.")
+            lines.append(f"  After the strikes: {attack[0]} {_health(a)}, {attack[1]} {_health(b)}.")
         elif event == e.effect_damage:
-            lines.append(f"  {card(a)} takes {b} damage from an effect (HP {c}).")
+            if c >= 0:
+                lines.append(f"  {card(a)} takes {b} damage from an effect (HP {c}).")
+            else:
+                lines.append(f"  {card(a)} is struck by an effect, but a Limited Summon has no health pool.")
         elif event == e.dot_tick:
             lines.append(
                 f"  {card(a)} takes {b} damage over time (HP {c})."
@@ -217,5 +231,8 @@ def describe(
             )
         elif event == e.game_end:
             result = "a draw" if a == 2 else f"{names[a]} wins"
-            lines.append(f"\nThe game ends: {result} ({_END_WORDS.get(b, 'the game is over')}).")
+            ending = _END_WORDS.get(b, "the game is over").format(
+                threshold=rules.cemetery_threshold, max_turns=rules.max_turns
+            )
+            lines.append(f"\nThe game ends: {result} ({ending}).")
     return lines
