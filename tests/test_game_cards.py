@@ -16,7 +16,8 @@ from wardsim.kernel.bots.enums import PolicyId
 from wardsim.kernel.bots.policies import REWIND_MARGIN
 from wardsim.kernel.duel.effect_rows import effective_al_nb
 from wardsim.kernel.enums import FighterCol
-from wardsim.kernel.game import rewind
+from wardsim.kernel.game import magic, rewind
+from wardsim.kernel.game.actions import action_a_nb, action_kind_nb, encode_action
 from wardsim.kernel.game.enums import EndReason, GlobCol, InstCol, MagicTarget, PlayerCol
 from wardsim.kernel.game.field import to_cemetery_nb
 
@@ -81,11 +82,11 @@ def stats(t: Table, i: int) -> dict[str, int]:
 
 
 def magic_names(t: Table) -> set[str]:
-    return {CAT.cards[t.inst[(a // 100) % 100, InstCol.card]].name for a in t.legal() if a // 10_000 == K.magic}
+    return {CAT.cards[t.inst[action_a_nb(a), InstCol.card]].name for a in t.legal() if action_kind_nb(a) == K.magic}
 
 
 def battles(t: Table) -> list[int]:
-    return [(a // 100) % 100 for a in t.legal() if a // 10_000 == K.battle]
+    return [action_a_nb(a) for a in t.legal() if action_kind_nb(a) == K.battle]
 
 
 # ---------------------------------------------------------------- equips and field cards: stats
@@ -386,8 +387,9 @@ def test_silence_from_the_grave_clears_magic_blocks_magic_and_negates_effects_in
         hand_b=["Knight Armor", "Dragon Tamer"],
     )
     armor = cast(t, 1, "Knight Armor", OWN)
+    potion = t.find(0, "Health Potion", InstZone.hand)
     t.play("Silence From The Grave")
-    assert t.find(0, "Health Potion", InstZone.cemetery) >= 0  # the discard cost
+    assert t.zone(potion) == InstZone.cemetery  # the discard cost
     assert t.zone(armor) == InstZone.cemetery
     t.refresh()
     assert t.fighters[vampire, F.effect_count] == 0  # during your turn
@@ -561,10 +563,11 @@ def test_minotaur_bodyguard_negates_the_attack_for_the_battle():
 
 def test_children_of_the_forest_adds_5_atk_dice_on_your_hit():
     t, own, ogre = setup("Werewolf", "Ogre", hand_a=["Children of the Forest"])
+    children = t.find(0, "Children of the Forest", InstZone.hand)
     freeze(t, ogre)
     attack(t, 6, 5, *[1] * 7)
     assert t.hp(ogre) == 90 - 10
-    assert t.find(0, "Children of the Forest", InstZone.cemetery) >= 0
+    assert t.zone(children) == InstZone.cemetery
 
 
 def test_mimic_chest_negates_the_attack_and_halves_the_attackers_hp():
@@ -1114,16 +1117,17 @@ def test_necromancer_revives_a_creature_that_battles_but_cannot_be_hurt():
     t.act(K.activate, necro)
     wolf = t.find(0, "Werewolf", InstZone.limited)
     assert t.cemetery_hp(0) == 30
-    assert K.activate * 10_000 + necro * 100 not in t.legal()  # once per turn
+    assert not [a for a in t.legal() if action_kind_nb(a) == K.activate and action_a_nb(a) == necro]  # once per turn
     attack(t, 3, 3, 5, 5, attacker=wolf)
     assert t.zone(frog) == InstZone.cemetery
 
 
 def test_dark_knight_revives_undead_only():
     t, knight, _ = setup("Dark Knight", "Frog", cem_a=["Werewolf", "Skeleton"])
+    wolf, skeleton = t.find(0, "Werewolf", InstZone.cemetery), t.find(0, "Skeleton", InstZone.cemetery)
     t.act(K.activate, knight)
-    assert t.find(0, "Skeleton", InstZone.limited) >= 0
-    assert t.find(0, "Werewolf", InstZone.cemetery) >= 0
+    assert t.zone(skeleton) == InstZone.limited
+    assert t.zone(wolf) == InstZone.cemetery
 
 
 def test_psychic_toad_takes_the_opponents_creature_until_it_leaves():
@@ -1168,3 +1172,77 @@ def test_the_squire_joins_as_a_limited_summon_slides_in_and_counts_no_cemetery_h
     attack(t, 6, 5, 5, 5)
     assert t.zone(squire) == InstZone.cemetery
     assert t.cemetery_hp(0) == 10  # the Frog's; the Squire "returns to being a magic card"
+
+
+# ---------------------------------------------------------------- rules audit: when cards may act
+
+
+def test_revival_priest_needs_a_creature_in_the_cemetery():
+    # Revival Priest: "Summon a creature from your cemetery to the field ... If you have a creature on the
+    # field already, send it back to your hand": with no creature in the cemetery there is nothing to
+    # summon, so it is not played, and it never sends the primary back to hand on its own
+    t, goblin, _ = setup("Goblin", "Frog", hand_a=["Revival Priest"], cem_a=["Health Potion"])
+    assert "Revival Priest" not in magic_names(t)
+    priest = t.find(0, "Revival Priest", InstZone.hand)
+    t.inst[priest, InstCol.zone] = InstZone.resolving  # resolved all the same: it has no effect
+    magic.resolve_card_nb(*t.args, 0, priest, OWN, t.rng, t.script, t.trace)
+    assert t.zone(goblin) == InstZone.primary and t.primary_name(0) == "Goblin"
+    assert t.zone(priest) == InstZone.cemetery  # not left on the field holding nothing
+
+
+def test_dragon_rage_destroys_the_magic_before_the_strike_back():
+    # Dragon Rage, played when the opponent "lands an attack": "negate the attack ... and destroy all magic
+    # cards on the field": it takes effect when played, so the counter-strike meets the Werewolf's printed
+    # AL 6, its armour gone, not the AL 12 the armour gave it
+    t, own, harpy = setup("Werewolf", "Harpy", hand_a=["Knight Armor", "Hero Shield"], deck_b=["Dragon Rage"])
+    t.play("Knight Armor", OWN)
+    t.play("Hero Shield", OWN)
+    assert stats(t, own)["al"] == 12
+    t.to_hand(1, "Dragon Rage")
+    attack(t, 6, 5, 4, 4, 5)  # the Werewolf hits, negated; the Harpy's 4+4 hits AL 6; Atk 5
+    assert t.hp(harpy) == 30 and t.hp(own) == 65
+    assert t.used_dice() == 5
+    needed = [e[5] for e in t.events(Event.strike) if e[3] == harpy]
+    assert needed == [6]
+
+
+def test_sentinel_of_life_negates_the_on_hit_effects_with_the_attack():
+    # Sentinel of Life: "Negate the attack and instead, heal the targeted creature for the damage they
+    # would have received": a negated attack does nothing else, so Blue Dragon's freeze (when it hits)
+    # does not land, and the healed Harpy strikes back
+    t, dragon, harpy = setup("Blue Dragon", "Harpy", hand_b=["Sentinel of Life"])
+    t.fighters[harpy, F.hp] = 10
+    attack(t, 6, 5, 4, 4, 1, 2)  # Dragon: hit, no freeze roll, Atk 4+4+3 = 11 healed; Harpy: 1+2 misses AL 9
+    assert t.hp(harpy) == 21
+    assert t.fighter(harpy, F.frozen_until) < t.glob[G.turn]
+    assert t.used_dice() == 6
+    assert t.find(1, "Sentinel of Life", InstZone.cemetery) >= 0
+
+
+def test_mind_sap_can_be_played_at_any_point_on_either_primary():
+    # Mind Sap: "At any point during the game, play this card from your hand. Negate the equipped creature's
+    # effects": its player equips either primary creature, in the combat phase as well
+    t, vampire, wolf = setup("Vampire", "Werewolf", hand_a=["Mind Sap"])
+    sap = t.find(0, "Mind Sap", InstZone.hand)
+    for phase in (Phase.main, Phase.combat, Phase.wrap_up):
+        t.glob[G.phase] = phase
+        legal = t.legal()
+        assert all(encode_action(K.magic, sap, target) in legal for target in (OWN, OPPONENT)), phase
+    t.glob[G.phase] = Phase.combat
+    t.play("Mind Sap", OWN)
+    assert t.inst[sap, InstCol.attached_to] == vampire and t.glob[G.phase] == Phase.combat
+    t.refresh()
+    assert t.fighters[vampire, F.effect_count] == 0 and t.fighters[wolf, F.effect_count] == 0
+
+
+def test_mind_sap_answers_a_magic_card_in_the_opponents_turn():
+    # Mind Sap "at any point during the game": as a response to the opponent's magic card (rules guide, CARD
+    # ACTIVATION: "Lightning cards may respond instantly from either player's hand to the activation of a
+    # card"); it negates creature effects, not the card it answered
+    t, vampire, _ = setup("Vampire", "Werewolf", hand_a=["Knight Armor"], hand_b=["Mind Sap"])
+    sap = t.find(1, "Mind Sap", InstZone.hand)
+    armor = t.play("Knight Armor", OWN)
+    assert [e[3] for e in t.events(Event.response)] == [sap]
+    assert t.zone(sap) == InstZone.magic and t.inst[sap, InstCol.attached_to] == vampire
+    assert t.zone(armor) == InstZone.magic and stats(t, vampire)["al"] == 4 + 5
+    assert t.fighters[vampire, F.effect_count] == 0

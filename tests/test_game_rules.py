@@ -9,16 +9,18 @@ on-hit rows (roll, then dice), the Atk dice. Quotes are from
 
 import numpy as np
 import pytest
-from gamekit import CAT, Event, InstZone, K, Phase, Table
+from gamekit import CAT, TABLES, Event, InstZone, K, Phase, Table
 
 from wardsim.kernel.duel.effect_rows import effective_al_nb
 from wardsim.kernel.duel.enums import StrikeResult
-from wardsim.kernel.enums import FighterCol
+from wardsim.kernel.enums import DOT_SLOT_WIDTH, N_DOT_SLOTS, Action, Duration, EffectCol, FighterCol, Trigger
 from wardsim.kernel.game import magic
-from wardsim.kernel.game.enums import EndReason, GlobCol, PlayerCol
+from wardsim.kernel.game.actions import action_a_nb, action_kind_nb, encode_action
+from wardsim.kernel.game.enums import EndReason, GlobCol, InstCol, PlayerCol
 from wardsim.kernel.game.field import finish_nb
 from wardsim.kernel.rng import new_rng
-from wardsim.simulation import ruled_effects
+from wardsim.replays import describe
+from wardsim.rules import Rules
 
 F = FighterCol
 MAGIC = ["Health Potion", "Healing Tree", "Dragon Tamer"] * 9 + ["Twister"] * 2  # 29 cards, no creature
@@ -35,11 +37,11 @@ def sacrifices(t: Table) -> list[str]:
 
 
 def legal_summons(t: Table) -> set[str]:
-    return {CAT.cards[t.inst[(a // 100) % 100, 0]].name for a in t.legal() if a // 10_000 == K.summon}
+    return {CAT.cards[t.inst[action_a_nb(a), 0]].name for a in t.legal() if action_kind_nb(a) == K.summon}
 
 
 def battles(t: Table) -> list[int]:
-    return [(a // 100) % 100 for a in t.legal() if a // 10_000 == K.battle]
+    return [action_a_nb(a) for a in t.legal() if action_kind_nb(a) == K.battle]
 
 
 # ---------------------------------------------------------------- sacrificing
@@ -166,7 +168,7 @@ def test_one_standard_summon_per_turn():
     assert legal_summons(t) == {"Werewolf", "Kobold"}
     t.act(K.summon, t.find(0, "Werewolf", InstZone.hand))
     assert legal_summons(t) == set()
-    assert K.kill_primary * 10_000 not in t.legal()
+    assert encode_action(K.kill_primary, 0, 0) not in t.legal()
 
 
 def test_killing_your_own_primary_counts_as_the_turns_summon():
@@ -301,7 +303,7 @@ def test_only_five_infinite_cards_on_the_field():
     t.begin_turn()
     for name in infinite:
         t.play(name, 0)
-    magic = {CAT.cards[t.inst[(a // 100) % 100, 0]].name for a in t.legal() if a // 10_000 == K.magic}
+    magic = {CAT.cards[t.inst[action_a_nb(a), 0]].name for a in t.legal() if action_kind_nb(a) == K.magic}
     assert "Sword of the Grove" not in magic
     assert "Mind Sap" not in magic  # it acts as an Infinite equip once equipped
     assert "Dragon Tamer" in magic  # a standard card still can be played
@@ -447,7 +449,7 @@ def _bleed_twice(dot_stacking: bool) -> tuple[Table, int]:
     """The Dire Wolf hits the Frost Giant (bleed) in two turns of its own, a turn cycle apart;
     returns the table after the second combat, and the giant."""
     t, _, giant = duel_table("Dire Wolf", "Frost Giant")
-    t.effects = ruled_effects(t.effects, dot_stacking)
+    t.effects = Rules(dot_stacking=dot_stacking).effects_table(t.effects)
     for turn in range(2):
         if turn:
             t.end_turn()
@@ -460,7 +462,7 @@ def _bleed_twice(dot_stacking: bool) -> tuple[Table, int]:
 
 
 def dot_slots(t: Table, i: int) -> int:
-    return int(np.count_nonzero(t.fighters[i, [F.dot0_row, F.dot1_row, F.dot2_row, F.dot3_row]]))
+    return int(np.count_nonzero(t.fighters[i, [F.dot0_row + DOT_SLOT_WIDTH * k for k in range(N_DOT_SLOTS)]]))
 
 
 def test_the_same_dot_does_not_stack():
@@ -578,7 +580,7 @@ def test_the_game_ends_the_moment_a_cemetery_reaches_the_limit():
 @pytest.mark.parametrize("threshold, lost", [(100, True), (150, False)])
 def test_the_cemetery_threshold_is_configurable(threshold, lost):
     # rules guide, HOW TO WIN: "This number can be increased or decreased prior to battle"
-    t, _, _ = duel_table("Werewolf", "Frog", deck_b=["Werewolf", "Goblin"], threshold=threshold)
+    t, _, _ = duel_table("Werewolf", "Frog", deck_b=["Werewolf", "Goblin"], rules=Rules(cemetery_threshold=threshold))
     t.to_cemetery(1, "Werewolf", "Goblin")
     t.begin_turn()
     t.dice(3, 3, 5, 5)
@@ -589,7 +591,7 @@ def test_the_cemetery_threshold_is_configurable(threshold, lost):
 
 def test_the_turn_cap_is_a_draw():
     # DESIGN.md ruling 8: "A game that reaches a turn cap ... is a draw"
-    t, _, _ = duel_table("Werewolf", "Frog", max_turns=4)
+    t, _, _ = duel_table("Werewolf", "Frog", rules=Rules(max_turns=4))
     t.pass_turn()
     assert t.winner == -1
     t.pass_turn()
@@ -735,3 +737,122 @@ def test_the_trace_keeps_every_die_of_a_battle():
         [Event.hit_dice, frog, 2 + 3 * 8, 2 + 3],
         [Event.battle_end, 70 - 4, 10, 0],
     ]
+
+
+# ---------------------------------------------------------------- rules audit
+
+
+def test_a_frozen_primary_cannot_be_killed_to_make_room_for_a_summon():
+    # rules guide, STATUS EFFECTS: "A frozen creature cannot battle, return attack, or be sacrificed until
+    # unfrozen"; DEFINITIONS: "Sacrifice: The process of discarding a creature from the field and/or your
+    # hand to the cemetery to bring a stronger creature to the field". Killing the primary to make room is
+    # that process under another name, so a frozen primary stays: no summon, no kill, until it thaws
+    t, goblin, _ = duel_table("Goblin", "Frog", ["Knight", "Kobold", "Werewolf", "Health Potion"])
+    t.to_hand(0, "Knight", "Kobold", "Werewolf")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    t.fighters[goblin, F.frozen_until] = t.glob[GlobCol.turn]  # frozen by a Blue Dragon's hit
+    assert legal_summons(t) == set()  # the Kobold could pay for the Knight, but the Goblin holds the field
+    assert encode_action(K.kill_primary, 0, 0) not in t.legal()
+    t.fighters[goblin, F.frozen_until] = -1
+    assert legal_summons(t) == {"Knight", "Kobold", "Werewolf"}
+    assert encode_action(K.kill_primary, 0, 0) in t.legal()
+
+
+DOT_CREATURES = ["Dire Wolf", "Giant Spider", "Fire God", "Grizzly Bear", "Naga", "Warg", "Allosaurus"]
+
+
+def test_every_different_dot_on_a_creature_ticks():
+    # DESIGN.md ruling 6: only the same DOT does not stack; different DOTs each tick. Every on-hit DOT of the
+    # card pool lands on one Frost Giant (frozen: it does not strike back) in one combat phase, and all of
+    # them tick at its end
+    t = Table(DOT_CREATURES, ["Frost Giant"])
+    giant = t.primary(1, "Frost Giant")
+    t.fighters[giant, F.hp] = t.fighters[giant, F.max_hp] = 1000
+    t.fighters[giant, F.frozen_until] = 1 << 30
+    previous = t.primary(0, DOT_CREATURES[0])
+    t.begin_turn()
+    atk_damage = 0
+    for name in DOT_CREATURES:
+        if name != DOT_CREATURES[0]:
+            t.inst[previous, InstCol.zone] = InstZone.under  # out of play: the next one takes its place
+            previous = t.primary(0, name)
+        card = CAT.cards[CAT.index(name)]
+        t.dice(6, 5, *[1] * card.attack_dice)  # 11 + modifier hits AL 10; every Atk die a 1
+        t.battle()
+        atk_damage += card.attack_dice + card.modifier
+    assert t.hp(giant) == 1000 - atk_damage
+    t.end_phase()  # the end of the combat: the first tick of each
+    assert t.hp(giant) == 1000 - atk_damage - 10 * len(DOT_CREATURES)
+
+
+def test_stacked_dots_never_run_out_of_room():
+    # DESIGN.md ruling 6, switched to stacking: every hit adds a DOT. Allosaurus's lasts while it stays on
+    # the field, so after its sixth hit six of them tick, one per hit
+    t, _, giant = duel_table("Allosaurus", "Frost Giant")
+    t.effects = Rules(dot_stacking=True).effects_table(t.effects)
+    t.fighters[giant, F.hp] = t.fighters[giant, F.max_hp] = 1000
+    t.fighters[giant, F.frozen_until] = 1 << 30
+    for hit in range(1, 7):
+        if hit > 1:
+            t.end_turn()
+            t.pass_turn()
+        t.begin_turn()
+        t.dice(6, 5, 1)  # 11 + 3 hits AL 10; Atk 1 + 3
+        t.battle()
+        before = t.hp(giant)
+        t.end_phase()
+        assert before - t.hp(giant) == 10 * hit, hit
+    assert t.hp(giant) == 1000 - 6 * 4 - 10 * (1 + 2 + 3 + 4 + 5 + 6)
+
+
+def test_the_dot_slots_hold_every_dot_the_card_pool_can_put_on_one_creature():
+    # DESIGN.md ruling 6. Without stacking, each different DOT row takes one slot. With stacking, a creature is
+    # struck at most once per turn by a creature with effects (Limited Summons have none), a DOT of d turn
+    # cycles lasts 2d - 1 turns, and the copies of one lasting DOT applied in the same player's turns tick
+    # together (one slot); so the slots needed are (2 d_max - 1) x the most DOT rows one card has, plus 2 per
+    # lasting DOT row
+    effects = TABLES.effects
+    on_creature = np.isin(effects[:, EffectCol.action], (Action.dot, Action.hot)) & (
+        effects[:, EffectCol.trigger] != Trigger.static
+    )
+    rows = effects[on_creature]
+    duration = rows[:, EffectCol.duration]
+    lasting = np.isin(duration, (Duration.source, Duration.permanent))
+    per_card = np.bincount(rows[:, EffectCol.card]).max()
+    longest = np.maximum(duration[~lasting], 1).max(initial=1)
+    assert len(rows) <= N_DOT_SLOTS
+    assert (2 * longest - 1) * per_card + 2 * lasting.sum() <= N_DOT_SLOTS
+
+
+def _replay(t: Table) -> list[str]:
+    n = int(t.glob[GlobCol.trace_n])
+    return describe(t.trace[:n], t.inst[:, InstCol.card], CAT, ("Ann", "Bob"), t.effects)
+
+
+def test_the_replay_shows_a_limited_summon_without_a_health_pool():
+    # rules guide, LIMITED SUMMONS: "Limited Summons also lose their health pool while they are on the field"
+    t, necro, frog = duel_table("Necromancer", "Frog", ["Werewolf", "Health Potion"])
+    t.to_cemetery(0, "Werewolf")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    t.act(K.activate, necro)
+    wolf = t.find(0, "Werewolf", InstZone.limited)
+    t.dice(3, 3, 5, 5)  # Werewolf (SPD 8) first: 6 + 3 hits AL 1; 5 + 5 + 3 kills the Frog
+    t.battle(wolf)
+    lines = _replay(t)
+    assert "  After the strikes: Werewolf (A) has no health pool (a Limited Summon), Frog (B) HP 0." in lines
+    assert not any(str(1 << 40)[:6] in line for line in lines)
+
+
+def test_the_replay_shows_mysterious_doors_damage_to_its_players_primary():
+    # Mysterious Door: "Inflict 10 damage to your primary creature to negate the card effect"
+    t, _, wolf = duel_table("Werewolf", "Werewolf", ["Knight Armor", "Health Potion"], ["Mysterious Door"])
+    t.to_hand(0, "Knight Armor")
+    t.to_hand(1, "Mysterious Door")
+    t.on_top(0, "Health Potion")
+    t.begin_turn()
+    t.play("Knight Armor", 0)
+    assert t.hp(wolf) == 60
+    lines = _replay(t)
+    assert "  Werewolf (B) takes 10 damage from an effect (HP 60)." in lines

@@ -360,8 +360,9 @@ class FighterColT(NamedTuple):
     """Columns of a fighter array (int64, one creature in a battle; see `kernel.duel.battle`).
 
     Timers hold the last clock (exchange/turn index) at which the status still holds, -1 when
-    none. DOT slots hold the effect row + 1 (0 = empty), the ticks left (-1 = for as long as
-    the source stays) and the clock of the next tick.
+    none. DOT slots hold the effect row + 1 (0 = empty), the ticks left and the clock of the
+    next tick; a negative ticks-left -n is n copies of a DOT that lasts for as long as its source
+    stays (n > 1 only when DOTs stack: copies due on the same clocks share a slot).
     """
 
     card: int = 0  # row in the card table
@@ -404,36 +405,48 @@ class FighterColT(NamedTuple):
     dot3_row: int = 37
     dot3_ticks: int = 38
     dot3_next: int = 39
+    dot4_row: int = 40
+    dot4_ticks: int = 41
+    dot4_next: int = 42
+    dot5_row: int = 43
+    dot5_ticks: int = 44
+    dot5_next: int = 45
+    dot6_row: int = 46
+    dot6_ticks: int = 47
+    dot6_next: int = 48
+    dot7_row: int = 49
+    dot7_ticks: int = 50
+    dot7_next: int = 51
     # strike hooks the game sets from magic and auras (kernel.game.resolve.refresh_fighters_nb)
-    extra_mult: int = 40  # Atk damage multiplier from magic (Backstab, field cards); 0 or 1 = none
-    auto_hit: int = 41  # hits regardless of the dice (Death From Above, Backstab)
-    strike_first: int = 42  # strikes first regardless of SPD (Backstab)
-    lifesteal_num: int = 43  # heals num/den of the Atk damage it inflicts (Blood of the Bat)
-    lifesteal_den: int = 44
-    flying_mask: int = 45  # takes Atk damage only from creatures with these artwork tags (flight)
-    react: int = 46  # a Lightning card readied against the opponent's attack (React)
-    react_fired: int = 47  # 1 once it took effect in this battle
-    boost_dice: int = 48  # Atk Dice Rolls added on its own first hit this battle (Children of the Forest)
-    boost_fired: int = 49
+    extra_mult: int = 52  # Atk damage multiplier from magic (Backstab, field cards); 0 or 1 = none
+    auto_hit: int = 53  # hits regardless of the dice (Death From Above, Backstab)
+    strike_first: int = 54  # strikes first regardless of SPD (Backstab)
+    lifesteal_num: int = 55  # heals num/den of the Atk damage it inflicts (Blood of the Bat)
+    lifesteal_den: int = 56
+    flying_mask: int = 57  # takes Atk damage only from creatures with these artwork tags (flight)
+    react: int = 58  # a Lightning card readied against the opponent's attack (React)
+    react_fired: int = 59  # 1 once it took effect in this battle
+    boost_dice: int = 60  # Atk Dice Rolls added on its own first hit this battle (Children of the Forest)
+    boost_fired: int = 61
     # written by kernel.duel.battle.prepare_pair_nb / set_triggers_nb; 0 = unknown (check every row)
-    triggers: int = 50  # bit 1 << trigger for each trigger among its effect rows
+    triggers: int = 62  # bit 1 << trigger for each trigger among its effect rows
     # what its last strike did, for the game's event trace (written by kernel.duel.battle; dice are
     # packed base 8, first die lowest: faces are 1..6, so a 0 digit ends the list)
-    strike_order: int = 51  # 1 = struck first in the current battle, 2 = struck back, 0 = no strike
-    strike_result: int = 52  # StrikeResult
-    strike_hit_dice: int = 53
-    strike_hit_total: int = 54  # Hit dice + Hit bonuses
-    strike_needed: int = 55  # the target's effective AL
-    strike_atk_dice: int = 56  # Atk dice; after a critical miss, the self-damage die
-    strike_damage: int = 57  # Atk damage after multipliers, before the target's own rules
-    strike_effect_dice: int = 58  # effect rolls of its on-hit rows (packed the other way: last roll lowest)
-    battle_rolloff: int = 59  # on the initiator: the SPD roll-off dice, pairs (its die, the other's)
-    battle_disarmed: int = 60  # 1: causes no Atk damage in this battle (Fear's roll, Minotaur Bodyguard)
+    strike_order: int = 63  # 1 = struck first in the current battle, 2 = struck back, 0 = no strike
+    strike_result: int = 64  # StrikeResult
+    strike_hit_dice: int = 65
+    strike_hit_total: int = 66  # Hit dice + Hit bonuses
+    strike_needed: int = 67  # the target's effective AL
+    strike_atk_dice: int = 68  # Atk dice; after a critical miss, the self-damage die
+    strike_damage: int = 69  # Atk damage after multipliers, before the target's own rules
+    strike_effect_dice: int = 70  # effect rolls of its on-hit rows (packed the other way: last roll lowest)
+    battle_rolloff: int = 71  # on the initiator: the SPD roll-off dice, pairs (its die, the other's)
+    battle_disarmed: int = 72  # 1: causes no Atk damage in this battle (Fear's roll, Minotaur Bodyguard)
 
 
 FighterCol = FighterColT()
 
 
 N_FIGHTER_COLS = len(FighterCol)
-N_DOT_SLOTS = 4
+N_DOT_SLOTS = 8  # every DOT the card pool can put on one creature (tests/test_game_rules.py checks the catalog)
 DOT_SLOT_WIDTH = 3  # row, ticks, next: slot k starts at dot0_row + k * DOT_SLOT_WIDTH

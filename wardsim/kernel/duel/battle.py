@@ -63,11 +63,13 @@ it, rounded down, never above its max HP).
 Timing. A DOT applied in exchange e ticks at the end of e and then at the end of every second
 exchange (e+2, e+4, ...) until it has ticked `duration` times ("source": for the whole duel).
 The same DOT row on the same creature does not stack: applying it again restarts it (ticks
-and phase) from the new exchange; different rows stack (4 slots per creature). A static DOT
-ticks at the end of every exchange of its source's controller. A status of N turn cycles
-applied in exchange e lasts the rest of e and exchanges e+1..e+2N-1 (applying it again keeps
-the later end); "battle" or "turn" statuses end with the exchange; "source"/"permanent" ones
-never end. A shield lasts until it negates a strike; rolling again while shielded adds nothing.
+and phase) from the new exchange; different rows stack (`N_DOT_SLOTS` slots per creature;
+with the stacking ruling, copies of a DOT lasting while its source stays share a slot when
+they are due together). A static DOT ticks at the end of every exchange of its source's
+controller. A status of N turn cycles applied in exchange e lasts the rest of e and exchanges
+e+1..e+2N-1 (applying it again keeps the later end); "battle" or "turn" statuses end with the
+exchange; "source"/"permanent" ones never end. A shield lasts until it negates a strike;
+rolling again while shielded adds nothing.
 
 Immunity: a creature immune to creature effects (Ent Tree) ignores the opponent's rows that act
 on it (DOT, status, damage, stat changes, multipliers against it); rows the opponent applies
@@ -118,11 +120,11 @@ from wardsim.kernel.enums import (
     Trigger,
 )
 from wardsim.kernel.rng import RNG_WORDS, d6_nb, seed_rng_nb
+from wardsim.rules import CRITICAL_DICE, CRITICAL_MULTIPLIER, HIT_DICE
 
 F = FighterCol
 E = EffectCol
 DEFAULT_MAX_EXCHANGES = 500
-DEFAULT_HIT_DICE = 2
 BLOCK = 256  # duels per parallel work item (results do not depend on it)
 
 
@@ -139,7 +141,7 @@ def init_fighter_nb(f, cards, card):
     f[F.max_hp] = c[CardCol.hp]
     f[F.armor_level] = c[CardCol.armor_level]
     f[F.speed] = c[CardCol.speed]
-    f[F.hit_dice] = DEFAULT_HIT_DICE
+    f[F.hit_dice] = HIT_DICE
     f[F.attack_dice] = c[CardCol.attack_dice]
     f[F.modifier] = c[CardCol.modifier]
     f[F.creature_type] = c[CardCol.creature_type]
@@ -152,17 +154,6 @@ def init_fighter_nb(f, cards, card):
     f[F.disarmed_until] = -1
     f[F.extra_mult] = 1
     f[F.lifesteal_den] = 1
-
-
-@njit(_nrt=False)
-def is_dead_nb(f):
-    return f[F.hp] <= 0
-
-
-@njit(_nrt=False)
-def can_strike_nb(f, clock):
-    """Frozen and stunned creatures cannot battle or strike back (rules guide, STATUS EFFECTS)."""
-    return f[F.frozen_until] < clock and f[F.stunned_until] < clock
 
 
 @njit(_nrt=False)
@@ -258,8 +249,8 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         hit_bonus += add_hit
     # Hit roll (rules guide, BATTLE step 3)
     total = 0
-    all_six = hit_dice >= 2  # rules guide: no critical hit or miss with fewer than 2 dice
-    all_one = hit_dice >= 2
+    all_six = hit_dice >= CRITICAL_DICE  # rules guide: no critical hit or miss with fewer than 2 dice
+    all_one = hit_dice >= CRITICAL_DICE
     packed = 0
     for k in range(hit_dice):
         die = d6_nb(rng, script)
@@ -293,7 +284,9 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
             return StrikeResult.negated
     else:
         react = 0
-    if has_trigger_nb(att, Trigger.on_hit):
+    # a card that reflects or absorbs the attack (Forest Sentinel, Sentinel of Life: "Negate the attack")
+    # still needs its damage, but a negated attack triggers none of the striker's on-hit effects
+    if react == 0 and has_trigger_nb(att, Trigger.on_hit):
         for r in range(start, stop):
             if effects[r, E.trigger] == Trigger.on_hit:
                 fire_row_nb(r, att, dfn, effects, clock, rng, script)
@@ -321,7 +314,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
     if att[F.extra_mult] > 1:
         damage *= att[F.extra_mult]
     if all_six:
-        damage *= 2  # rules guide: the critical multiplier comes after every other bonus
+        damage *= CRITICAL_MULTIPLIER  # rules guide: the critical multiplier comes after every other bonus
     att[F.strike_damage] = max(damage, 0)
     if react == React.reflect or react == React.absorb:
         dfn[F.react_fired] = 1
@@ -412,26 +405,35 @@ def _battle_roll_off_nb(fi, rng, script):
 
 
 @njit(_nrt=False, inline="always")
-def _battle_body(fi, fd, effects, clock, rng, script):
+def _open_battle(fi, fd, effects, clock, rng, script):
+    """Battle-start rows and the order of the strikes: 1 when the initiator strikes first, 0
+    when the defender does, -1 when no strike follows."""
     fi[F.strike_order] = 0
     fd[F.strike_order] = 0
     fi[F.battle_rolloff] = 0
     if fi[F.frozen_until] >= clock or fi[F.stunned_until] >= clock:
-        return 0  # frozen and stunned creatures cannot initiate a battle
-    strikes = 0
+        return -1  # frozen and stunned creatures cannot initiate a battle
     if has_trigger_nb(fi, Trigger.battle_start):
         fire_trigger_nb(Trigger.battle_start, fi, fd, effects, clock, rng, script)
     if has_trigger_nb(fd, Trigger.battle_start) and fi[F.hp] > 0 and fd[F.hp] > 0:
         fire_trigger_nb(Trigger.battle_start, fd, fi, effects, clock, rng, script)
-    if fi[F.hp] > 0 and fd[F.hp] > 0:
-        if fi[F.strike_first] != fd[F.strike_first]:
-            initiator_first = fi[F.strike_first] != 0
-        elif fi[F.speed] != fd[F.speed]:
-            initiator_first = fi[F.speed] > fd[F.speed]
-        else:  # rules guide: a roll-off for every battle with tied SPD
-            initiator_first = _battle_roll_off_nb(fi, rng, script)
-        first = fi if initiator_first else fd
-        second = fd if initiator_first else fi
+    if fi[F.hp] <= 0 or fd[F.hp] <= 0:
+        return -1
+    if fi[F.strike_first] != fd[F.strike_first]:
+        return 1 if fi[F.strike_first] != 0 else 0
+    if fi[F.speed] != fd[F.speed]:
+        return 1 if fi[F.speed] > fd[F.speed] else 0
+    # rules guide: a roll-off for every battle with tied SPD
+    return 1 if _battle_roll_off_nb(fi, rng, script) else 0
+
+
+@njit(_nrt=False, inline="always")
+def _battle_body(fi, fd, effects, clock, rng, script):
+    order = _open_battle(fi, fd, effects, clock, rng, script)
+    strikes = 0
+    if order >= 0:
+        first = fi if order == 1 else fd
+        second = fd if order == 1 else fi
         if _strike_body(first, second, effects, True, clock, rng, script) != StrikeResult.none:
             strikes += 1
         if first[F.hp] > 0 and second[F.hp] > 0:
@@ -440,6 +442,15 @@ def _battle_body(fi, fd, effects, clock, rng, script):
     end_battle_nb(fi)
     end_battle_nb(fd)
     return strikes
+
+
+@njit(cache=True, _nrt=False)
+def open_battle_nb(fi, fd, effects, clock, rng, script):
+    """The start of step 5, for a caller that acts between the strikes (the game resolves the
+    Lightning cards played in a battle there): the battle-start rows, then 1 when the initiator fi
+    strikes first, 0 when fd does, -1 when no strike follows. The caller strikes with `strike_nb`
+    (the second strike only while both live) and ends the battle with `end_battle_nb`."""
+    return _open_battle(fi, fd, effects, clock, rng, script)
 
 
 @njit(cache=True, _nrt=False)
@@ -454,7 +465,10 @@ def battle_nb(fi, fd, effects, clock, rng, script):
 
 @njit(_nrt=False)
 def _has_dots(f):
-    return (f[F.dot0_row] | f[F.dot1_row] | f[F.dot2_row] | f[F.dot3_row]) != 0
+    for k in range(N_DOT_SLOTS):
+        if f[F.dot0_row + k * DOT_SLOT_WIDTH] != 0:
+            return True
+    return False
 
 
 @njit(_nrt=False)
@@ -467,11 +481,13 @@ def _tick(f, other, effects, clock, heal, rng, script):
         is_hot = effects[r, E.action] == Action.hot
         if is_hot != heal:
             continue
-        amount = roll_amount_nb(effects, r, rng, script)
-        if heal:
-            heal_nb(f, amount)
-        else:
-            take_damage_nb(f, other, effects, amount, False)
+        # ticks -n: n stacked copies of a DOT that lasts while its source stays, each with its roll
+        for _ in range(-f[base + 1] if f[base + 1] < 0 else 1):
+            amount = roll_amount_nb(effects, r, rng, script)
+            if heal:
+                heal_nb(f, amount)
+            else:
+                take_damage_nb(f, other, effects, amount, False)
         f[base + 2] = clock + 2
         if f[base + 1] > 0:
             f[base + 1] -= 1
@@ -552,8 +568,8 @@ def is_plain_nb(f):
 def _plain_strike(al_target, hit_dice, hit_bonus, attack_dice, atk_bonus, rng, script):
     """(damage to the target, damage to the striker): `_strike_body` without effects."""
     total = 0
-    all_six = hit_dice >= 2
-    all_one = hit_dice >= 2
+    all_six = hit_dice >= CRITICAL_DICE
+    all_one = hit_dice >= CRITICAL_DICE
     for _ in range(hit_dice):
         die = d6_nb(rng, script)
         total += die
@@ -567,7 +583,7 @@ def _plain_strike(al_target, hit_dice, hit_bonus, attack_dice, atk_bonus, rng, s
     for _ in range(attack_dice):
         damage += d6_nb(rng, script)
     if all_six:
-        damage *= 2
+        damage *= CRITICAL_MULTIPLIER
     return (damage if damage > 0 else 0), 0
 
 

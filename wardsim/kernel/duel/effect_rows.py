@@ -34,26 +34,23 @@ from wardsim.kernel.enums import (
     Trigger,
 )
 from wardsim.kernel.rng import d6_nb
+from wardsim.rules import AL_CAP
 
 F = FighterCol
 E = EffectCol
 
-MAX_AL = 12  # rules guide: "Max AL can never exceed 12, even with AL buffs"
 FOREVER = 1 << 40  # a status timer that never runs out
 
 
 @njit(_nrt=False)
 def effective_al_nb(f):
     al = f[F.armor_level] + f[F.al_change]
-    return MAX_AL if al > MAX_AL else al
+    return AL_CAP if al > AL_CAP else al  # rules guide: "Max AL can never exceed 12, even with AL buffs"
 
 
 @njit(_nrt=False)
 def immune_to_creature_effects_nb(f):
     return (f[F.immune] & Flag.creature_effects) != 0
-
-
-ALL_TRIGGERS = (1 << 40) - 1
 
 
 # the triggers the battle functions look at while a duel runs
@@ -175,17 +172,25 @@ def _stacks(effects, r):
 def add_dot_nb(f, r, clock, ticks, stacks):
     """Put DOT/HOT row r on f, first tick at the end of exchange `clock`. The same row again
     restarts (DESIGN.md ruling 6), unless it `stacks` (the row's Flag.stacks, the config
-    ruling): then it takes a slot of its own."""
+    ruling): then it takes a slot of its own, except that copies of a DOT lasting as long as its
+    source which are due on the same clocks tick as one slot (ticks -n: n copies).
+
+    The slots hold every DOT the card pool can put on one creature (`N_DOT_SLOTS`, checked
+    against the catalog by the tests), so a free slot is always found."""
     free = -1
     for k in range(N_DOT_SLOTS):
         base = F.dot0_row + k * DOT_SLOT_WIDTH
-        if f[base] == r + 1 and not stacks:
-            f[base + 1] = ticks
-            f[base + 2] = clock
-            return
+        if f[base] == r + 1:
+            if not stacks:
+                f[base + 1] = ticks
+                f[base + 2] = clock
+                return
+            if ticks < 0 and f[base + 1] < 0 and f[base + 2] == clock:
+                f[base + 1] += ticks  # one more lasting copy, due with the others
+                return
         if f[base] == 0 and free < 0:
             free = k
-    if free >= 0:  # no free slot: a fifth different DOT is ignored
+    if free >= 0:
         base = F.dot0_row + free * DOT_SLOT_WIDTH
         f[base] = r + 1
         f[base + 1] = ticks

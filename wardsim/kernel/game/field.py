@@ -61,8 +61,8 @@ def check_cemetery_nb(cards, inst, players, glob):
     """300 or more HP in a cemetery loses (rules guide, How to win); both at once: a draw."""
     if glob[G.winner] >= 0:
         return
-    lost0 = cemetery_hp_nb(cards, inst, players, 0) >= glob[G.threshold]
-    lost1 = cemetery_hp_nb(cards, inst, players, 1) >= glob[G.threshold]
+    lost0 = cemetery_hp_nb(cards, inst, players, 0) >= glob[G.cemetery_threshold]
+    lost1 = cemetery_hp_nb(cards, inst, players, 1) >= glob[G.cemetery_threshold]
     if lost0 and lost1:
         finish_nb(glob, 2, EndReason.both_lost)
     elif lost0:
@@ -373,7 +373,9 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
             if action == Action.damage and effects[r, E.target] == Target.attacker:
                 # Jester: "inflict 10 damage to the attacking creature"
                 dealt = take_damage_nb(fighters[killer], fighters[i], effects, effects[r, E.amount], False)
-                record_nb(trace, glob, p, Event.effect_damage, killer, dealt, fighters[killer, F.hp])
+                # a Limited Summon has no health pool (rules guide, LIMITED SUMMONS): HP -1 in the trace
+                hp = -1 if inst[killer, I.zone] == InstZone.limited else fighters[killer, F.hp]
+                record_nb(trace, glob, p, Event.effect_damage, killer, dealt, hp)
             elif action == Action.move_card and effects[r, E.condition] == Condition.named_on_field:
                 for j in range(N_INST):  # Jester: "send Bomb to the cemetery"
                     if (

@@ -19,6 +19,7 @@ from wardsim.kernel.duel.effect_rows import take_damage_nb
 from wardsim.kernel.enums import (
     Action,
     CardCol,
+    CardType,
     Duration,
     EffectCol,
     FighterCol,
@@ -30,7 +31,7 @@ from wardsim.kernel.enums import (
     Zone,
 )
 from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, MagicTarget, PlayerCol, SeenBit
-from wardsim.kernel.game.field import card_rows_nb, find_row_nb, infinite_in_use_nb, to_cemetery_nb
+from wardsim.kernel.game.field import card_rows_nb, find_row_nb, infinite_in_use_nb, leave_field_nb, to_cemetery_nb
 from wardsim.kernel.game.resolve import (
     best_in_zone_nb,
     execute_row_nb,
@@ -40,7 +41,7 @@ from wardsim.kernel.game.resolve import (
     turn_cycles_nb,
 )
 from wardsim.kernel.game.scratch import local_array
-from wardsim.kernel.game.state import INFINITE_SLOTS, N_INST, hand_size_nb, set_zone_nb
+from wardsim.kernel.game.state import N_INST, hand_size_nb, set_zone_nb
 from wardsim.kernel.game.trace import record_nb
 
 E = EffectCol
@@ -62,17 +63,43 @@ def _equip_target(cards, inst, players, p, i, target):
 
 
 @njit(cache=True, _nrt=False)
+def plays_any_time_nb(cards, effects, card):
+    """Mind Sap: "At any point during the game, play this card from your hand. Negate the equipped
+    creature's effects": a Lightning card played as an equip, on either primary creature, in any
+    phase of its player's turn and as a response in the opponent's."""
+    return find_row_nb(cards, effects, card, Trigger.response_any, Action.equip_self) >= 0
+
+
+@njit(cache=True, _nrt=False)
+def summons_nothing_nb(cards, effects, inst, p, card):
+    """A card that summons a creature from p's cemetery or hand finds none there (Revival Priest:
+    "Summon a creature from your cemetery to the field"; Helping Hand, from the hand): it has
+    nothing to do, so it is not played, and one that resolves all the same has no effect."""
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if effects[r, E.trigger] != Trigger.on_play or effects[r, E.action] != Action.limited_summon:
+            continue
+        zone_from = effects[r, E.zone_from]
+        if zone_from == Zone.cemetery or zone_from == Zone.hand:
+            zone = InstZone.cemetery if zone_from == Zone.cemetery else InstZone.hand
+            j = best_in_zone_nb(cards, effects, inst, r, p, zone, False)
+            if j < 0 or cards[inst[j, I.card], CardCol.card_type] != CardType.creature:
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n):
     """Add the ways p can play magic card i now to `out` (from n); returns the new count."""
     card = inst[i, I.card]
     kind = cards[card, CardCol.magic_type]
     if players[p, P.magic_blocked_until] >= glob[G.turn]:
         return n
-    if kind == MagicType.lightning or kind == MagicType.battle_lightning:
-        if find_row_nb(cards, effects, card, Trigger.response_any, Action.equip_self) < 0:
-            return n  # Lightning cards answer events (responses); Mind Sap is also cast as an equip
+    any_time = plays_any_time_nb(cards, effects, card)
+    if (kind == MagicType.lightning or kind == MagicType.battle_lightning) and not any_time:
+        return n  # Lightning cards answer events (responses); Mind Sap is also cast as an equip
     # the Lightning cards still here are cast as equips, and act as Infinite equips (Mind Sap)
-    if kind != MagicType.standard and infinite_in_use_nb(cards, inst, p) >= INFINITE_SLOTS:
+    if kind != MagicType.standard and infinite_in_use_nb(cards, inst, p) >= glob[G.infinite_slots]:
         return n
     start, stop = card_rows_nb(cards, card)
     for r in range(start, stop):
@@ -90,12 +117,19 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
                 return n
     is_equip = cards[card, CardCol.magic_subtype] == MagicSubtype.equip or kind == MagicType.lightning
     if is_equip:
-        target = MagicTarget.opponent if cards[card, CardCol.hostile] else MagicTarget.own
-        c = _equip_target(cards, inst, players, p, i, target)
-        if c < 0 or magic_immune_nb(cards, effects, inst, c):
+        if summons_nothing_nb(cards, effects, inst, p, card):
             return n
-        out[n] = 30_000 + i * 100 + target
-        return n + 1
+        target = MagicTarget.opponent if cards[card, CardCol.hostile] else MagicTarget.own
+        # Mind Sap names no side: "the equipped creature" is the primary its player equips (the
+        # opponent's is offered first)
+        for k in range(2 if any_time else 1):
+            if k == 1:
+                target = MagicTarget.own if target == MagicTarget.opponent else MagicTarget.opponent
+            c = _equip_target(cards, inst, players, p, i, target)
+            if c >= 0 and not magic_immune_nb(cards, effects, inst, c):
+                out[n] = 30_000 + i * 100 + target
+                n += 1
+        return n
     if not _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         return n
     n_choice = 0
@@ -226,6 +260,24 @@ def resolve_response_nb(
 ):
     """Resolve Lightning card `answer` against card `answered`; True if it negates it."""
     q = inst[answer, I.controller]
+    if plays_any_time_nb(cards, effects, inst[answer, I.card]):
+        # Mind Sap played while the other card waits: it takes effect, and answers nothing
+        resolve_card_nb(
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            decks,
+            q,
+            answer,
+            _default_target(cards, inst, answer),
+            rng,
+            script,
+            trace,
+        )
+        return False
     start, stop = card_rows_nb(cards, inst[answer, I.card])
     negates = False
     chosen = policies.choose_response_row_nb(cards, effects, inst, players, q, answer, Trigger.response_opponent_magic)
@@ -259,7 +311,8 @@ def resolve_response_nb(
         elif action == Action.damage and effects[r, E.target] == Target.own_primary:
             c = players[q, P.primary]
             if c >= 0:  # Mysterious Door: 10 damage to your own primary
-                take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
+                dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
+                record_nb(trace, glob, q, Event.effect_damage, c, dealt, fighters[c, F.hp])
         else:
             moved = local_array(2)
             moved[:] = 0
@@ -283,10 +336,11 @@ def resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, p, i, 
     kind = cards[card, CardCol.magic_type]
     subtype = cards[card, CardCol.magic_subtype]
     inst[i, I.controller] = p
+    if summons_nothing_nb(cards, effects, inst, p, card):
+        to_cemetery_nb(cards, effects, inst, players, glob, i, trace)  # nothing to summon: no effect
+        return
     holder = -1
-    if subtype == MagicSubtype.equip or (
-        kind == MagicType.lightning and find_row_nb(cards, effects, card, Trigger.response_any, Action.equip_self) >= 0
-    ):
+    if subtype == MagicSubtype.equip or (kind == MagicType.lightning and plays_any_time_nb(cards, effects, card)):
         holder = _equip_target(cards, inst, players, p, i, target)
         if holder < 0 or magic_immune_nb(cards, effects, inst, holder):
             to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
@@ -329,10 +383,17 @@ def resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, p, i, 
             continue
         if effects[r, E.duration] != Duration.instant and is_aura_action_nb(effects[r, E.action]):
             continue  # read by refresh_fighters_nb while the card lingers
+        if effects[r, E.action] == Action.equip_self:
+            continue  # Mind Sap: attached above, to the primary its player chose
         got = execute_row_nb(
             cards, effects, inst, fighters, players, glob, decks, p, i, r, holder, rng, script, trace, moved
         )
         if got < 0:
             break
     if not lasting and inst[i, I.zone] == InstZone.resolving:
+        to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
+    elif subtype == MagicSubtype.equip and inst[i, I.zone] == InstZone.magic and inst[i, I.attached_to] < 0:
+        # an equip left attached to no creature acts on nothing (rules guide, Equip: "will attach to a
+        # single card"): it goes to the cemetery rather than hold an Infinite slot
+        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
         to_cemetery_nb(cards, effects, inst, players, glob, i, trace)

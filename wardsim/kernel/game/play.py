@@ -33,11 +33,12 @@ import numpy as np
 from numba import njit
 
 from wardsim.kernel.bots import policies
-from wardsim.kernel.duel.battle import battle_nb, end_exchange_nb
+from wardsim.kernel.duel.battle import end_battle_nb, end_exchange_nb, open_battle_nb, strike_nb
 from wardsim.kernel.duel.effect_rows import take_damage_nb
 from wardsim.kernel.duel.enums import React
 from wardsim.kernel.enums import Action, CardCol, Duration, EffectCol, FighterCol, Target, Trigger, Zone
 from wardsim.kernel.game import magic, resolve, rewind, turns
+from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb, encode_action_nb
 from wardsim.kernel.game.enums import (
     ActionKind,
     EndReason,
@@ -64,9 +65,7 @@ from wardsim.kernel.game.field import (
 )
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import (
-    HAND_LIMIT,
     N_INST,
-    OPENING_HAND,
     cemetery_hp_nb,
     draw_card_nb,
     hand_size_nb,
@@ -78,6 +77,7 @@ from wardsim.kernel.game.state import (
 )
 from wardsim.kernel.game.trace import record_nb
 from wardsim.kernel.rng import d6_nb, seed_rng_nb
+from wardsim.rules import NO_SACRIFICE_MAX_AL, ONE_SACRIFICE_MAX_AL
 
 E = EffectCol
 F = FighterCol
@@ -85,33 +85,12 @@ I = InstCol  # noqa: E741
 P = PlayerCol
 G = GlobCol
 
-MAX_ACTIONS_PER_TURN = 64  # a guard: no legal sequence needs more
 # a guard only: the redraw procedure runs until a creature can be placed (rules guide: "repeat
 # this process until a creature can be played"), and it runs only while one could be
 # (`could_ever_place_nb`); at 1 chance in 1,000 per try, 10**6 tries never all fail
 MAX_REDRAWS = 1_000_000
-
-
-def encode_action(kind, a, b):
-    return kind * 10_000 + a * 100 + b
-
-
-encode_action_nb = njit(cache=True)(encode_action)
-
-
-@njit(cache=True, _nrt=False)
-def action_kind_nb(action):
-    return action // 10_000
-
-
-@njit(cache=True, _nrt=False)
-def action_a_nb(action):
-    return (action // 100) % 100
-
-
-@njit(cache=True, _nrt=False)
-def action_b_nb(action):
-    return action % 100
+MAX_ACTIONS = 256  # room for the legal actions of one decision
+MAX_STEPS_PER_TURN = 96  # a guard: a policy that never ends its phase is made to
 
 
 # ------------------------------------------------------------------ summoning
@@ -126,9 +105,9 @@ def summon_cost_nb(cards, effects, card):
         if effects[r, E.trigger] == Trigger.summon_cost and effects[r, E.action] == Action.sacrifices:
             return effects[r, E.amount]
     al = cards[card, CardCol.armor_level]
-    if al <= 6:
+    if al <= NO_SACRIFICE_MAX_AL:
         return 0
-    if al <= 11:
+    if al <= ONE_SACRIFICE_MAX_AL:
         return 1
     return 2
 
@@ -154,9 +133,19 @@ def _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i
     if frow >= 0 and not resolve.matches_filter_nb(cards, effects, frow, inst[i, I.card]):
         return False
     if i == players[p, P.primary]:
-        # rules guide, STATUS EFFECTS: a frozen creature cannot be sacrificed
-        return fighters[i, F.frozen_until] < glob[G.turn]
+        return not primary_frozen_nb(fighters, players, glob, p)
     return inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p
+
+
+@njit(cache=True, _nrt=False)
+def primary_frozen_nb(fighters, players, glob, p):
+    """p's primary is frozen, so it stays on the field: it cannot be sacrificed (rules guide,
+    STATUS EFFECTS: "A frozen creature cannot battle, return attack, or be sacrificed until
+    unfrozen"), nor killed to make room for a summon, which is a sacrifice by the guide's
+    DEFINITIONS ("Sacrifice: The process of discarding a creature from the field and/or your hand
+    to the cemetery to bring a stronger creature to the field")."""
+    c = players[p, P.primary]
+    return c >= 0 and fighters[c, F.frozen_until] >= glob[G.turn]
 
 
 @njit(cache=True, _nrt=False)
@@ -210,9 +199,18 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
 
 @njit(cache=True, _nrt=False)
 def can_summon_nb(cards, effects, inst, fighters, players, glob, p, i):
-    """Can p summon creature i from hand by the sacrifice rules?"""
+    """Can p summon creature i from hand by the sacrifice rules? Not while a frozen primary holds
+    the field, unless i does not take its place (Stone Golem goes to the opponent's side, The
+    Squire joins as a Limited Summon)."""
+    card = inst[i, I.card]
+    if (
+        primary_frozen_nb(fighters, players, glob, p)
+        and not resolve.plays_to_opponent_nb(cards, effects, card)
+        and resolve.self_limited_row_nb(cards, effects, card) < 0
+    ):
+        return False
     scratch = local_array(4)
-    cost = summon_cost_nb(cards, effects, inst[i, I.card])
+    cost = summon_cost_nb(cards, effects, card)
     return fodder_nb(cards, effects, inst, fighters, players, glob, p, i, cost, scratch) >= cost
 
 
@@ -444,6 +442,15 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
     phase = glob[G.phase]
     t = glob[G.turn]
     if phase == Phase.combat:
+        # Mind Sap is played "at any point during the game": in the combat phase too
+        for i in range(N_INST):
+            if (
+                inst[i, I.zone] == InstZone.hand
+                and inst[i, I.owner] == p
+                and not is_creature_nb(cards, inst, i)
+                and magic.plays_any_time_nb(cards, effects, inst[i, I.card])
+            ):
+                n = magic.magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n)
         # rules guide: no battle in the first turn cycle; A Loving God stops all battles
         o = players[1 - p, P.primary]
         if t < 2 or t <= glob[G.no_battle_until] or o < 0:
@@ -478,6 +485,7 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
         if (
             primary >= 0
             and players[p, P.summon_turn] != t
+            and not primary_frozen_nb(fighters, players, glob, p)
             and _placeable_after_kill(cards, effects, inst, fighters, players, glob, p)
         ):
             out[n] = encode_action_nb(ActionKind.kill_primary, 0, 0)
@@ -612,13 +620,23 @@ def _ready_reaction(cards, effects, fighters, inst, c, answer, boost):
 
 
 @njit(cache=True, _nrt=False)
-def _spend_reactions(cards, effects, inst, fighters, players, glob, decks, q, c, answer, boost, rng, script, trace):
-    """A readied card that took effect is played (and its other rows resolve: Dragon Rage's
-    sweep and draws, Junk Scarecrow's return); one that did not stays in hand."""
-    f = fighters[c]
-    for card_inst, fired in ((answer, f[F.react_fired]), (boost, f[F.boost_fired])):
+def _spend_reactions(
+    cards, effects, inst, fighters, players, glob, decks, p, attacker, defender, ready, rng, script, trace
+):
+    """The readied cards that took effect in the strike just made are played now, so that their
+    other rows resolve before the next strike (Dragon Rage's sweep and draws, Junk Scarecrow's
+    return); the others stay ready (`ready`: p's answer and boost, then the opponent's). Returns
+    True when a card was played."""
+    played = False
+    for k in range(4):
+        card_inst = ready[k]
+        q = p if k < 2 else 1 - p
+        c = attacker if k < 2 else defender
+        fired = fighters[c, F.react_fired] if k % 2 == 0 else fighters[c, F.boost_fired]
         if card_inst < 0 or fired == 0:
             continue
+        ready[k] = -1
+        played = True
         record_nb(trace, glob, q, Event.response, card_inst, inst[card_inst, I.card], c)
         inst[card_inst, I.seen] |= SeenBit.played
         set_zone_nb(inst, glob, card_inst, InstZone.resolving)
@@ -640,8 +658,29 @@ def _spend_reactions(cards, effects, inst, fighters, players, glob, decks, q, c,
                 )
         if inst[card_inst, I.zone] == InstZone.resolving:
             to_cemetery_nb(cards, effects, inst, players, glob, card_inst, trace)
-    f[F.react] = React.none
-    f[F.boost_dice] = 0
+    return played
+
+
+@njit(cache=True, _nrt=False)
+def _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender):
+    """The two creatures' stats from the lasting effects, and the field cards' multipliers
+    against each other (Dragon's Bane, Holy Water)."""
+    resolve.refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
+    for i in (attacker, defender):
+        other = defender if i == attacker else attacker
+        fighters[i, F.extra_mult] *= resolve.field_multiplier_nb(cards, effects, inst, glob, i, inst[other, I.card])
+
+
+@njit(cache=True, _nrt=False)
+def _still_battling(inst, players, p, attacker, defender):
+    """Both creatures of p's battle are where they were (a card played in it may take one away:
+    Dragon Rage destroying the Revival Priest that holds it)."""
+    z = inst[attacker, I.zone]
+    return (
+        players[1 - p, P.primary] == defender
+        and (z == InstZone.primary or z == InstZone.limited)
+        and inst[attacker, I.controller] == p
+    )
 
 
 @njit(cache=True, _nrt=False)
@@ -652,12 +691,10 @@ def battle_action_nb(
     p = glob[G.active]
     defender = players[1 - p, P.primary]
     own_primary = players[p, P.primary]
-    inst[attacker, I.battled_turn] = glob[G.turn]
+    t = glob[G.turn]
+    inst[attacker, I.battled_turn] = t
     record_nb(trace, glob, p, Event.battle, attacker, defender, 0)
-    resolve.refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
-    for i in (attacker, defender):
-        other = defender if i == attacker else attacker
-        fighters[i, F.extra_mult] *= resolve.field_multiplier_nb(cards, effects, inst, glob, i, inst[other, I.card])
+    _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
     _fear_rolls(cards, effects, inst, fighters, glob, attacker, rng, script, trace)
     _fear_rolls(cards, effects, inst, fighters, glob, defender, rng, script, trace)
     # Lightning cards each player keeps ready for this battle (rules guide, CARD ACTIVATION)
@@ -674,29 +711,45 @@ def battle_action_nb(
         )
         _ready_reaction(cards, effects, fighters, inst, c, ready[2 * side], ready[2 * side + 1])
     hp_d = fighters[defender, F.hp]
-    battle_nb(fighters[attacker], fighters[defender], effects, glob[G.turn], rng, script)
+    order = open_battle_nb(fighters[attacker], fighters[defender], effects, t, rng, script)
+    if trace.shape[0] > 0 and fighters[attacker, F.battle_rolloff] != 0:
+        record_nb(trace, glob, p, Event.speed_rolloff, attacker, fighters[attacker, F.battle_rolloff], 0)
+    if order >= 0:
+        first = attacker if order == 1 else defender
+        second = defender if order == 1 else attacker
+        for k in range(2):
+            striker = first if k == 0 else second
+            struck = second if k == 0 else first
+            if k == 1 and (
+                fighters[striker, F.hp] <= 0
+                or fighters[struck, F.hp] <= 0
+                or not _still_battling(inst, players, p, attacker, defender)
+            ):
+                break
+            strike_nb(fighters[striker], fighters[struck], effects, k == 0, t, rng, script)
+            if trace.shape[0] > 0:
+                _trace_strike(fighters, glob, striker, p if striker == attacker else 1 - p, trace)
+            # a Lightning card takes effect when it is played: before the next strike
+            if _spend_reactions(
+                cards, effects, inst, fighters, players, glob, decks, p, attacker, defender, ready, rng, script, trace
+            ):
+                _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+    end_battle_nb(fighters[attacker])
+    end_battle_nb(fighters[defender])
+    for c in (attacker, defender):  # a readied card that did not take effect stays in hand
+        fighters[c, F.react] = React.none
+        fighters[c, F.boost_dice] = 0
     if fighters[defender, F.hp] < hp_d:
         glob[G.dealt_damage] = 1
     if trace.shape[0] > 0:
-        _trace_strikes(fighters, glob, attacker, defender, trace)
-    for side in range(2):
-        q = p if side == 0 else 1 - p
-        c = attacker if side == 0 else defender
-        _spend_reactions(
-            cards,
-            effects,
-            inst,
-            fighters,
-            players,
-            glob,
-            decks,
-            q,
-            c,
-            ready[2 * side],
-            ready[2 * side + 1],
-            rng,
-            script,
+        record_nb(
             trace,
+            glob,
+            p,
+            Event.battle_end,
+            _traced_hp(inst, fighters, attacker),
+            _traced_hp(inst, fighters, defender),
+            0,
         )
     killer_of = local_array(2)
     killer_of[:] = -1
@@ -710,25 +763,23 @@ def battle_action_nb(
 
 
 @njit(cache=True, _nrt=False)
-def _trace_strikes(fighters, glob, attacker, defender, trace):
-    """The dice and results of a battle's strikes, read from the fighters (kernel.duel.battle keeps them)."""
-    p = glob[G.active]
-    if fighters[attacker, F.battle_rolloff] != 0:
-        record_nb(trace, glob, p, Event.speed_rolloff, attacker, fighters[attacker, F.battle_rolloff], 0)
-    for order in (1, 2):
-        for i in (attacker, defender):
-            f = fighters[i]
-            if f[F.strike_order] != order:
-                continue
-            owner = p if i == attacker else 1 - p
-            record_nb(trace, glob, owner, Event.strike, i, f[F.strike_result], f[F.strike_needed])
-            if f[F.strike_hit_dice] != 0:
-                record_nb(trace, glob, owner, Event.hit_dice, i, f[F.strike_hit_dice], f[F.strike_hit_total])
-            if f[F.strike_effect_dice] != 0:
-                record_nb(trace, glob, owner, Event.effect_rolls, i, f[F.strike_effect_dice], 0)
-            if f[F.strike_atk_dice] != 0:
-                record_nb(trace, glob, owner, Event.atk_dice, i, f[F.strike_atk_dice], f[F.strike_damage])
-    record_nb(trace, glob, p, Event.battle_end, fighters[attacker, F.hp], fighters[defender, F.hp], 0)
+def _traced_hp(inst, fighters, i):
+    """A creature's HP for the trace; -1 for a Limited Summon, which has no health pool (rules
+    guide, LIMITED SUMMONS: "Limited Summons also lose their health pool while they are on the field")."""
+    return -1 if inst[i, I.zone] == InstZone.limited else fighters[i, F.hp]
+
+
+@njit(cache=True, _nrt=False)
+def _trace_strike(fighters, glob, i, owner, trace):
+    """The dice and result of creature i's strike, read from its fighter (kernel.duel.battle keeps them)."""
+    f = fighters[i]
+    record_nb(trace, glob, owner, Event.strike, i, f[F.strike_result], f[F.strike_needed])
+    if f[F.strike_hit_dice] != 0:
+        record_nb(trace, glob, owner, Event.hit_dice, i, f[F.strike_hit_dice], f[F.strike_hit_total])
+    if f[F.strike_effect_dice] != 0:
+        record_nb(trace, glob, owner, Event.effect_rolls, i, f[F.strike_effect_dice], 0)
+    if f[F.strike_atk_dice] != 0:
+        record_nb(trace, glob, owner, Event.atk_dice, i, f[F.strike_atk_dice], f[F.strike_damage])
 
 
 @njit(cache=True, _nrt=False)
@@ -804,7 +855,7 @@ def setup_nb(cards, effects, inst, fighters, players, glob, decks, seed, index, 
     glob[G.active] = first
     record_nb(trace, glob, first, Event.first_player, d0, d1, 0)
     for p in range(2):
-        for _ in range(OPENING_HAND):
+        for _ in range(glob[G.opening_hand]):
             i = draw_card_nb(inst, decks, players, glob, p)
             inst[i, I.seen] |= SeenBit.opening
 
@@ -848,7 +899,7 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     turns.turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace)
     # rules guide, Draw phase: "after drawing a card the player may only have a maximum of eight
     # cards in their hand ... discard cards to the cemetery until you have eight"
-    while hand_size_nb(inst, p) > HAND_LIMIT and glob[G.winner] < 0:
+    while hand_size_nb(inst, p) > glob[G.hand_limit] and glob[G.winner] < 0:
         d = policies.choose_discard_nb(policy[p], params[p], cards, effects, inst, fighters, players, glob, p, rng)
         record_nb(trace, glob, p, Event.discard, d, inst[d, I.card], 0)
         to_cemetery_nb(cards, effects, inst, players, glob, d, trace)

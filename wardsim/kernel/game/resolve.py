@@ -34,7 +34,6 @@ from wardsim.kernel.enums import (
     Flag,
     MagicSubtype,
     Scale,
-    Stat,
     Status,
     Target,
     Trigger,
@@ -166,21 +165,6 @@ def can_initiate_nb(inst, fighters, glob, i):
 
 
 # ------------------------------------------------------------------ auras and stats
-
-
-@njit(cache=True, _nrt=False)
-def _stat_base(cards, card, stat):
-    if stat == Stat.armor_level:
-        return cards[card, CardCol.armor_level]
-    if stat == Stat.speed:
-        return cards[card, CardCol.speed]
-    if stat == Stat.attack_dice:
-        return cards[card, CardCol.attack_dice]
-    if stat == Stat.modifier:
-        return cards[card, CardCol.modifier]
-    if stat == Stat.hit_dice:
-        return 2
-    return 0
 
 
 @njit(cache=True, _nrt=False)
@@ -618,12 +602,6 @@ def execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, src,
                 to_deck_nb(inst, players, glob, decks, j, True, rng, trace)
             else:
                 to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
-    elif action == Action.equip_self:
-        c = players[o, P.primary]
-        if c >= 0:
-            set_zone_nb(inst, glob, src, InstZone.magic)
-            inst[src, I.attached_to] = c
-            inst[src, I.controller] = p
     elif action == Action.summon_to_opponent:
         pass  # Stone Golem: carried out by the summon (kernel.game.play)
     elif action == Action.return_later:
