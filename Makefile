@@ -2,7 +2,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install test test-slow demo bench lint clean clean-cache
+.PHONY: install test test-slow demo bench lint clean clean-cache playthroughs
 
 install: $(STAMP)
 
@@ -28,11 +28,17 @@ demo: install
 	  --out reports/demo
 	@echo "demo report: reports/demo/index.html (open it in a browser; report.md, CSV and Parquet beside it)"
 
+# rewrite the golden games in tests/playthroughs/ (and the docs examples cut from them);
+# read the diff before committing it
+playthroughs: install
+	$(PY) -m pytest -q tests/test_playthroughs.py --regen-playthroughs
+
 bench: install
 	$(PY) bench/run.py
 
 lint: install
 	$(VENV)/bin/ruff check wardsim tests bench
+	$(VENV)/bin/ruff format --check wardsim tests bench
 	$(VENV)/bin/mypy wardsim
 
 # numba's on-disk cache does not notice edits to a kernel that another file's kernel calls

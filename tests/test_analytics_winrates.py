@@ -92,6 +92,19 @@ def test_matchup_matrix_by_hand():
     assert (m.ci_low.loc["Dragons", "Undead"], m.ci_high.loc["Dragons", "Undead"]) == pytest.approx((lo, hi))
 
 
+def test_matchup_matrix_rows_are_the_deck_and_columns_the_opponent():
+    m = matchup_matrix(HAND_TABLE)
+    frames = {"win_rate": m.win_rate, "ci_low": m.ci_low, "ci_high": m.ci_high, "games": m.games, "wins": m.wins}
+    frames |= {"draws": m.draws, "scores": m.scores}
+    for name, frame in frames.items():
+        assert (frame.index.name, frame.columns.name) == ("deck", "opponent"), name
+    assert m.decks.name == "deck"
+    # the long form a notebook gets from stack() reads the same way
+    long = m.win_rate.stack().reset_index(name="win_rate")
+    row = long[(long["deck"] == "Dragons") & (long["opponent"] == "Undead")]
+    assert row["win_rate"].tolist() == [pytest.approx(1 / 3)]
+
+
 def test_matchup_matrix_pairs_that_never_met_are_missing_but_mirrors_are_even():
     m = matchup_matrix(HAND_TABLE)
     assert m.games.loc["Bleeders", "Bleeders"] == 0

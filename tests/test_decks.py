@@ -4,6 +4,7 @@ from pathlib import Path
 
 import pytest
 
+from wardsim.catalog import default_catalog
 from wardsim.decks import DeckError, load_deck, parse_deck
 from wardsim.formats import get_format, load_formats
 
@@ -119,4 +120,6 @@ def test_unknown_format_lists_the_known_ones():
 def test_deck_as_catalog_rows():
     deck, problems = parse_deck("3 Goblin\n1 Orc\n")
     assert not problems
-    assert len(deck.card_indices()) == 4
+    catalog = default_catalog()
+    goblin, orc = catalog.index("Goblin"), catalog.index("Orc")
+    assert deck.card_indices().tolist() == [goblin, goblin, goblin, orc]  # one entry per copy

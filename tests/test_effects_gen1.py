@@ -1,11 +1,13 @@
 """Generation 1 card effects: every card with text is encoded, and the encodings mean what the cards say.
 
 The spot checks read the compiled int32 tables (the kernels' view), not the Python objects, so they
-also check that validation and compilation keep each field.
+also check that validation and compilation keep each field. Hourglass of Time, whose rows only the
+turn loop acts on, is also played out in a game.
 """
 
 import numpy as np
 import pytest
+from gamekit import Event, InstZone, K, Phase, Table
 
 from wardsim.catalog import default_catalog
 from wardsim.kernel.enums import (
@@ -17,6 +19,7 @@ from wardsim.kernel.enums import (
     Duration,
     EffectCol,
     EffectStatus,
+    FighterCol,
     Flag,
     Scale,
     Stat,
@@ -25,6 +28,9 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
+from wardsim.kernel.game import rewind
+from wardsim.kernel.game.actions import action_a_nb, action_kind_nb
+from wardsim.kernel.game.enums import GlobCol
 
 PLACEHOLDER = "the card text is not encoded yet"
 CAT = default_catalog()
@@ -496,6 +502,38 @@ def test_junk_scarecrow_negates_a_hit_and_returns_after_3_turn_cycles():
 def test_hourglass_of_time_resets_the_turn_and_stays_in_the_cemetery():
     row_with("Hourglass of Time", trigger=Trigger.response_any, action=Action.reset_turn)
     row_with("Hourglass of Time", trigger=Trigger.in_cemetery, action=Action.no_return)
+    # played out: player 0 draws, then its Werewolf kills player 1's Kobold (40 HP to the
+    # cemetery); player 1 answers with the Hourglass
+    t = Table(["Werewolf"], ["Kobold", "Hourglass of Time", "Frog", "Visitor From Beyond", "Health Potion"])
+    t.primary(0, "Werewolf")
+    kobold = t.primary(1, "Kobold")
+    hourglass, _, visitor = t.to_hand(1, "Hourglass of Time", "Frog", "Visitor From Beyond")
+    t.fighters[kobold, FighterCol.hp] = 1
+    t.fighters[kobold, FighterCol.frozen_until] = 1 << 30  # no strike back: only the Werewolf's dice
+    t.glob[GlobCol.phase] = Phase.draw
+    start = [a.copy() for a in (t.inst, t.fighters, t.players, t.glob, t.decks)]  # the turn's start
+    t.begin_turn()
+    t.dice(6, 5, 1, 1)
+    t.battle()
+    assert t.zone(kobold) == InstZone.cemetery and t.cemetery_hp(1) == 40 and t.primary_name(1) == "Frog"
+    assert rewind.try_rewind_nb(*t.args, *start, t.policy, t.params, t.rng, t.script, t.trace)
+    # the turn is back at its start: its draw phase, the card drawn back on the deck, the Kobold alive
+    assert (t.glob[GlobCol.turn], t.glob[GlobCol.active], t.glob[GlobCol.phase]) == (2, 0, Phase.draw)
+    assert np.array_equal(t.decks, start[4]) and np.array_equal(t.players, start[2])
+    assert np.array_equal(t.fighters, start[1]) and t.primary_name(1) == "Kobold" and t.cemetery_hp(1) == 0
+    # but the Hourglass, in hand at the turn's start, is spent
+    assert t.zone(hourglass) == InstZone.cemetery and t.hand(1) == ["Frog", "Visitor From Beyond"]
+    assert [e[3] for e in t.events(Event.rewind)] == [hourglass]
+    # player 0 plays its turn again; in player 1's turn Visitor From Beyond (a magic card from the
+    # cemetery to hand) cannot take the Hourglass back: it is offered only once another magic
+    # card lies there, and takes that one
+    t.pass_turn()
+    t.begin_turn()
+    assert t.glob[GlobCol.active] == 1 and t.glob[GlobCol.phase] == Phase.main
+    assert visitor not in {action_a_nb(a) for a in t.legal() if action_kind_nb(a) == K.magic}
+    t.to_cemetery(1, "Health Potion")
+    t.play("Visitor From Beyond")
+    assert "Health Potion" in t.hand(1) and t.zone(hourglass) == InstZone.cemetery
 
 
 def test_fear_disarms_the_equipped_creature_for_a_battle_on_5_to_6():

@@ -22,14 +22,17 @@ from wardsim.kernel.bots import policies
 from wardsim.kernel.duel.effect_rows import effective_al_nb
 from wardsim.kernel.enums import CardCol, CardType, FighterCol
 from wardsim.kernel.game import match, play, rewind
-from wardsim.kernel.game.enums import EndReason, Event, GlobCol, InstCol, InstZone, Phase, PlayerCol
-from wardsim.kernel.game.match import MAX_ACTIONS, MAX_STEPS_PER_TURN, new_game_arrays
+from wardsim.kernel.game.actions import encode_action
+from wardsim.kernel.game.enums import ActionKind, EndReason, Event, GlobCol, InstCol, InstZone, Phase, PlayerCol
+from wardsim.kernel.game.match import new_game_arrays
+from wardsim.kernel.game.play import MAX_ACTIONS, MAX_STEPS_PER_TURN
 from wardsim.kernel.game.resolve import refresh_fighters_nb
-from wardsim.kernel.game.state import DECK_SIZE, HAND_LIMIT, N_INST, cemetery_hp_nb, copy_state_nb
+from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, copy_state_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH
 from wardsim.kernel.rng import RNG_WORDS
 from wardsim.policies import policy_arrays
-from wardsim.replay import replay_game
+from wardsim.replays import replay
+from wardsim.rules import DECK_SIZE, Rules
 from wardsim.simulation import simulate
 
 CAT = default_catalog()
@@ -163,7 +166,7 @@ def check_result(cards, inst, players, glob) -> None:
     elif reason == EndReason.both_lost:
         assert winner == 2
     elif reason == EndReason.cemetery:
-        assert cemetery_hp_nb(cards, inst, players, 1 - winner) >= glob[G.threshold]
+        assert cemetery_hp_nb(cards, inst, players, 1 - winner) >= glob[G.cemetery_threshold]
     elif reason == EndReason.returned_alone:  # the loser holds one card, in hand or deck
         loser = 1 - winner
         in_hand_or_deck = (inst[:, I.owner] == loser) & np.isin(inst[:, I.zone], (InstZone.hand, InstZone.deck))
@@ -176,7 +179,9 @@ def play_checked(deck_a, deck_b, policy_a, policy_b, seed, index=0):
     """Play one game step by step, checking the state after every step; returns the arrays."""
     cards, effects = TABLES.cards, TABLES.effects
     rows = [np.array([CAT.index(n) for n in d], dtype=np.int64) for d in (deck_a, deck_b)]
-    inst, fighters, players, glob, decks = state = new_game_arrays(cards, rows[0], rows[1], 300, MAX_TURNS)
+    inst, fighters, players, glob, decks = state = new_game_arrays(
+        rows[0], rows[1], Rules(max_turns=MAX_TURNS).to_array()
+    )
     rng = np.zeros(RNG_WORDS, dtype=np.uint64)
     script = np.zeros(0, dtype=np.int64)
     trace = np.zeros((TRACE_CAPACITY, TRACE_WIDTH), dtype=np.int64)
@@ -195,7 +200,7 @@ def play_checked(deck_a, deck_b, policy_a, policy_b, seed, index=0):
         play.begin_turn_nb(*step, policy, params, rng, script, trace)
         check_state(*step, trace)
         if glob[G.winner] < 0:  # discards can end the game (cemetery HP) before the hand is down to 8
-            assert np.count_nonzero((inst[:, I.zone] == InstZone.hand) & (inst[:, I.owner] == p)) <= HAND_LIMIT
+            assert np.count_nonzero((inst[:, I.zone] == InstZone.hand) & (inst[:, I.owner] == p)) <= glob[G.hand_limit]
         steps = 0
         while glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
             n = play.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
@@ -223,7 +228,9 @@ def play_checked(deck_a, deck_b, policy_a, policy_b, seed, index=0):
 def assert_same_game_as_play_game(deck_a, deck_b, policy_a, policy_b, seed) -> None:
     (inst, fighters, players, glob, decks), (policy, params) = play_checked(deck_a, deck_b, policy_a, policy_b, seed)
     cards, effects = TABLES.cards, TABLES.effects
-    again = new_game_arrays(cards, inst[:DECK_SIZE, I.card].copy(), inst[DECK_SIZE:, I.card].copy(), 300, MAX_TURNS)
+    again = new_game_arrays(
+        inst[:DECK_SIZE, I.card].copy(), inst[DECK_SIZE:, I.card].copy(), Rules(max_turns=MAX_TURNS).to_array()
+    )
     match.play_game_nb(
         cards,
         effects,
@@ -246,11 +253,33 @@ def assert_same_game_as_play_game(deck_a, deck_b, policy_a, policy_b, seed) -> N
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
-@given(legal_decks())
-def test_random_decks_are_legal_and_playable(deck):
+@given(legal_decks(), st.integers(0, 2**32 - 1))
+def test_random_decks_are_legal_and_each_player_places_a_primary_in_its_first_turn(deck, seed):
     parsed, problems = parse_deck("\n".join(f"1 {n}" for n in deck))
     assert not problems and not legality_problems(parsed, OFFICIAL)
-    assert sum(1 for n in deck if n in LOW) >= 10
+    # rules guide, How to play: each player places a creature in its first turn (redrawing a hand
+    # that holds none); with 10 creatures that need no sacrifice the deck never loses for lack of one
+    cards, effects = TABLES.cards, TABLES.effects
+    row = np.array([CAT.index(n) for n in deck], dtype=np.int64)
+    inst, fighters, players, glob, decks = new_game_arrays(row, row.copy(), Rules().to_array())
+    step = (cards, effects, inst, fighters, players, glob, decks)
+    rng, script = np.zeros(RNG_WORDS, dtype=np.uint64), np.zeros(0, dtype=np.int64)
+    trace = np.zeros((0, TRACE_WIDTH), dtype=np.int64)
+    policy, params = policy_arrays("random", "random")
+    play.setup_nb(*step, np.uint64(seed), np.uint64(0), rng, script, trace)
+    actions = np.empty(MAX_ACTIONS, dtype=np.int64)
+    end_phase = encode_action(ActionKind.end, 0, 0)
+    for _ in range(2):  # the first turn of each player: place a primary creature, then pass
+        p = int(glob[G.active])
+        play.begin_turn_nb(*step, policy, params, rng, script, trace)
+        primary = players[p, P.primary]
+        assert glob[G.winner] < 0 and primary >= 0, f"player {p} placed no creature"
+        assert inst[primary, I.owner] == p and cards[inst[primary, I.card], CardCol.card_type] == CardType.creature
+        while glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
+            n = play.legal_actions_nb(*step[:6], actions)
+            assert end_phase in actions[:n]
+            play.apply_action_nb(*step, end_phase, policy, params, rng, script, trace)
+        play.end_turn_nb(*step, policy, params, rng, script, trace)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=FUZZ_CHECKS)
@@ -285,7 +314,7 @@ def test_games_with_hourglass_of_time_reset_turns_and_stay_consistent():
     resets = sum(
         line.count("resets the turn")
         for k in range(6)
-        for line in replay_game(parsed[0], parsed[1], seed=1, game=k, policy_a="greedy", policy_b="random").lines
+        for line in replay(parsed[0], parsed[1], seed=1, game=k, policy_a="greedy", policy_b="random").lines
     )
     assert resets > 0
 

@@ -33,17 +33,15 @@ import pandas as pd
 
 from wardsim.analytics.intervals import wilson_interval
 
-RECORD_COLUMNS = ("deck_a", "deck_b", "winner", "first_player", "turns")
+NEEDED_COLUMNS = ("deck_a", "deck_b", "winner", "first_player", "turns")  # of `wardsim.records.RECORD_COLUMNS`
 A_WINS, B_WINS, DRAW = 0, 1, 2  # values of `winner`
 SEAT_A, SEAT_B = 0, 1  # values of `first_player`
 
-COUNT_COLUMNS = ["games", "wins", "losses", "draws", "win_rate", "ci_low", "ci_high"]
 
-
-def _check_records(records: pd.DataFrame, needed: Sequence[str] = RECORD_COLUMNS) -> None:
+def _check_records(records: pd.DataFrame, needed: Sequence[str] = NEEDED_COLUMNS) -> None:
     missing = [c for c in needed if c not in records.columns]
     if missing:
-        raise ValueError(f"game records lack the column(s) {', '.join(missing)}; expected {', '.join(RECORD_COLUMNS)}")
+        raise ValueError(f"game records lack the column(s) {', '.join(missing)}; expected {', '.join(NEEDED_COLUMNS)}")
     if "winner" in needed:
         bad = ~records["winner"].isin([A_WINS, B_WINS, DRAW])
         if bad.any():
@@ -138,7 +136,8 @@ def deck_summary(records: pd.DataFrame, z: float = 1.96) -> pd.DataFrame:
 
 @dataclass(frozen=True)
 class MatchupMatrix:
-    """Deck-by-deck results; every frame is indexed by deck (row) and deck (column).
+    """Deck-by-deck results; every frame has the decks as rows (named "deck") and as columns
+    (named "opponent").
 
     Attributes
     ----------
@@ -196,9 +195,8 @@ def matchup_matrix(records: pd.DataFrame, z: float = 1.96) -> MatchupMatrix:
 
     def square(column: str, fill: float | None = None) -> pd.DataFrame:
         values = counts[column] if fill is None else counts[column].fillna(fill)
-        frame = values.unstack("opponent").reindex(index=decks, columns=decks)
-        frame.index.name, frame.columns.name = "deck", "opponent"
-        return frame
+        # two Index objects: naming one shared Index would name both axes
+        return values.unstack("opponent").reindex(index=decks.rename("deck"), columns=decks.rename("opponent"))
 
     games = square("games", 0).astype("int64")
     wins = square("wins", 0).astype("int64")

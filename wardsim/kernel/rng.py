@@ -150,12 +150,6 @@ def d6_nb(state, script):
     return _d6_refill_nb(state)
 
 
-@njit(cache=True)
-def script_position_nb(state):
-    """How many scripted dice have been read."""
-    return np.int64(state[RngCol.script_pos])
-
-
 def new_rng(seed: int = 0, index: int = 0) -> np.ndarray:
     """A generator state for Python callers (tests, single duels)."""
     state = np.zeros(RNG_WORDS, dtype=np.uint64)

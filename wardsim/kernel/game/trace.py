@@ -1,19 +1,17 @@
-"""The event trace: a compact int log of a game, decoded into a replay by `wardsim.replay`.
+"""The event trace: a compact int log of a game, decoded into a replay by `wardsim.replays`.
 
 A trace is an int64 array of shape (capacity, 6): turn, player, event, a, b, c. Kernels write
 to it through `record_nb` only when it has rows (capacity 0 = no trace, no cost). The meaning
-of a, b and c per event is in the `Event` comments; `wardsim.replay` owns the words.
+of a, b and c per event is in the `Event` comments; `wardsim.replays` owns the words.
 """
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from wardsim.kernel.game.enums import GlobCol
 
 TRACE_WIDTH = 6
-NO_TRACE = np.zeros((0, TRACE_WIDTH), dtype=np.int64)
 
 
 @njit(cache=True)
