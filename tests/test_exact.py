@@ -1,13 +1,18 @@
 """The exact solver against hand-computed answers and against the kernel; reproducibility.
 
-The kernel and the solver share no rule code: agreement within 4.5 standard errors over many
-pairs (lopsided and even, with and without effects) is the check that both read the duel
-semantics the same way. Seeds are fixed, so these tests are deterministic.
+The kernel and the solver share no rule code (the import tests below check it): agreement
+within 4.5 standard errors over many pairs (lopsided and even, with and without effects) is the
+check that both read the duel semantics the same way. Seeds are fixed, so these tests are
+deterministic.
 """
 
 from __future__ import annotations
 
+import ast
 import math
+import subprocess
+import sys
+from pathlib import Path
 
 import numba
 import numpy as np
@@ -19,6 +24,7 @@ from wardsim.effects import parse_effect
 from wardsim.kernel.duel.battle import duel_nb, is_plain_nb
 from wardsim.kernel.duel.enums import DuelOutcome
 from wardsim.kernel.enums import FighterCol as F
+from wardsim.kernel.exact.enums import DamageKind, FighterSummary, StrikeOdds
 from wardsim.kernel.exact.solver import solve_pair
 from wardsim.kernel.rng import NO_SCRIPT, new_rng
 
@@ -392,3 +398,52 @@ def test_duel_matrix_monte_carlo_entry_equals_the_single_duel():
     frame = duel_matrix(["Brute", "Scout"], exact=False, games=2000, seed=3, catalog=CATALOG)
     r = duel("Brute", "Scout", games=2000, seed=3, catalog=CATALOG)
     assert frame.loc["Brute", "Scout"] == r.p_a_wins and frame.attrs["method"] == "monte_carlo"
+
+
+EXACT_PACKAGE = "wardsim.kernel.exact"
+EXACT_DIR = Path(__file__).resolve().parents[1] / "wardsim" / "kernel" / "exact"
+OTHER_ENGINES = ("wardsim.kernel.duel", "wardsim.kernel.game", "wardsim.kernel.bots")
+# what the solver may read from outside itself: the shared data formats and numba/numpy
+ALLOWED_IMPORTS = {"__future__", "dataclasses", "typing", "numpy", "numba", "wardsim.kernel.enums", "wardsim.rules"}
+
+
+def _imported_modules(path: Path) -> list[str]:
+    """Every module an `import` or `from ... import` of the file names (relative ones resolved)."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text(), filename=str(path))):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = EXACT_PACKAGE.rsplit(".", node.level - 1)[0]
+                names.append(f"{base}.{node.module}" if node.module else base)
+            else:
+                names.append(node.module or "")
+    return names
+
+
+def test_exact_solver_modules_import_no_other_engine():
+    modules = sorted(EXACT_DIR.glob("*.py"))
+    assert {p.stem for p in modules} >= {"__init__", "enums", "spec", "stages", "levels", "solver"}
+    for path in modules:
+        for name in _imported_modules(path):
+            assert not name.startswith(OTHER_ENGINES), (path.name, name)
+            assert name in ALLOWED_IMPORTS or name.startswith(EXACT_PACKAGE + ".") or name == EXACT_PACKAGE, (
+                path.name,
+                name,
+            )
+
+
+def test_importing_the_exact_solver_loads_no_other_engine():
+    modules = [f"{EXACT_PACKAGE}.{p.stem}" for p in sorted(EXACT_DIR.glob("*.py")) if p.stem != "__init__"]
+    code = "import sys\n" + "".join(f"import {m}\n" for m in modules) + "print('\\n'.join(sorted(sys.modules)))"
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split()
+    assert set(modules) <= set(loaded)
+    assert [m for m in loaded if m.startswith(OTHER_ENGINES)] == []
+
+
+def test_exact_solver_columns_indexed_by_damage_kind_and_hit_result_stay_in_order():
+    # the solver indexes these columns as base + DamageKind and StrikeOdds.hit + critical
+    assert FighterSummary.prevents_other_damage == FighterSummary.prevents_atk_damage + DamageKind.other
+    assert FighterSummary.n_other_reductions == FighterSummary.n_atk_reductions + DamageKind.other
+    assert StrikeOdds.critical_hit == StrikeOdds.hit + 1

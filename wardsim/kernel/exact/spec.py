@@ -1,15 +1,16 @@
 """The exact solver's view of a pair: the duel rules of two creatures as small int arrays.
 
-`build_spec` reads the prepared fighter arrays and their effect rows the way the duel
-semantics of `kernel.duel.battle` do, independently of the kernel's code, and lays out the state
-the solver needs (see `kernel.exact.solver`): per creature its strike numbers, multipliers, damage
-rules and programs of effect ops; the components of the mixed-radix state x; the battle-long
-bits. Pure Python and numpy.
+`build_spec` reads the prepared fighter arrays and their effect rows the way the duel semantics
+(the docstring of `kernel.duel.battle`) describe them, by its own code, and lays out what the
+solver needs (`PairRules`): per creature its battle numbers, damage multipliers, damage rules
+and programs of effect ops; the components of the effect state x; the battle-long effects.
+Pure Python and numpy; the column and code constants are in `kernel.exact.enums`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 
@@ -26,79 +27,90 @@ from wardsim.kernel.enums import (
     Target,
     Trigger,
 )
+from wardsim.kernel.exact.enums import (
+    MAX_ARMOR_LEVEL,
+    MAX_BATTLE_BITS,
+    MAX_DAMAGE_RULES,
+    MAX_EFFECT_STATES,
+    N_BATTLE_BIT_COLS,
+    N_COMPONENT_COLS,
+    N_OP_COLS,
+    N_STATIC_DOT_COLS,
+    N_STATUS_COMPONENTS,
+    N_SUMMARY_COLS,
+    BattleBitCol,
+    BattleBitKind,
+    ComponentCol,
+    ComponentKind,
+    DamageKind,
+    FighterSummary,
+    FractionCol,
+    MultiplierCol,
+    OpCol,
+    OpKind,
+    Program,
+    ProgramCol,
+    StaticDotCol,
+    StatusComponent,
+)
 
 F = FighterCol
 E = EffectCol
-MAX_AL = 12
-MAXL = 8  # multipliers, reductions, heals per creature
-
-# fighter summary columns (fs)
-(
-    FS_HP,
-    FS_AL,
-    FS_SPEED,
-    FS_HIT_DICE,
-    FS_HIT_BONUS,
-    FS_ATK_DICE,
-    FS_ATK_BONUS,
-    FS_FIRST_HIT_DICE,
-    FS_FIRST_HIT,
-    FS_FIRST_ATK_DICE,
-    FS_FIRST_ATK,
-    FS_AUTO_HIT,
-    FS_EXTRA_MULT,
-    FS_LS_NUM,
-    FS_LS_DEN,
-    FS_STRIKE_FIRST,
-    FS_FLY_BLOCK,
-    FS_PREVENT_ATK,
-    FS_PREVENT_NON,
-    FS_N_MULT,
-    FS_N_RED_ATK,
-    FS_N_RED_NON,
-    FS_N_HEAL,
-) = range(23)
-N_FS = 23
-
-# program groups
-G_ON_HIT, G_YOUR_TURN, G_TURN_START, G_BATTLE_START, G_OPP_TURN = range(5)
-# op columns and kinds
-(OP_ROLL_LO, OP_ROLL_HI, OP_KIND, OP_VICTIM, OP_COMP, OP_VALUE, OP_AMOUNT, OP_DICE, OP_FULL) = range(9)
-N_OP = 9
-K_SLOT, K_TIMER, K_FLAG, K_BIT, K_DAMAGE, K_HEAL = range(6)
-# component columns and kinds
-(C_KIND, C_VICTIM, C_RADIX, C_STRIDE, C_TMAX, C_AMOUNT, C_DICE, C_REL_LO, C_REL_HI, C_HOT, C_TICKS, C_PHASE0) = range(
-    12
-)
-N_C = 12
-CK_OWNER, CK_TIMER, CK_WRAP, CK_SHIELD, CK_SKIP, CK_SLOT = range(6)
-# per-fighter component indexes (cidx)
-CI_FROZEN, CI_STUNNED, CI_DISARMED, CI_WRAP, CI_SHIELD, CI_SKIP = range(6)
-# battle bits (bits): owner, kind (0 prevent, 1 stat), stat, amount
-BIT_PREVENT, BIT_STAT = 0, 1
-# static slot columns
-SS_VICTIM, SS_SOURCE, SS_AMOUNT, SS_DICE, SS_HOT = range(5)
+S = FighterSummary
 
 
 class UnsupportedPair(ValueError):
     """The pair uses an effect combination the exact solver does not model."""
 
 
-@dataclass
-class PairSpec:
-    """The pair's rules as small arrays for the solver (built by `build_spec`)."""
+class PairRules(NamedTuple):
+    """The pair's duel rules as int64 arrays, the solver's only input besides the first states.
 
-    fs: np.ndarray  # (2, N_FS)
-    mults: np.ndarray  # (2, MAXL, 2) condition, amount
-    reds: np.ndarray  # (2, 2, MAXL, 2) [atk / non-atk] amount, divisor
-    heals: np.ndarray  # (2, MAXL, 2)
-    ops: np.ndarray  # (n, N_OP)
-    prog: np.ndarray  # (2, 5, 2) first op, count per (fighter, group)
-    comps: np.ndarray  # (n, N_C)
-    cidx: np.ndarray  # (2, 6)
-    bits: np.ndarray  # (n, 4)
-    static_slots: np.ndarray  # (n, 5)
-    iterative: bool  # an effect can raise HP A + HP B
+    Creature 0 is A, 1 is B. Numba takes the bundle as one argument of its kernels.
+
+    Attributes
+    ----------
+    fighters : ndarray(int, ndim=2)
+        (2, len(FighterSummary)): battle numbers of each creature (columns `FighterSummary`).
+    multipliers : ndarray(int, ndim=3)
+        (2, MAX_DAMAGE_RULES, len(MultiplierCol)): its Atk damage multipliers, in row order.
+    reductions : ndarray(int, ndim=4)
+        (2, len(DamageKind), MAX_DAMAGE_RULES, len(FractionCol)): the damage it takes x amount
+        / divisor, per kind of damage, in row order.
+    heals : ndarray(int, ndim=3)
+        (2, MAX_DAMAGE_RULES, len(FractionCol)): it heals amount / divisor of the Atk damage it deals.
+    ops : ndarray(int, ndim=2)
+        (n_ops, len(OpCol)): the effect rows of every program, program after program.
+    programs : ndarray(int, ndim=3)
+        (2, len(Program), len(ProgramCol)): each creature's ops for each trigger.
+    components : ndarray(int, ndim=2)
+        (n_components, len(ComponentCol)): the digits of the effect state x; row 0 is the turn owner.
+    status_components : ndarray(int, ndim=2)
+        (2, len(StatusComponent)): the component holding each status of each creature, -1 none.
+    battle_bits : ndarray(int, ndim=2)
+        (n_bits, len(BattleBitCol)): battle-long effects; effect k is bit k + 1 of b.
+    static_dots : ndarray(int, ndim=2)
+        (n_static, len(StaticDotCol)): static DOTs and HOTs that tick for the whole duel.
+    """
+
+    fighters: np.ndarray
+    multipliers: np.ndarray
+    reductions: np.ndarray
+    heals: np.ndarray
+    ops: np.ndarray
+    programs: np.ndarray
+    components: np.ndarray
+    status_components: np.ndarray
+    battle_bits: np.ndarray
+    static_dots: np.ndarray
+
+
+@dataclass(frozen=True)
+class PairSpec:
+    """A pair as the solver sees it (built by `build_spec`)."""
+
+    rules: PairRules
+    iterative: bool  # an effect can raise HP A + HP B: the levels are swept until they settle
 
 
 def _rows(f):
@@ -106,6 +118,7 @@ def _rows(f):
 
 
 def _matches(effects, r, f) -> bool:
+    """Whether creature f passes the filter of effect row r."""
     types, tags, names = (
         int(effects[r, E.filter_types]),
         int(effects[r, E.filter_tags]),
@@ -129,13 +142,32 @@ _OPP_TARGETS = {
 }
 _SELF_TARGETS = {Target.self, Target.own_primary, Target.own_creatures, Target.own_player}
 _BATTLE_STATS = {Stat.attack_dice, Stat.hit_dice, Stat.hit, Stat.atk, Stat.modifier}
+_STATUS_COMPONENT = {
+    Status.frozen: StatusComponent.frozen,
+    Status.stunned: StatusComponent.stunned,
+    Status.disarmed: StatusComponent.disarmed,
+}
+_FLAG_COMPONENT = {
+    "wrap": StatusComponent.wrapped,
+    "shield": StatusComponent.shielded,
+    "skip": StatusComponent.skips_turn,
+}
+_PROGRAM_OF_TRIGGER = {
+    Trigger.on_hit: Program.on_hit,
+    Trigger.your_turn: Program.your_turn,
+    Trigger.turn_start: Program.turn_start,
+    Trigger.battle_start: Program.battle_start,
+    Trigger.opponent_turn: Program.opponent_turn,
+}
 
 
-def _al(f) -> int:
-    return int(min(f[F.armor_level] + f[F.al_change], MAX_AL))
+def _effective_al(f) -> int:
+    # rules guide, creature cards: "Max AL can never exceed 12, even with AL buffs" (ruling 4)
+    return int(min(f[F.armor_level] + f[F.al_change], MAX_ARMOR_LEVEL))
 
 
 def _ticks(duration: int) -> int:
+    """Ticks of a DOT / HOT slot from its start; -1 = for as long as the source stays."""
     if duration > 0:
         return duration
     if duration in (Duration.source, Duration.permanent):
@@ -144,7 +176,11 @@ def _ticks(duration: int) -> int:
 
 
 def _timer_value(duration: int) -> int:
-    """Exchanges a status holds, counting the current one; -1 = never ends."""
+    """Exchanges a status holds, counting the current one; -1 = never ends.
+
+    A status of N turn cycles lasts the rest of this exchange and the next 2N - 1 (a turn
+    cycle is two exchanges, duel semantics "Timing").
+    """
     if duration > 0:
         return 2 * duration
     if duration in (Duration.source, Duration.permanent, Duration.released):
@@ -152,40 +188,67 @@ def _timer_value(duration: int) -> int:
     return 1
 
 
+def _row(columns: NamedTuple, **values: int) -> list[int]:
+    """A row of an int array with columns `columns`, zero where `values` names no value."""
+    row = [0] * len(columns)
+    for name, value in values.items():
+        row[getattr(columns, name)] = value
+    return row
+
+
+def _component_row(kind: int, victim: int, radix: int = 2, **values: int) -> list[int]:
+    return _row(ComponentCol, kind=kind, victim=victim, radix=radix, **values)
+
+
 class _Builder:
+    """Collects the components of x and the battle-long effects while the ops are read."""
+
     def __init__(self, fighters, effects):
         self.f = fighters
         self.effects = effects
-        self.comps: list[list[int]] = [[CK_OWNER, -1, 2, 0, 0, 0, 0, 0, 0, 0, 0, 0]]
-        self.comp_of: dict[tuple, int] = {}
-        self.bits: list[list[int]] = []
+        self.components: list[list[int]] = [_component_row(ComponentKind.turn_owner, -1)]
+        self.component_of: dict[tuple, int] = {}
+        self.battle_bits: list[list[int]] = []
         self.timer_values: dict[int, list[int]] = {}
 
-    def comp(self, key, row) -> int:
-        if key not in self.comp_of:
-            self.comp_of[key] = len(self.comps)
-            self.comps.append(row)
-        return self.comp_of[key]
+    def component(self, key, row) -> int:
+        """The component for `key` (one per status per creature, one per DOT row per creature)."""
+        if key not in self.component_of:
+            self.component_of[key] = len(self.components)
+            self.components.append(row)
+        return self.component_of[key]
 
-    def slot(self, victim, r, is_static=False, source=-1) -> int:
+    def dot_slot(self, victim, r, static_source=-1) -> int:
+        """The slot of DOT / HOT row r on `victim`: the same row does not stack (ruling 6)."""
         e = self.effects[r]
-        d = _ticks(int(e[E.duration]))
-        radix = 3 if d < 0 else 1 + 2 * d
-        hot = int(e[E.action] == Action.hot)
-        c = self.comp(
-            ("slot", victim, r), [CK_SLOT, victim, radix, 0, 0, int(e[E.amount]), int(e[E.dice]), 0, 0, hot, d, -1]
+        ticks = _ticks(int(e[E.duration]))
+        radix = 3 if ticks < 0 else 1 + 2 * ticks  # empty, then (ticks left, phase) pairs
+        row = _component_row(
+            ComponentKind.dot_slot,
+            victim,
+            radix,
+            amount=int(e[E.amount]),
+            dice=int(e[E.dice]),
+            heals=int(e[E.action] == Action.hot),
+            ticks=ticks,
+            static_source=-1,
         )
-        if is_static:
-            self.comps[c][C_PHASE0] = source
+        c = self.component(("slot", victim, r), row)
+        if static_source >= 0:
+            self.components[c][ComponentCol.static_source] = static_source
         return c
 
+    def flag(self, kind_name: str, victim: int, kind: int) -> int:
+        return self.component((kind_name, victim), _component_row(kind, victim))
+
     def op(self, r, owner, opp_immune):
-        """The solver op for row r of fighter `owner`, or None when the row does nothing."""
+        """The solver op for row r of creature `owner`, or None when the row does nothing in a duel."""
         e = self.effects[r]
         f, g = self.f[owner], self.f[1 - owner]
         target = int(e[E.target])
         if target in _OPP_TARGETS:
             victim = 1 - owner
+            # duel semantics "Immunity": rows aimed at the player (skip turn) still apply
             if target != Target.opponent_player and opp_immune:
                 return None
         elif target in _SELF_TARGETS:
@@ -195,101 +258,174 @@ class _Builder:
         cond = int(e[E.condition])
         if cond == Condition.target_matches and not _matches(self.effects, r, g):
             return None
-        if cond == Condition.target_lower_al and not _al(g) < _al(f):
+        if cond == Condition.target_lower_al and not _effective_al(g) < _effective_al(f):
             return None
         if cond == Condition.slower_than_target and not f[F.speed] < g[F.speed]:
             return None
         action, duration = int(e[E.action]), int(e[E.duration])
-        op = [
-            int(e[E.roll_lo]),
-            int(e[E.roll_hi]),
-            -1,
-            victim,
-            -1,
-            0,
-            int(e[E.amount]),
-            int(e[E.dice]),
-            int(int(e[E.flags]) & Flag.full != 0),
-        ]
+        op = _row(
+            OpCol,
+            roll_lo=int(e[E.roll_lo]),
+            roll_hi=int(e[E.roll_hi]),
+            kind=-1,
+            victim=victim,
+            component=-1,
+            amount=int(e[E.amount]),
+            dice=int(e[E.dice]),
+            full_heal=int(int(e[E.flags]) & Flag.full != 0),
+        )
         if action in (Action.dot, Action.hot):
             if int(e[E.flags]) & Flag.stacks:
                 raise UnsupportedPair("a DOT that stacks")  # one slot per row is the state here
-            op[OP_KIND], op[OP_COMP], op[OP_VALUE] = K_SLOT, self.slot(victim, r), _ticks(duration)
+            op[OpCol.kind], op[OpCol.component] = OpKind.start_dot, self.dot_slot(victim, r)
+            op[OpCol.value] = _ticks(duration)
         elif action == Action.apply_status:
             status = int(e[E.status])
-            if status in (Status.frozen, Status.stunned, Status.disarmed):
-                c = self.comp(("timer", victim, status), [CK_TIMER, victim, 0, 0, 0, status, 0, 0, 0, 0, 0, 0])
+            if status in _STATUS_COMPONENT:
+                row = _component_row(ComponentKind.status_timer, victim, 0)
+                c = self.component(("timer", victim, status), row)
                 self.timer_values.setdefault(c, []).append(_timer_value(duration))
-                op[OP_KIND], op[OP_COMP], op[OP_VALUE] = K_TIMER, c, _timer_value(duration)
+                op[OpCol.kind], op[OpCol.component] = OpKind.set_timer, c
+                op[OpCol.value] = _timer_value(duration)
             elif status == Status.wrapped:
                 params = [int(e[E.amount]), int(e[E.dice]), int(e[E.release_lo]), int(e[E.release_hi])]
-                c = self.comp(("wrap", victim), [CK_WRAP, victim, 2, 0, 0, *params, 0, 0, 0])
-                if self.comps[c][C_AMOUNT : C_REL_HI + 1] != params:
+                row = _component_row(
+                    ComponentKind.wrap,
+                    victim,
+                    amount=params[0],
+                    dice=params[1],
+                    release_lo=params[2],
+                    release_hi=params[3],
+                )
+                c = self.component(("wrap", victim), row)
+                if self.components[c][ComponentCol.amount : ComponentCol.release_hi + 1] != params:
                     raise UnsupportedPair("two different wraps on one creature")
-                op[OP_KIND], op[OP_COMP] = K_FLAG, c
+                op[OpCol.kind], op[OpCol.component] = OpKind.set_flag, c
             elif status == Status.shielded:
-                op[OP_KIND], op[OP_COMP] = K_FLAG, self.comp(("shield", victim), [CK_SHIELD, victim, 2] + [0] * 9)
+                op[OpCol.kind] = OpKind.set_flag
+                op[OpCol.component] = self.flag("shield", victim, ComponentKind.shield)
             else:
                 return None
-        elif action == Action.negate_attack:
-            op[OP_KIND], op[OP_COMP] = K_FLAG, self.comp(("shield", victim), [CK_SHIELD, victim, 2] + [0] * 9)
+        elif action == Action.negate_attack:  # the same as a shield: the next strike is negated
+            op[OpCol.kind] = OpKind.set_flag
+            op[OpCol.component] = self.flag("shield", victim, ComponentKind.shield)
         elif action == Action.skip_turn:
-            op[OP_KIND], op[OP_COMP] = K_FLAG, self.comp(("skip", victim), [CK_SKIP, victim, 2] + [0] * 9)
+            op[OpCol.kind] = OpKind.set_flag
+            op[OpCol.component] = self.flag("skip", victim, ComponentKind.skip_turn)
         elif action == Action.damage:
-            op[OP_KIND] = K_DAMAGE
+            op[OpCol.kind] = OpKind.damage
         elif action == Action.heal:
-            op[OP_KIND] = K_HEAL
+            op[OpCol.kind] = OpKind.heal
         elif action == Action.prevent_damage:
-            self.bits.append([victim, BIT_PREVENT, 0, 0])
-            op[OP_KIND], op[OP_VALUE] = K_BIT, len(self.bits)
+            self.battle_bits.append(_row(BattleBitCol, owner=victim, kind=BattleBitKind.prevent_damage))
+            op[OpCol.kind], op[OpCol.value] = OpKind.set_battle_bit, len(self.battle_bits)
         elif action == Action.modify_stat and duration in (Duration.battle, Duration.turn):
+            # a stat change that ends with the battle (duel semantics step 6); the exchange
+            # ends with the battle, so "turn" is the same here
             if int(e[E.stat]) not in _BATTLE_STATS:
                 return None
-            self.bits.append([victim, BIT_STAT, int(e[E.stat]), int(e[E.amount])])
-            op[OP_KIND], op[OP_VALUE] = K_BIT, len(self.bits)
+            bit = _row(
+                BattleBitCol,
+                owner=victim,
+                kind=BattleBitKind.stat_change,
+                stat=int(e[E.stat]),
+                amount=int(e[E.amount]),
+            )
+            self.battle_bits.append(bit)
+            op[OpCol.kind], op[OpCol.value] = OpKind.set_battle_bit, len(self.battle_bits)
         else:
             return None
         return op
 
 
+def _condition_holds(effects, r, cond, f, g) -> bool:
+    """Conditions that depend only on the pair, never on the dice (target, AL, SPD)."""
+    if cond == Condition.target_matches:
+        return _matches(effects, r, g)
+    if cond == Condition.target_lower_al:
+        return _effective_al(g) < _effective_al(f)
+    if cond == Condition.slower_than_target:
+        return bool(f[F.speed] < g[F.speed])
+    return False
+
+
+def _fold_static_stat(s, e, first_only: bool) -> None:
+    """A static stat row of the creature into its summary (the strikes-first columns when `first_only`)."""
+    if first_only:
+        hit_dice, hit, attack_dice, atk = (
+            S.first_strike_hit_dice,
+            S.first_strike_hit_bonus,
+            S.first_strike_attack_dice,
+            S.first_strike_atk_bonus,
+        )
+    else:
+        hit_dice, hit, attack_dice, atk = S.hit_dice, S.hit_bonus, S.attack_dice, S.atk_bonus
+    stat, amount = int(e[E.stat]), int(e[E.amount])
+    if stat == Stat.hit_dice:
+        s[hit_dice] += amount
+    elif stat == Stat.hit:
+        s[hit] += amount
+    elif stat == Stat.attack_dice:
+        s[attack_dice] += amount
+    elif stat == Stat.atk:
+        s[atk] += amount
+    elif stat == Stat.modifier:  # the modifier adds to both the Hit roll and the damage
+        s[hit] += amount
+        s[atk] += amount
+
+
 def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
-    """Read the prepared fighters' rows the way the duel semantics do (see kernel.duel.battle)."""
+    """The pair's rules as the solver's arrays.
+
+    Parameters
+    ----------
+    fa, fb : ndarray(int, ndim=1)
+        Prepared fighter arrays of A and B (columns `FighterCol`), as `battle.prepared_pair`
+        returns them: static and on-summon stat rows already applied.
+    effects : ndarray(int, ndim=2)
+        The compiled effect table (columns `EffectCol`).
+
+    Returns
+    -------
+    PairSpec
+
+    Raises
+    ------
+    UnsupportedPair
+        When the pair needs a state the solver does not model (a stacking DOT, two different
+        wraps on one creature, too many damage rules or battle-long effects, more than
+        `MAX_EFFECT_STATES` effect states).
+    """
     fighters = (fa, fb)
     b = _Builder(fighters, effects)
-    fs = np.zeros((2, N_FS), dtype=np.int64)
-    mults = np.zeros((2, MAXL, 2), dtype=np.int64)
-    reds = np.zeros((2, 2, MAXL, 2), dtype=np.int64)
-    heals = np.zeros((2, MAXL, 2), dtype=np.int64)
+    summary = np.zeros((2, N_SUMMARY_COLS), dtype=np.int64)
+    multipliers = np.zeros((2, MAX_DAMAGE_RULES, len(MultiplierCol)), dtype=np.int64)
+    reductions = np.zeros((2, len(DamageKind), MAX_DAMAGE_RULES, len(FractionCol)), dtype=np.int64)
+    heals = np.zeros((2, MAX_DAMAGE_RULES, len(FractionCol)), dtype=np.int64)
     ops_by: dict[tuple[int, int], list[list[int]]] = {}
-    static_slots: list[list[int]] = []
+    static_dots: list[list[int]] = []
     iterative = False
-    trigger_group = {
-        Trigger.on_hit: G_ON_HIT,
-        Trigger.your_turn: G_YOUR_TURN,
-        Trigger.turn_start: G_TURN_START,
-        Trigger.battle_start: G_BATTLE_START,
-        Trigger.opponent_turn: G_OPP_TURN,
-    }
     for x in (0, 1):
         f, g = fighters[x], fighters[1 - x]
+        # duel semantics "Immunity": the opponent's rows that act on an immune creature do nothing
         opp_immune = bool(int(g[F.immune]) & Flag.creature_effects)
-        s = fs[x]
-        s[FS_HP] = f[F.max_hp]
-        s[FS_AL] = _al(f)
-        s[FS_SPEED] = f[F.speed]
-        s[FS_HIT_DICE] = f[F.hit_dice]
-        s[FS_HIT_BONUS] = f[F.modifier] + f[F.hit_bonus]
-        s[FS_ATK_DICE] = f[F.attack_dice]
-        s[FS_ATK_BONUS] = f[F.modifier] + f[F.atk_bonus]
-        s[FS_AUTO_HIT] = f[F.auto_hit] != 0
-        s[FS_EXTRA_MULT] = f[F.extra_mult] if f[F.extra_mult] > 1 else 1
+        s = summary[x]
+        s[S.hp] = f[F.max_hp]
+        s[S.armor_level] = _effective_al(f)
+        s[S.speed] = f[F.speed]
+        s[S.hit_dice] = f[F.hit_dice]
+        s[S.hit_bonus] = f[F.modifier] + f[F.hit_bonus]
+        s[S.attack_dice] = f[F.attack_dice]
+        s[S.atk_bonus] = f[F.modifier] + f[F.atk_bonus]
+        s[S.auto_hit] = f[F.auto_hit] != 0
+        s[S.extra_multiplier] = f[F.extra_mult] if f[F.extra_mult] > 1 else 1
         if f[F.lifesteal_num] > 0 and f[F.lifesteal_den] > 0:
-            s[FS_LS_NUM], s[FS_LS_DEN] = f[F.lifesteal_num], f[F.lifesteal_den]
-            iterative |= f[F.lifesteal_num] >= f[F.lifesteal_den]
+            s[S.lifesteal_num], s[S.lifesteal_den] = f[F.lifesteal_num], f[F.lifesteal_den]
+            iterative |= f[F.lifesteal_num] >= f[F.lifesteal_den]  # heals at least what it deals
         else:
-            s[FS_LS_DEN] = 1
-        s[FS_STRIKE_FIRST] = f[F.strike_first] != 0
-        s[FS_FLY_BLOCK] = f[F.flying_mask] != 0 and (int(g[F.tags]) & int(f[F.flying_mask])) == 0
+            s[S.lifesteal_den] = 1
+        s[S.strike_first] = f[F.strike_first] != 0
+        s[S.flying_blocks] = f[F.flying_mask] != 0 and (int(g[F.tags]) & int(f[F.flying_mask])) == 0
         for r in _rows(f):
             e = effects[r]
             trig, action, cond = int(e[E.trigger]), int(e[E.action]), int(e[E.condition])
@@ -300,69 +436,48 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                 and int(e[E.target]) in _SELF_TARGETS
                 and int(e[E.scale]) == Scale.none
             ):
+                # conditional static bonuses: the pair decides them, except "strikes first",
+                # which the battle decides (prepare_pair_nb applied the unconditional ones)
                 first_only = cond == Condition.strikes_first
-                holds = (
-                    first_only
-                    or (cond == Condition.target_matches and _matches(effects, r, g))
-                    or (cond == Condition.target_lower_al and _al(g) < _al(f))
-                    or (cond == Condition.slower_than_target and f[F.speed] < g[F.speed])
-                )
-                if holds:
-                    stat, amount = int(e[E.stat]), int(e[E.amount])
-                    cols = (
-                        (FS_FIRST_HIT_DICE, FS_FIRST_HIT, FS_FIRST_ATK_DICE, FS_FIRST_ATK)
-                        if first_only
-                        else (FS_HIT_DICE, FS_HIT_BONUS, FS_ATK_DICE, FS_ATK_BONUS)
-                    )
-                    if stat == Stat.hit_dice:
-                        s[cols[0]] += amount
-                    elif stat == Stat.hit:
-                        s[cols[1]] += amount
-                    elif stat == Stat.attack_dice:
-                        s[cols[2]] += amount
-                    elif stat == Stat.atk:
-                        s[cols[3]] += amount
-                    elif stat == Stat.modifier:
-                        s[cols[1]] += amount
-                        s[cols[3]] += amount
+                if first_only or _condition_holds(effects, r, cond, f, g):
+                    _fold_static_stat(s, e, first_only)
             elif trig == Trigger.on_strike and action == Action.multiply_damage and not opp_immune:
                 if cond in (Condition.always, Condition.strikes_first, Condition.atk_die_six):
-                    kind = cond
-                elif cond == Condition.target_matches and _matches(effects, r, g):
-                    kind = Condition.always
-                elif cond == Condition.target_lower_al and _al(g) < _al(f):
-                    kind = Condition.always
-                elif cond == Condition.slower_than_target and f[F.speed] < g[F.speed]:
+                    kind = cond  # decided strike by strike
+                elif _condition_holds(effects, r, cond, f, g):
                     kind = Condition.always
                 else:
                     continue
-                k = s[FS_N_MULT]
-                mults[x, k] = (kind, int(e[E.amount]))
-                s[FS_N_MULT] += 1
+                k = s[S.n_multipliers]
+                multipliers[x, k, MultiplierCol.condition] = kind
+                multipliers[x, k, MultiplierCol.amount] = int(e[E.amount])
+                s[S.n_multipliers] += 1
             elif trig in (Trigger.static, Trigger.on_damage_taken) and action in (
                 Action.prevent_damage,
                 Action.reduce_damage,
             ):
                 kinds: tuple[int, ...] = ()
                 if cond == Condition.always:
-                    kinds = (0, 1)
+                    kinds = (DamageKind.atk, DamageKind.other)
                 elif cond == Condition.not_atk_damage:
-                    kinds = (1,)
+                    kinds = (DamageKind.other,)
                 elif cond == Condition.slower_than_target and f[F.speed] < g[F.speed]:
-                    kinds = (0, 1)
+                    kinds = (DamageKind.atk, DamageKind.other)
                 elif cond == Condition.attacker_not_matching and not _matches(effects, r, g):
-                    kinds = (0,)
+                    kinds = (DamageKind.atk,)
                 for kind in kinds:
                     if action == Action.prevent_damage:
-                        s[FS_PREVENT_ATK + kind] = 1
+                        s[S.prevents_atk_damage + kind] = 1
                     else:
-                        k = s[FS_N_RED_ATK + kind]
-                        reds[x, kind, k] = (int(e[E.amount]), int(e[E.divisor]))
-                        s[FS_N_RED_ATK + kind] += 1
+                        k = s[S.n_atk_reductions + kind]
+                        reductions[x, kind, k, FractionCol.amount] = int(e[E.amount])
+                        reductions[x, kind, k, FractionCol.divisor] = int(e[E.divisor])
+                        s[S.n_atk_reductions + kind] += 1
             elif trig == Trigger.on_damage_dealt and action == Action.heal_from_damage:
-                k = s[FS_N_HEAL]
-                heals[x, k] = (int(e[E.amount]), int(e[E.divisor]))
-                s[FS_N_HEAL] += 1
+                k = s[S.n_heals_from_damage]
+                heals[x, k, FractionCol.amount] = int(e[E.amount])
+                heals[x, k, FractionCol.divisor] = int(e[E.divisor])
+                s[S.n_heals_from_damage] += 1
                 iterative |= int(e[E.amount]) >= int(e[E.divisor])
             elif trig == Trigger.static and action in (Action.dot, Action.hot):
                 target = int(e[E.target])
@@ -375,75 +490,98 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                 else:
                     continue
                 iterative |= action == Action.hot
-                if _ticks(int(e[E.duration])) < 0:
-                    static_slots.append([victim, x, int(e[E.amount]), int(e[E.dice]), int(action == Action.hot)])
+                if _ticks(int(e[E.duration])) < 0:  # for the whole duel: no state needed
+                    dot = _row(
+                        StaticDotCol,
+                        victim=victim,
+                        source=x,
+                        amount=int(e[E.amount]),
+                        dice=int(e[E.dice]),
+                        heals=int(action == Action.hot),
+                    )
+                    static_dots.append(dot)
                 else:
-                    b.slot(victim, r, is_static=True, source=x)
-            elif trig in trigger_group:
+                    b.dot_slot(victim, r, static_source=x)
+            elif trig in _PROGRAM_OF_TRIGGER:
                 op = b.op(r, x, opp_immune)
                 if op is not None:
-                    ops_by.setdefault((x, trigger_group[trig]), []).append(op)
-                    iterative |= op[OP_KIND] == K_HEAL or (op[OP_KIND] == K_SLOT and int(e[E.action]) == Action.hot)
-        if s[FS_N_MULT] > MAXL or s[FS_N_RED_ATK] > MAXL or s[FS_N_RED_NON] > MAXL or s[FS_N_HEAL] > MAXL:
+                    ops_by.setdefault((x, _PROGRAM_OF_TRIGGER[trig]), []).append(op)
+                    iterative |= op[OpCol.kind] == OpKind.heal or (
+                        op[OpCol.kind] == OpKind.start_dot and int(e[E.action]) == Action.hot
+                    )
+        if max(s[S.n_multipliers], s[S.n_atk_reductions], s[S.n_other_reductions], s[S.n_heals_from_damage]) > (
+            MAX_DAMAGE_RULES
+        ):
             raise UnsupportedPair("too many damage rules on one creature")
-        for col in (FS_HIT_DICE, FS_ATK_DICE):
+        for col in (S.hit_dice, S.attack_dice):
             s[col] = max(s[col], 0)
-    if len(b.bits) > 6:
+    if len(b.battle_bits) > MAX_BATTLE_BITS:
         raise UnsupportedPair("too many battle-long effects")
-    # timers: radix = largest finite value + 1, plus a code for "never ends"
+    # status timers: radix = the largest finite value + 1, plus a code for "never ends"
     for c, values in b.timer_values.items():
         finite = [v for v in values if v > 0]
-        tmax = max(finite, default=0)
-        b.comps[c][C_TMAX] = tmax
-        b.comps[c][C_RADIX] = tmax + 1 + (1 if -1 in values else 0)
-    comps = np.array(b.comps, dtype=np.int64).reshape(-1, N_C)
+        timer_max = max(finite, default=0)
+        b.components[c][ComponentCol.timer_max] = timer_max
+        b.components[c][ComponentCol.radix] = timer_max + 1 + (1 if -1 in values else 0)
+    components = np.array(b.components, dtype=np.int64).reshape(-1, N_COMPONENT_COLS)
     stride = 1
-    for c in range(comps.shape[0]):
-        comps[c, C_STRIDE] = stride
-        stride *= int(comps[c, C_RADIX])
-    if stride > 4096:
+    for c in range(components.shape[0]):
+        components[c, ComponentCol.stride] = stride
+        stride *= int(components[c, ComponentCol.radix])
+    if stride > MAX_EFFECT_STATES:
         raise UnsupportedPair(f"too many effect states ({stride})")
-    cidx = np.full((2, 6), -1, dtype=np.int64)
-    for key, c in b.comp_of.items():
+    status_components = np.full((2, N_STATUS_COMPONENTS), -1, dtype=np.int64)
+    for key, c in b.component_of.items():
         kind, victim = key[0], key[1]
         if kind == "timer":
-            cidx[
-                victim, {Status.frozen: CI_FROZEN, Status.stunned: CI_STUNNED, Status.disarmed: CI_DISARMED}[key[2]]
-            ] = c
-        elif kind in ("wrap", "shield", "skip"):
-            cidx[victim, {"wrap": CI_WRAP, "shield": CI_SHIELD, "skip": CI_SKIP}[kind]] = c
+            status_components[victim, _STATUS_COMPONENT[key[2]]] = c
+        elif kind in _FLAG_COMPONENT:
+            status_components[victim, _FLAG_COMPONENT[kind]] = c
     ops: list[list[int]] = []
-    prog = np.zeros((2, 5, 2), dtype=np.int64)
+    programs = np.zeros((2, len(Program), len(ProgramCol)), dtype=np.int64)
     for x in (0, 1):
-        for grp in range(5):
-            rows = ops_by.get((x, grp), [])
-            prog[x, grp] = (len(ops), len(rows))
+        for program in range(len(Program)):
+            rows = ops_by.get((x, program), [])
+            programs[x, program, ProgramCol.first_op] = len(ops)
+            programs[x, program, ProgramCol.n_ops] = len(rows)
             ops += rows
-    return PairSpec(
-        fs=fs,
-        mults=mults,
-        reds=reds,
+    rules = PairRules(
+        fighters=summary,
+        multipliers=multipliers,
+        reductions=reductions,
         heals=heals,
-        ops=np.array(ops, dtype=np.int64).reshape(-1, N_OP),
-        prog=prog,
-        comps=comps,
-        cidx=cidx,
-        bits=np.array(b.bits, dtype=np.int64).reshape(-1, 4),
-        static_slots=np.array(static_slots, dtype=np.int64).reshape(-1, 5),
-        iterative=iterative,
+        ops=np.array(ops, dtype=np.int64).reshape(-1, N_OP_COLS),
+        programs=programs,
+        components=components,
+        status_components=status_components,
+        battle_bits=np.array(b.battle_bits, dtype=np.int64).reshape(-1, N_BATTLE_BIT_COLS),
+        static_dots=np.array(static_dots, dtype=np.int64).reshape(-1, N_STATIC_DOT_COLS),
     )
+    return PairSpec(rules=rules, iterative=iterative)
 
 
 def initial_states(spec: PairSpec) -> np.ndarray:
-    """x at the first exchange for each first owner (1/2 each): static finite DOTs placed."""
+    """The effect state x at the first exchange, for each first turn owner.
+
+    Returns
+    -------
+    ndarray(int, ndim=1)
+        (2,): x when A has the first turn, then when B has it; the roll-off for the first turn
+        gives each 1/2 (DESIGN.md ruling 2). Static DOTs that run out are already placed, in
+        the phase of their source's exchanges.
+    """
+    components = spec.rules.components
     xs = []
     for owner in (0, 1):
-        x = owner  # component 0 has stride 1
-        for c in range(spec.comps.shape[0]):
-            if spec.comps[c, C_KIND] == CK_SLOT and spec.comps[c, C_PHASE0] >= 0:
-                d = int(spec.comps[c, C_TICKS])
-                phase = int(spec.comps[c, C_PHASE0])
-                state = 1 + phase if d < 0 else 1 + (d - 1) * 2 + phase
-                x += state * int(spec.comps[c, C_STRIDE])
+        x = owner  # component 0, the turn owner, has stride 1
+        for c in range(components.shape[0]):
+            if (
+                components[c, ComponentCol.kind] == ComponentKind.dot_slot
+                and components[c, ComponentCol.static_source] >= 0
+            ):
+                ticks = int(components[c, ComponentCol.ticks])
+                phase = int(components[c, ComponentCol.static_source])
+                state = 1 + phase if ticks < 0 else 1 + (ticks - 1) * 2 + phase
+                x += state * int(components[c, ComponentCol.stride])
         xs.append(x)
     return np.array(xs, dtype=np.int64)

@@ -1,758 +1,452 @@
-"""The exact solver's stages: start of exchange, strikes and end of exchange (numba).
+"""The exact solver's stages of an exchange: its start, the strikes, its end (numba).
 
-Each stage function adds, for one state, p x (value of the next stage) over every outcome to
-an accumulator: the constants `acc_k` ([P(A wins), P(B wins), exchanges]) and, for outcomes
-that stay at the HP level being solved, the coefficients `acc_c` of its unknowns. See
-`kernel.exact.solver` for the method and `kernel.exact.spec` for the arrays.
+An exchange is one player's turn of the duel (duel semantics in the docstring of
+`kernel.duel.battle`, steps 1-7). The solver cuts it into four stages, each with its own value
+on the HP grid:
+
+- start (V): skip, turn-start and opponent-turn rows, the wrap roll, your-turn rows, the
+  battle-start rows and who strikes first; then the first strike, or the end without a battle;
+- first strike (ST1) and second strike (ST2), with the battle state b;
+- end (END): the DOT and HOT ticks due, the status timers; then the next exchange's start.
+
+Each stage function adds, for one state of its stage at the HP level (level_a, level_b), p x
+(the value of the next stage) over every outcome to an `Accumulator`. The arrays are described
+in `kernel.exact.spec` (the pair's rules), `kernel.exact.tables` (strike odds) and
+`kernel.exact.frontier` (the work bundles).
 """
 
 from __future__ import annotations
 
 from numba import njit
 
-from wardsim.kernel.exact.spec import (
-    BIT_PREVENT,
-    C_AMOUNT,
-    C_DICE,
-    C_HOT,
-    C_KIND,
-    C_RADIX,
-    C_REL_HI,
-    C_REL_LO,
-    C_STRIDE,
-    C_TICKS,
-    C_TMAX,
-    C_VICTIM,
-    CI_DISARMED,
-    CI_FROZEN,
-    CI_SHIELD,
-    CI_SKIP,
-    CI_STUNNED,
-    CI_WRAP,
-    CK_SLOT,
-    CK_TIMER,
-    FS_FLY_BLOCK,
-    FS_LS_DEN,
-    FS_LS_NUM,
-    FS_N_HEAL,
-    FS_N_RED_ATK,
-    FS_PREVENT_ATK,
-    FS_SPEED,
-    FS_STRIKE_FIRST,
-    G_BATTLE_START,
-    G_ON_HIT,
-    G_OPP_TURN,
-    G_TURN_START,
-    G_YOUR_TURN,
-    K_BIT,
-    K_DAMAGE,
-    K_FLAG,
-    K_HEAL,
-    K_SLOT,
-    K_TIMER,
-    OP_AMOUNT,
-    OP_COMP,
-    OP_DICE,
-    OP_FULL,
-    OP_KIND,
-    OP_ROLL_HI,
-    OP_ROLL_LO,
-    OP_VALUE,
-    OP_VICTIM,
-    SS_AMOUNT,
-    SS_DICE,
-    SS_HOT,
-    SS_SOURCE,
-    SS_VICTIM,
+from wardsim.kernel.exact.damage import _damage_taken_nb, _dice_sum_odds_nb, _healed_nb
+from wardsim.kernel.exact.enums import (
+    N_VALUES,
+    ComponentCol,
+    ComponentKind,
+    DamageKind,
+    FighterSummary,
+    FractionCol,
+    FrontierCol,
+    Program,
+    StaticDotCol,
+    StatusComponent,
+    StrikeOdds,
+    Value,
 )
+from wardsim.kernel.exact.frontier import (
+    _add_value_nb,
+    _digit_nb,
+    _finished_nb,
+    _has_status_nb,
+    _keep_next_nb,
+    _push_next_nb,
+    _run_program_inlined_nb,
+    _run_program_nb,
+    _start_frontier_nb,
+    _with_digit_nb,
+)
+from wardsim.kernel.exact.tables import _n_battle_states_nb
 
-CAP = 1 << 14  # frontier entries
-
-
-@njit(_nrt=False, inline="always")
-def _get(x, comps, c):
-    return (x // comps[c, C_STRIDE]) % comps[c, C_RADIX]
-
-
-@njit(_nrt=False, inline="always")
-def _set(x, comps, c, v):
-    return x + (v - _get(x, comps, c)) * comps[c, C_STRIDE]
-
-
-@njit(_nrt=False, inline="always")
-def _active(x, comps, cidx, who, which):
-    c = cidx[who, which]
-    return c >= 0 and _get(x, comps, c) > 0
-
-
-@njit(_nrt=False, inline="always")
-def _filter(fs, reds, bits, b, who, amount, atk):
-    """Damage `who` takes from `amount`: prevention, then reductions in row order."""
-    if amount <= 0:
-        return 0
-    for k in range(bits.shape[0]):
-        if (b >> (k + 1)) & 1 and bits[k, 0] == who and bits[k, 1] == BIT_PREVENT:
-            return 0
-    kind = 0 if atk else 1
-    if atk and fs[who, FS_FLY_BLOCK] != 0:
-        return 0
-    if fs[who, FS_PREVENT_ATK + kind] != 0:
-        return 0
-    for k in range(fs[who, FS_N_RED_ATK + kind]):
-        amount = amount * reds[who, kind, k, 0] // reds[who, kind, k, 1]
-    return amount if amount > 0 else 0
+S = FighterSummary
+HP_A = FrontierCol.hp_a
+HP_B = FrontierCol.hp_b
+X = FrontierCol.effect_state
+B = FrontierCol.battle_state
 
 
 @njit(_nrt=False, inline="always")
-def _heal(hp, amount, max_hp):
-    if hp <= 0 or amount <= 0:
-        return hp
-    hp += amount
-    return max_hp if hp > max_hp else hp
-
-
-@njit(_nrt=False, inline="always")
-def _terminal(hA, hB, p, acc_k):
-    """Accumulate a finished duel; False when both creatures live."""
-    if hA > 0 and hB > 0:
-        return False
-    if hA <= 0 and hB <= 0:
-        return True  # draw: no win for either, no further exchanges
-    if hB <= 0:
-        acc_k[0] += p
-    else:
-        acc_k[1] += p
-    return True
-
-
-@njit(_nrt=False, inline="always")
-def _lookup(unit, hA, hB, m, p, chA, chB, acc_c, acc_k, A_c, A_k, G):
-    """Add p x (value of a stage at (hA, hB, m)) to the accumulator."""
-    if _terminal(hA, hB, p, acc_k):
-        return
-    if hA == chA and hB == chB:
-        if unit:
-            acc_c[m] += p
-        else:
-            for j in range(acc_c.shape[0]):
-                acc_c[j] += p * A_c[m, j]
-            for j in range(3):
-                acc_k[j] += p * A_k[m, j]
-        return
-    for j in range(3):
-        acc_k[j] += p * G[hA, hB, m, j]
-
-
-@njit(_nrt=False)
-def _sum_dist(n, out):
-    """Distribution of the sum of n d6 (out[s], s = 0..6n)."""
-    out[:] = 0.0
-    out[0] = 1.0
-    for k in range(n):
-        for s in range(6 * (k + 1), -1, -1):
-            acc = 0.0
-            for face in range(1, 7):
-                if s - face >= 0 and s - face <= 6 * k:
-                    acc += out[s - face]
-            out[s] = acc / 6.0
-
-
-@njit(_nrt=False)
-def _apply_op(ops, o, comps, fs, reds, bits, maxhp, dist, p, hA, hB, x, b, acc_k, out_p, out_i, n_out):
-    """One op on one frontier entry: pushes the outcomes (finished duels go to acc_k)."""
-    lo = ops[o, OP_ROLL_LO]
-    if lo > 0:
-        q = (ops[o, OP_ROLL_HI] - lo + 1) / 6.0
-        if q < 1.0:
-            out_p[n_out] = p * (1.0 - q)
-            out_i[n_out, 0] = hA
-            out_i[n_out, 1] = hB
-            out_i[n_out, 2] = x
-            out_i[n_out, 3] = b
-            n_out += 1
-        p *= q
-    kind = ops[o, OP_KIND]
-    victim = ops[o, OP_VICTIM]
-    owner_now = _get(x, comps, 0)
-    if kind == K_DAMAGE or kind == K_HEAL:
-        n = ops[o, OP_DICE]
-        _sum_dist(n, dist)
-        full = kind == K_HEAL and ops[o, OP_FULL] != 0
+def _wrap_roll_nb(rules, owner, frontier, n_live, acc):
+    """Duel semantics step 3: a wrapped creature rolls to be released, else takes the wrap damage."""
+    components = rules.components
+    c = rules.status_components[owner, StatusComponent.wrapped]
+    n_next = 0
+    n = components[c, ComponentCol.dice]
+    dist = frontier.dice_sums
+    _dice_sum_odds_nb(n, dist)
+    for k in range(n_live):
+        p = frontier.odds[k]
+        hp_a = frontier.states[k, HP_A]
+        hp_b = frontier.states[k, HP_B]
+        x = frontier.states[k, X]
+        b = frontier.states[k, B]
+        if _digit_nb(x, components, c) == 0:  # not wrapped
+            n_next = _push_next_nb(frontier, n_next, p, hp_a, hp_b, x, b)
+            continue
+        released = 0.0
+        if components[c, ComponentCol.release_lo] > 0:
+            released = (components[c, ComponentCol.release_hi] - components[c, ComponentCol.release_lo] + 1) / 6.0
+        if released > 0.0:
+            n_next = _push_next_nb(frontier, n_next, p * released, hp_a, hp_b, _with_digit_nb(x, components, c, 0), b)
         for s in range(n, 6 * n + 1):
-            ps = dist[s] * p
-            if full:
-                if s > n:
-                    break
-                ps = p
-            amount = ops[o, OP_AMOUNT] + s
-            nA = hA
-            nB = hB
-            if kind == K_DAMAGE:
-                d = _filter(fs, reds, bits, b, victim, amount, False)
-                if victim == 0:
-                    nA = hA - d
-                else:
-                    nB = hB - d
-            else:
-                if victim == 0:
-                    nA = _heal(hA, maxhp[0] if full else amount, maxhp[0])
-                else:
-                    nB = _heal(hB, maxhp[1] if full else amount, maxhp[1])
-            if _terminal(nA, nB, ps, acc_k):
+            ps = p * (1.0 - released) * dist[s]
+            if ps <= 0.0:
                 continue
-            out_p[n_out] = ps
-            out_i[n_out, 0] = nA
-            out_i[n_out, 1] = nB
-            out_i[n_out, 2] = x
-            out_i[n_out, 3] = b
-            n_out += 1
-        return n_out
-    nx = x
-    nb = b
-    c = ops[o, OP_COMP]
-    if kind == K_SLOT:
-        d = ops[o, OP_VALUE]
-        state = 1 + owner_now if d < 0 else 1 + (d - 1) * 2 + owner_now
-        nx = _set(x, comps, c, state)
-    elif kind == K_TIMER:
-        v = ops[o, OP_VALUE]
-        code = comps[c, C_TMAX] + 1 if v < 0 else v
-        cur = _get(x, comps, c)
-        if code > cur:
-            nx = _set(x, comps, c, code)
-    elif kind == K_FLAG:
-        nx = _set(x, comps, c, 1)
-    elif kind == K_BIT:
-        nb = b | (1 << ops[o, OP_VALUE])
-    out_p[n_out] = p
-    out_i[n_out, 0] = hA
-    out_i[n_out, 1] = hB
-    out_i[n_out, 2] = nx
-    out_i[n_out, 3] = nb
-    return n_out + 1
+            d = _damage_taken_nb(rules, b, owner, components[c, ComponentCol.amount] + s, DamageKind.other)
+            new_a = hp_a - d if owner == 0 else hp_a
+            new_b = hp_b - d if owner == 1 else hp_b
+            if _finished_nb(new_a, new_b, ps, acc):
+                continue
+            n_next = _push_next_nb(frontier, n_next, ps, new_a, new_b, x, b)
+    return _keep_next_nb(frontier, n_next)
 
 
 @njit(_nrt=False)
-def _run_group(ops, start, count, comps, fs, reds, bits, maxhp, dist, acc_k, cur_p, cur_i, n_cur, nxt_p, nxt_i):
-    """Apply a program (ops start..start+count) to the frontier; returns its new size.
+def _can_battle_nb(level_a, level_b, rules, owner, frontier, n_live, acc, end):
+    """Keep the outcomes where the owner's creature can initiate a battle; returns their count.
 
-    The result is left in cur_p/cur_i (the buffers are swapped by copying back).
+    Duel semantics step 5: no battle when it is frozen or stunned (rules guide, status effects:
+    "A frozen creature cannot battle"; "Stunned creatures lose their ability to perform a
+    return attack and battle"); the exchange goes to its end.
     """
-    for o in range(start, start + count):
-        n_nxt = 0
-        for k in range(n_cur):
-            n_nxt = _apply_op(
-                ops,
-                o,
-                comps,
-                fs,
-                reds,
-                bits,
-                maxhp,
-                dist,
-                cur_p[k],
-                cur_i[k, 0],
-                cur_i[k, 1],
-                cur_i[k, 2],
-                cur_i[k, 3],
-                acc_k,
-                nxt_p,
-                nxt_i,
-                n_nxt,
+    n_ready = 0
+    for k in range(n_live):
+        x = frontier.states[k, X]
+        if _has_status_nb(x, rules, owner, StatusComponent.frozen) or _has_status_nb(
+            x, rules, owner, StatusComponent.stunned
+        ):
+            _add_value_nb(
+                frontier.states[k, HP_A], frontier.states[k, HP_B], x, frontier.odds[k], level_a, level_b, acc, end
             )
-            if n_nxt > CAP - 64:
-                raise ValueError("exact solver: frontier overflow")
-        for k in range(n_nxt):
-            cur_p[k] = nxt_p[k]
-            for j in range(4):
-                cur_i[k, j] = nxt_i[k, j]
-        n_cur = n_nxt
-    return n_cur
+            continue
+        frontier.odds[n_ready] = frontier.odds[k]
+        for j in range(frontier.states.shape[1]):
+            frontier.states[n_ready, j] = frontier.states[k, j]
+        n_ready += 1
+    return n_ready
 
 
 @njit(_nrt=False)
-def _stage_end(
-    x, chA, chB, comps, fs, reds, bits, static_slots, maxhp, dist, acc_c, acc_k, cur_p, cur_i, nxt_p, nxt_i, G_V, vidx
-):
-    """END: ticks due this exchange, deaths, heals, timers; then the next exchange (V)."""
-    o = _get(x, comps, 0)
-    n_cur = 1
-    cur_p[0] = 1.0
-    cur_i[0, 0] = chA
-    cur_i[0, 1] = chB
-    cur_i[0, 2] = x
-    cur_i[0, 3] = 0
-    for heal_pass in range(2):
-        for vv in range(2):
-            victim = o if vv == 0 else 1 - o
-            # dynamic slots
-            for c in range(comps.shape[0]):
-                if comps[c, C_KIND] != CK_SLOT or comps[c, C_VICTIM] != victim:
-                    continue
-                if (comps[c, C_HOT] != 0) != (heal_pass == 1):
-                    continue
-                n_nxt = 0
-                for k in range(n_cur):
-                    p = cur_p[k]
-                    hA = cur_i[k, 0]
-                    hB = cur_i[k, 1]
-                    xx = cur_i[k, 2]
-                    st = _get(xx, comps, c)
-                    phase = (st - 1) % 2
-                    if st == 0 or phase != o:
-                        nxt_p[n_nxt] = p
-                        nxt_i[n_nxt, 0] = hA
-                        nxt_i[n_nxt, 1] = hB
-                        nxt_i[n_nxt, 2] = xx
-                        n_nxt += 1
-                        continue
-                    if comps[c, C_TICKS] < 0:
-                        nst = st
-                    else:
-                        left = (st - 1) // 2 + 1 - 1
-                        nst = 0 if left == 0 else 1 + (left - 1) * 2 + phase
-                    nxx = _set(xx, comps, c, nst)
-                    n = comps[c, C_DICE]
-                    _sum_dist(n, dist)
-                    for s in range(n, 6 * n + 1):
-                        amount = comps[c, C_AMOUNT] + s
-                        nA = hA
-                        nB = hB
-                        if heal_pass == 0:
-                            d = _filter(fs, reds, bits, 0, victim, amount, False)
-                            if victim == 0:
-                                nA -= d
-                            else:
-                                nB -= d
-                        elif victim == 0:
-                            nA = _heal(hA, amount, maxhp[0])
-                        else:
-                            nB = _heal(hB, amount, maxhp[1])
-                        nxt_p[n_nxt] = p * dist[s]
-                        nxt_i[n_nxt, 0] = nA
-                        nxt_i[n_nxt, 1] = nB
-                        nxt_i[n_nxt, 2] = nxx
-                        n_nxt += 1
-                for k in range(n_nxt):
-                    cur_p[k] = nxt_p[k]
-                    for j in range(3):
-                        cur_i[k, j] = nxt_i[k, j]
-                n_cur = n_nxt
-            # static slots (for the whole duel) of the exchange owner
-            for q in range(static_slots.shape[0]):
-                if static_slots[q, SS_SOURCE] != o or static_slots[q, SS_VICTIM] != victim:
-                    continue
-                if (static_slots[q, SS_HOT] != 0) != (heal_pass == 1):
-                    continue
-                n = static_slots[q, SS_DICE]
-                _sum_dist(n, dist)
-                n_nxt = 0
-                for k in range(n_cur):
-                    for s in range(n, 6 * n + 1):
-                        amount = static_slots[q, SS_AMOUNT] + s
-                        nA = cur_i[k, 0]
-                        nB = cur_i[k, 1]
-                        if heal_pass == 0:
-                            d = _filter(fs, reds, bits, 0, victim, amount, False)
-                            if victim == 0:
-                                nA -= d
-                            else:
-                                nB -= d
-                        elif victim == 0:
-                            nA = _heal(nA, amount, maxhp[0])
-                        else:
-                            nB = _heal(nB, amount, maxhp[1])
-                        nxt_p[n_nxt] = cur_p[k] * dist[s]
-                        nxt_i[n_nxt, 0] = nA
-                        nxt_i[n_nxt, 1] = nB
-                        nxt_i[n_nxt, 2] = cur_i[k, 2]
-                        n_nxt += 1
-                for k in range(n_nxt):
-                    cur_p[k] = nxt_p[k]
-                    for j in range(3):
-                        cur_i[k, j] = nxt_i[k, j]
-                n_cur = n_nxt
-        if heal_pass == 0:  # deaths after the damage ticks
-            n_live = 0
-            for k in range(n_cur):
-                if not _terminal(cur_i[k, 0], cur_i[k, 1], cur_p[k], acc_k):
-                    cur_p[n_live] = cur_p[k]
-                    for j in range(3):
-                        cur_i[n_live, j] = cur_i[k, j]
-                    n_live += 1
-            n_cur = n_live
-    # timers run down, the turn passes
-    for k in range(n_cur):
-        xx = cur_i[k, 2]
-        for c in range(1, comps.shape[0]):
-            if comps[c, C_KIND] == CK_TIMER:
-                v = _get(xx, comps, c)
-                if 1 <= v <= comps[c, C_TMAX]:
-                    xx = _set(xx, comps, c, v - 1)
-        xx = _set(xx, comps, 0, 1 - o)
-        hA = cur_i[k, 0]
-        hB = cur_i[k, 1]
-        if hA == chA and hB == chB:
-            acc_c[vidx[xx]] += cur_p[k]  # an unknown of this level (compact index)
-        else:
-            _lookup(True, hA, hB, xx, cur_p[k], chA, chB, acc_c, acc_k, G_V[0, 0], G_V[0, 0], G_V)
+def _start_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, first_strike, end):
+    """V: the owner's exchange up to its first strike (duel semantics steps 1-5).
 
-
-@njit(_nrt=False)
-def _strike(
-    s,
-    x,
-    b,
-    chA,
-    chB,
-    to_end,
-    nbits,
-    comps,
-    cidx,
-    fs,
-    mults,
-    reds,
-    heals,
-    bits,
-    ops,
-    prog,
-    maxhp,
-    hitp,
-    dmg_v,
-    dmg_p,
-    dmg_n,
-    dist,
-    acc_c,
-    acc_k,
-    cur_p,
-    cur_i,
-    nxt_p,
-    nxt_i,
-    A_c,
-    A_k,
-    G,
-    GT,
-):
-    """Strike by s in state (x, b); continues to ST2 (to_end False) or END (to_end True).
-
-    dmg_v holds the damage the target takes (its rules applied); GT is G with the two HP axes
-    swapped, so that the lookups along the target's HP read contiguous memory.
+    Parameters
+    ----------
+    x : int
+        The effect state; its component 0 is the owner, whose controller has the turn.
+    level_a, level_b : int
+        The HP of A and B (the level being solved).
+    rules : PairRules
+    frontier : Frontier
+    acc : Accumulator
+        Receives the value of (x, level_a, level_b), this exchange counted.
+    first_strike, end : StageValues
+        The next stages: ST1 (state x * n_battle_states + b), END without a battle (state x).
     """
-    t = 1 - s
-    no_heal = fs[s, FS_N_HEAL] == 0 and fs[s, FS_LS_NUM] == 0
-    nbv = 1 << (nbits + 1)
-    m = x if to_end else x * nbv + b
-    if _active(x, comps, cidx, s, CI_FROZEN) or _active(x, comps, cidx, s, CI_STUNNED):
-        _lookup(False, chA, chB, m, 1.0, chA, chB, acc_c, acc_k, A_c, A_k, G)
+    components = rules.components
+    owner = _digit_nb(x, components, 0)
+    other = 1 - owner
+    n_battle = _n_battle_states_nb(rules)
+    acc.consts[Value.exchanges] += 1.0  # this exchange
+    # step 1: a player who must skip the turn consumes the flag; nothing else happens
+    c = rules.status_components[owner, StatusComponent.skips_turn]
+    if c >= 0 and _digit_nb(x, components, c) > 0:
+        _add_value_nb(level_a, level_b, _with_digit_nb(x, components, c, 0), 1.0, level_a, level_b, acc, end)
         return
-    c = cidx[t, CI_SHIELD]
-    if c >= 0 and _get(x, comps, c) > 0:
-        nx = _set(x, comps, c, 0)
-        m = nx if to_end else nx * nbv + b
-        _lookup(False, chA, chB, m, 1.0, chA, chB, acc_c, acc_k, A_c, A_k, G)
-        return
-    p_cm = hitp[s, b, 0]
-    p_miss = hitp[s, b, 1]
-    if p_miss > 0.0:
-        _lookup(False, chA, chB, m, p_miss, chA, chB, acc_c, acc_k, A_c, A_k, G)
-    if p_cm > 0.0:
-        for k in range(1, 7):
-            d = _filter(fs, reds, bits, b, s, k, False)
-            nA = chA - d if s == 0 else chA
-            nB = chB - d if s == 1 else chB
-            _lookup(False, nA, nB, m, p_cm / 6.0, chA, chB, acc_c, acc_k, A_c, A_k, G)
-    for crit in range(2):
-        p = hitp[s, b, 2 + crit]
-        if p <= 0.0:
-            continue
-        cur_p[0] = p
-        cur_i[0, 0] = chA
-        cur_i[0, 1] = chB
-        cur_i[0, 2] = x
-        cur_i[0, 3] = b
-        n_cur = 1
-        if prog[s, G_ON_HIT, 1] > 0:
-            n_cur = _run_group(
-                ops,
-                prog[s, G_ON_HIT, 0],
-                prog[s, G_ON_HIT, 1],
-                comps,
-                fs,
-                reds,
-                bits,
-                maxhp,
-                dist,
-                acc_k,
-                cur_p,
-                cur_i,
-                1,
-                nxt_p,
-                nxt_i,
-            )
-        for k in range(n_cur):
-            pk = cur_p[k]
-            hA = cur_i[k, 0]
-            hB = cur_i[k, 1]
-            xk = cur_i[k, 2]
-            bk = cur_i[k, 3]
-            mk = xk if to_end else xk * nbv + bk
-            if _active(xk, comps, cidx, s, CI_DISARMED):
-                _lookup(False, hA, hB, mk, pk, chA, chB, acc_c, acc_k, A_c, A_k, G)
-                continue
-            same = hA == chA and hB == chB
-            h_t = hA if t == 0 else hB
-            for j in range(dmg_n[s, bk, crit]):
-                pj = pk * dmg_p[s, bk, crit, j]
-                dealt = dmg_v[s, bk, crit, j]
-                if no_heal:
-                    left = h_t - dealt
-                    if left <= 0:
-                        acc_k[s] += pj  # the striker wins
-                    elif dealt == 0 and same:
-                        for q in range(acc_c.shape[0]):
-                            acc_c[q] += pj * A_c[mk, q]
-                        for q in range(3):
-                            acc_k[q] += pj * A_k[mk, q]
-                    elif t == 1:
-                        for q in range(3):
-                            acc_k[q] += pj * G[hA, left, mk, q]
-                    else:
-                        for q in range(3):
-                            acc_k[q] += pj * GT[hB, left, mk, q]
-                    continue
-                nA = hA
-                nB = hB
-                if t == 0:
-                    nA -= dealt
-                else:
-                    nB -= dealt
-                if dealt > 0 and (nA > 0 and nB > 0):
-                    hp_s = nA if s == 0 else nB
-                    for q in range(fs[s, FS_N_HEAL]):
-                        hp_s = _heal(hp_s, dealt * heals[s, q, 0] // heals[s, q, 1], maxhp[s])
-                    if fs[s, FS_LS_NUM] > 0:
-                        hp_s = _heal(hp_s, dealt * fs[s, FS_LS_NUM] // fs[s, FS_LS_DEN], maxhp[s])
-                    if s == 0:
-                        nA = hp_s
-                    else:
-                        nB = hp_s
-                _lookup(False, nA, nB, mk, pj, chA, chB, acc_c, acc_k, A_c, A_k, G)
-
-
-@njit(_nrt=False)
-def _stage_pre(
-    x,
-    chA,
-    chB,
-    nbits,
-    comps,
-    cidx,
-    fs,
-    reds,
-    bits,
-    ops,
-    prog,
-    maxhp,
-    dist,
-    acc_c,
-    acc_k,
-    cur_p,
-    cur_i,
-    nxt_p,
-    nxt_i,
-    A1_c,
-    A1_k,
-    G1,
-    AE_c,
-    AE_k,
-    GE,
-):
-    """V: skip, turn-start rows, opponent-turn rows, wrap roll, your-turn rows, battle start,
-    speed; then ST1 (or END without a battle)."""
-    o = _get(x, comps, 0)
-    q = 1 - o
-    nbv = 1 << (nbits + 1)
-    acc_k[2] += 1.0  # this exchange
-    c = cidx[o, CI_SKIP]
-    if c >= 0 and _get(x, comps, c) > 0:
-        _lookup(False, chA, chB, _set(x, comps, c, 0), 1.0, chA, chB, acc_c, acc_k, AE_c, AE_k, GE)
-        return
-    cur_p[0] = 1.0
-    cur_i[0, 0] = chA
-    cur_i[0, 1] = chB
-    cur_i[0, 2] = x
-    cur_i[0, 3] = 0
-    n_cur = 1
-    if prog[o, G_TURN_START, 1] > 0:
-        n_cur = _run_group(
-            ops,
-            prog[o, G_TURN_START, 0],
-            prog[o, G_TURN_START, 1],
-            comps,
-            fs,
-            reds,
-            bits,
-            maxhp,
-            dist,
-            acc_k,
-            cur_p,
-            cur_i,
-            1,
-            nxt_p,
-            nxt_i,
-        )
-    if prog[q, G_OPP_TURN, 1] > 0:
-        n_cur = _run_group(
-            ops,
-            prog[q, G_OPP_TURN, 0],
-            prog[q, G_OPP_TURN, 1],
-            comps,
-            fs,
-            reds,
-            bits,
-            maxhp,
-            dist,
-            acc_k,
-            cur_p,
-            cur_i,
-            n_cur,
-            nxt_p,
-            nxt_i,
-        )
-    c = cidx[o, CI_WRAP]
-    if c >= 0:
-        n_nxt = 0
-        n = comps[c, C_DICE]
-        _sum_dist(n, dist)
-        for k in range(n_cur):
-            xk = cur_i[k, 2]
-            if _get(xk, comps, c) == 0:
-                nxt_p[n_nxt] = cur_p[k]
-                for j in range(4):
-                    nxt_i[n_nxt, j] = cur_i[k, j]
-                n_nxt += 1
-                continue
-            rel = 0.0
-            if comps[c, C_REL_LO] > 0:
-                rel = (comps[c, C_REL_HI] - comps[c, C_REL_LO] + 1) / 6.0
-            if rel > 0.0:
-                nxt_p[n_nxt] = cur_p[k] * rel
-                nxt_i[n_nxt, 0] = cur_i[k, 0]
-                nxt_i[n_nxt, 1] = cur_i[k, 1]
-                nxt_i[n_nxt, 2] = _set(xk, comps, c, 0)
-                nxt_i[n_nxt, 3] = cur_i[k, 3]
-                n_nxt += 1
-            for s in range(n, 6 * n + 1):
-                ps = cur_p[k] * (1.0 - rel) * dist[s]
-                if ps <= 0.0:
-                    continue
-                d = _filter(fs, reds, bits, cur_i[k, 3], o, comps[c, C_AMOUNT] + s, False)
-                nA = cur_i[k, 0] - d if o == 0 else cur_i[k, 0]
-                nB = cur_i[k, 1] - d if o == 1 else cur_i[k, 1]
-                if _terminal(nA, nB, ps, acc_k):
-                    continue
-                nxt_p[n_nxt] = ps
-                nxt_i[n_nxt, 0] = nA
-                nxt_i[n_nxt, 1] = nB
-                nxt_i[n_nxt, 2] = xk
-                nxt_i[n_nxt, 3] = cur_i[k, 3]
-                n_nxt += 1
-        for k in range(n_nxt):
-            cur_p[k] = nxt_p[k]
-            for j in range(4):
-                cur_i[k, j] = nxt_i[k, j]
-        n_cur = n_nxt
-    if prog[o, G_YOUR_TURN, 1] > 0:
-        n_cur = _run_group(
-            ops,
-            prog[o, G_YOUR_TURN, 0],
-            prog[o, G_YOUR_TURN, 1],
-            comps,
-            fs,
-            reds,
-            bits,
-            maxhp,
-            dist,
-            acc_k,
-            cur_p,
-            cur_i,
-            n_cur,
-            nxt_p,
-            nxt_i,
-        )
-    # no battle when the owner's creature is frozen or stunned
-    n_live = 0
-    for k in range(n_cur):
-        xk = cur_i[k, 2]
-        if _active(xk, comps, cidx, o, CI_FROZEN) or _active(xk, comps, cidx, o, CI_STUNNED):
-            _lookup(False, cur_i[k, 0], cur_i[k, 1], xk, cur_p[k], chA, chB, acc_c, acc_k, AE_c, AE_k, GE)
-            continue
-        cur_p[n_live] = cur_p[k]
-        for j in range(4):
-            cur_i[n_live, j] = cur_i[k, j]
-        n_live += 1
-    n_cur = n_live
-    if prog[o, G_BATTLE_START, 1] > 0:
-        n_cur = _run_group(
-            ops,
-            prog[o, G_BATTLE_START, 0],
-            prog[o, G_BATTLE_START, 1],
-            comps,
-            fs,
-            reds,
-            bits,
-            maxhp,
-            dist,
-            acc_k,
-            cur_p,
-            cur_i,
-            n_cur,
-            nxt_p,
-            nxt_i,
-        )
-    if prog[q, G_BATTLE_START, 1] > 0:
-        n_cur = _run_group(
-            ops,
-            prog[q, G_BATTLE_START, 0],
-            prog[q, G_BATTLE_START, 1],
-            comps,
-            fs,
-            reds,
-            bits,
-            maxhp,
-            dist,
-            acc_k,
-            cur_p,
-            cur_i,
-            n_cur,
-            nxt_p,
-            nxt_i,
-        )
-    # who strikes first: B first sets bit 0 of b
-    if fs[o, FS_STRIKE_FIRST] != fs[q, FS_STRIKE_FIRST]:
-        p_o_first = 1.0 if fs[o, FS_STRIKE_FIRST] != 0 else 0.0
-    elif fs[o, FS_SPEED] != fs[q, FS_SPEED]:
-        p_o_first = 1.0 if fs[o, FS_SPEED] > fs[q, FS_SPEED] else 0.0
+    n_live = _start_frontier_nb(frontier, 1.0, level_a, level_b, x, 0)
+    # step 2: the owner's turn-start rows, then the other creature's opponent-turn rows
+    n_live = _run_program_nb(rules, owner, Program.turn_start, frontier, n_live, acc)
+    n_live = _run_program_nb(rules, other, Program.opponent_turn, frontier, n_live, acc)
+    # step 3: the wrap roll
+    if rules.status_components[owner, StatusComponent.wrapped] >= 0:
+        n_live = _wrap_roll_nb(rules, owner, frontier, n_live, acc)
+    # step 4: the owner's your-turn rows
+    n_live = _run_program_nb(rules, owner, Program.your_turn, frontier, n_live, acc)
+    # step 5: the battle, when the owner's creature can initiate it; its battle-start rows
+    # first, then the defender's
+    n_live = _can_battle_nb(level_a, level_b, rules, owner, frontier, n_live, acc, end)
+    n_live = _run_program_nb(rules, owner, Program.battle_start, frontier, n_live, acc)
+    n_live = _run_program_nb(rules, other, Program.battle_start, frontier, n_live, acc)
+    # who strikes first (DESIGN.md ruling 3; rules guide, battle step 2): "strikes first"
+    # effects, else the higher SPD, else a roll-off with 1/2 each, in every battle
+    fighters = rules.fighters
+    if fighters[owner, S.strike_first] != fighters[other, S.strike_first]:
+        p_owner_first = 1.0 if fighters[owner, S.strike_first] != 0 else 0.0
+    elif fighters[owner, S.speed] != fighters[other, S.speed]:
+        p_owner_first = 1.0 if fighters[owner, S.speed] > fighters[other, S.speed] else 0.0
     else:
-        p_o_first = 0.5
-    for k in range(n_cur):
-        xk = cur_i[k, 2]
-        bk = cur_i[k, 3]
-        for first in range(2):
-            pf = p_o_first if first == o else 1.0 - p_o_first
+        p_owner_first = 0.5
+    for k in range(n_live):
+        xk = frontier.states[k, X]
+        bk = frontier.states[k, B]
+        for first in range(2):  # bit 0 of b: the creature that strikes first
+            pf = p_owner_first if first == owner else 1.0 - p_owner_first
             if pf <= 0.0:
                 continue
-            _lookup(
-                False,
-                cur_i[k, 0],
-                cur_i[k, 1],
-                xk * nbv + (bk | first),
-                cur_p[k] * pf,
-                chA,
-                chB,
-                acc_c,
-                acc_k,
-                A1_c,
-                A1_k,
-                G1,
+            _add_value_nb(
+                frontier.states[k, HP_A],
+                frontier.states[k, HP_B],
+                xk * n_battle + (bk | first),
+                frontier.odds[k] * pf,
+                level_a,
+                level_b,
+                acc,
+                first_strike,
             )
+
+
+@njit(_nrt=False)
+def _strike_nb(striker, x, b, level_a, level_b, to_end, rules, tables, frontier, acc, after):
+    """ST1 or ST2: one strike by `striker` in state (x, b) at HP (level_a, level_b).
+
+    Parameters
+    ----------
+    striker : int
+        0 = A, 1 = B.
+    x, b : int
+        The effect state and the battle state.
+    level_a, level_b : int
+        The HP of A and B (the level being solved).
+    to_end : bool
+        False for the first strike (the next stage is ST2, state x * n_battle_states + b), True
+        for the second (END, state x: battle-long effects end with the battle, step 6).
+    rules : PairRules
+    tables : StrikeTables
+    frontier : Frontier
+    acc : Accumulator
+    after : StageValues
+        The next stage. Its `grid_swapped` serves the strikes on A.
+    """
+    target = 1 - striker
+    fighters = rules.fighters
+    heals = rules.heals
+    components = rules.components
+    no_heal = fighters[striker, S.n_heals_from_damage] == 0 and fighters[striker, S.lifesteal_num] == 0
+    n_battle = _n_battle_states_nb(rules)
+    m = x if to_end else x * n_battle + b
+    # rules guide, status effects: a frozen or stunned creature cannot return attack
+    if _has_status_nb(x, rules, striker, StatusComponent.frozen) or _has_status_nb(
+        x, rules, striker, StatusComponent.stunned
+    ):
+        _add_value_nb(level_a, level_b, m, 1.0, level_a, level_b, acc, after)
+        return
+    # duel semantics "Strike": a shield on the target is consumed and negates the strike
+    # before its Hit roll (no dice, so no critical miss)
+    c = rules.status_components[target, StatusComponent.shielded]
+    if c >= 0 and _digit_nb(x, components, c) > 0:
+        nx = _with_digit_nb(x, components, c, 0)
+        m = nx if to_end else nx * n_battle + b
+        _add_value_nb(level_a, level_b, m, 1.0, level_a, level_b, acc, after)
+        return
+    p_critical_miss = tables.hit_odds[striker, b, StrikeOdds.critical_miss]
+    p_miss = tables.hit_odds[striker, b, StrikeOdds.miss]
+    if p_miss > 0.0:
+        _add_value_nb(level_a, level_b, m, p_miss, level_a, level_b, acc, after)
+    if p_critical_miss > 0.0:
+        # rules guide, battle step 3: a critical miss deals 1d6 to the striker, no bonuses
+        # added; its own damage rules still apply (it is not Atk damage)
+        for k in range(1, 7):
+            d = _damage_taken_nb(rules, b, striker, k, DamageKind.other)
+            hp_a = level_a - d if striker == 0 else level_a
+            hp_b = level_b - d if striker == 1 else level_b
+            _add_value_nb(hp_a, hp_b, m, p_critical_miss / 6.0, level_a, level_b, acc, after)
+    for critical in range(2):
+        p = tables.hit_odds[striker, b, StrikeOdds.hit + critical]
+        if p <= 0.0:
+            continue
+        # on a hit the striker's on-hit rows resolve first, in row order
+        n_live = _start_frontier_nb(frontier, p, level_a, level_b, x, b)
+        n_live = _run_program_inlined_nb(rules, striker, Program.on_hit, frontier, n_live, acc)
+        for k in range(n_live):
+            pk = frontier.odds[k]
+            hp_a = frontier.states[k, HP_A]
+            hp_b = frontier.states[k, HP_B]
+            xk = frontier.states[k, X]
+            bk = frontier.states[k, B]
+            mk = xk if to_end else xk * n_battle + bk
+            # a disarmed creature still hits (its on-hit rows resolved) but deals no Atk damage
+            if _has_status_nb(xk, rules, striker, StatusComponent.disarmed):
+                _add_value_nb(hp_a, hp_b, mk, pk, level_a, level_b, acc, after)
+                continue
+            same = hp_a == level_a and hp_b == level_b
+            hp_target = hp_a if target == 0 else hp_b
+            for j in range(tables.damage_count[striker, bk, critical]):
+                pj = pk * tables.damage_odds[striker, bk, critical, j]
+                dealt = tables.damage_taken[striker, bk, critical, j]
+                if no_heal:
+                    # the fast path: only the target's HP moves, so the lookup is inlined here
+                    left = hp_target - dealt
+                    if left <= 0:
+                        acc.consts[Value.a_wins + striker] += pj  # the striker wins
+                    elif dealt == 0 and same:
+                        for q in range(acc.coefs.shape[0]):
+                            acc.coefs[q] += pj * after.coefs[mk, q]
+                        for q in range(N_VALUES):
+                            acc.consts[q] += pj * after.consts[mk, q]
+                    elif target == 1:
+                        for q in range(N_VALUES):
+                            acc.consts[q] += pj * after.grid[hp_a, left, mk, q]
+                    else:
+                        for q in range(N_VALUES):
+                            acc.consts[q] += pj * after.grid_swapped[hp_b, left, mk, q]
+                    continue
+                new_a = hp_a
+                new_b = hp_b
+                if target == 0:
+                    new_a -= dealt
+                else:
+                    new_b -= dealt
+                if dealt > 0 and (new_a > 0 and new_b > 0):
+                    # heals from the damage dealt, after the target's rules; never above max HP
+                    max_hp = fighters[striker, S.hp]
+                    hp_s = new_a if striker == 0 else new_b
+                    for q in range(fighters[striker, S.n_heals_from_damage]):
+                        num = heals[striker, q, FractionCol.amount]
+                        hp_s = _healed_nb(hp_s, dealt * num // heals[striker, q, FractionCol.divisor], max_hp)
+                    num = fighters[striker, S.lifesteal_num]
+                    if num > 0:
+                        hp_s = _healed_nb(hp_s, dealt * num // fighters[striker, S.lifesteal_den], max_hp)
+                    if striker == 0:
+                        new_a = hp_s
+                    else:
+                        new_b = hp_s
+                _add_value_nb(new_a, new_b, mk, pj, level_a, level_b, acc, after)
+
+
+@njit(_nrt=False, inline="always")
+def _tick_dot_slot_nb(rules, c, owner, heal, frontier, n_live):
+    """DOT slot c ticks on the outcomes where it is due in `owner`'s exchange; returns the size.
+
+    DESIGN.md ruling 6: a DOT ticks at the end of the exchange it was applied in, then once
+    per turn cycle (every second exchange, those of the same owner) until its ticks run out.
+    """
+    components = rules.components
+    victim = components[c, ComponentCol.victim]
+    dist = frontier.dice_sums
+    n_next = 0
+    for k in range(n_live):
+        p = frontier.odds[k]
+        hp_a = frontier.states[k, HP_A]
+        hp_b = frontier.states[k, HP_B]
+        x = frontier.states[k, X]
+        state = _digit_nb(x, components, c)
+        phase = (state - 1) % 2
+        if state == 0 or phase != owner:  # empty, or it ticks in the other exchanges
+            n_next = _push_next_nb(frontier, n_next, p, hp_a, hp_b, x, 0)
+            continue
+        if components[c, ComponentCol.ticks] < 0:
+            new_state = state
+        else:
+            left = (state - 1) // 2  # ticks left after this one
+            new_state = 0 if left == 0 else 1 + (left - 1) * 2 + phase
+        new_x = _with_digit_nb(x, components, c, new_state)
+        n = components[c, ComponentCol.dice]
+        _dice_sum_odds_nb(n, dist)
+        for s in range(n, 6 * n + 1):
+            amount = components[c, ComponentCol.amount] + s
+            new_a = hp_a
+            new_b = hp_b
+            if not heal:
+                d = _damage_taken_nb(rules, 0, victim, amount, DamageKind.other)
+                if victim == 0:
+                    new_a -= d
+                else:
+                    new_b -= d
+            elif victim == 0:
+                new_a = _healed_nb(hp_a, amount, rules.fighters[0, S.hp])
+            else:
+                new_b = _healed_nb(hp_b, amount, rules.fighters[1, S.hp])
+            n_next = _push_next_nb(frontier, n_next, p * dist[s], new_a, new_b, new_x, 0)
+    return _keep_next_nb(frontier, n_next)
+
+
+@njit(_nrt=False, inline="always")
+def _tick_static_dot_nb(rules, q, heal, frontier, n_live):
+    """Static DOT q ticks on every outcome (it ticks in every exchange of its source); returns the size."""
+    dots = rules.static_dots
+    victim = dots[q, StaticDotCol.victim]
+    n = dots[q, StaticDotCol.dice]
+    dist = frontier.dice_sums
+    _dice_sum_odds_nb(n, dist)
+    n_next = 0
+    for k in range(n_live):
+        for s in range(n, 6 * n + 1):
+            amount = dots[q, StaticDotCol.amount] + s
+            new_a = frontier.states[k, HP_A]
+            new_b = frontier.states[k, HP_B]
+            if not heal:
+                d = _damage_taken_nb(rules, 0, victim, amount, DamageKind.other)
+                if victim == 0:
+                    new_a -= d
+                else:
+                    new_b -= d
+            elif victim == 0:
+                new_a = _healed_nb(new_a, amount, rules.fighters[0, S.hp])
+            else:
+                new_b = _healed_nb(new_b, amount, rules.fighters[1, S.hp])
+            n_next = _push_next_nb(frontier, n_next, frontier.odds[k] * dist[s], new_a, new_b, frontier.states[k, X], 0)
+    return _keep_next_nb(frontier, n_next)
+
+
+@njit(_nrt=False)
+def _end_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, start, unknown_index):
+    """END: the ticks due at the end of the owner's exchange (step 7), then the next exchange.
+
+    DOTs tick first, on the owner's creature, then on the other; a creature at 0 HP ends the
+    duel (both at 0: a draw); then the HOTs heal. Status timers run down and the turn passes.
+
+    Parameters
+    ----------
+    x : int
+        The effect state at the end of the exchange.
+    level_a, level_b : int
+        The HP of A and B (the level being solved).
+    rules : PairRules
+    frontier : Frontier
+    acc : Accumulator
+        Receives the value of END at (x, level_a, level_b).
+    start : StageValues
+        V. At this level its values are the unknowns themselves: `acc.coefs` gets their
+        weights directly, at `unknown_index[x]`.
+    unknown_index : ndarray(int, ndim=1)
+        (n_effect_states,): the compact index of each x among the unknowns.
+    """
+    components = rules.components
+    dots = rules.static_dots
+    owner = _digit_nb(x, components, 0)
+    n_live = _start_frontier_nb(frontier, 1.0, level_a, level_b, x, 0)
+    for heal_pass in range(2):
+        heal = heal_pass == 1
+        for order in range(2):
+            victim = owner if order == 0 else 1 - owner
+            for c in range(components.shape[0]):
+                if (
+                    components[c, ComponentCol.kind] == ComponentKind.dot_slot
+                    and components[c, ComponentCol.victim] == victim
+                    and (components[c, ComponentCol.heals] != 0) == heal
+                ):
+                    n_live = _tick_dot_slot_nb(rules, c, owner, heal, frontier, n_live)
+            # static DOTs for the whole duel tick in their source's exchanges
+            for q in range(dots.shape[0]):
+                if (
+                    dots[q, StaticDotCol.source] == owner
+                    and dots[q, StaticDotCol.victim] == victim
+                    and (dots[q, StaticDotCol.heals] != 0) == heal
+                ):
+                    n_live = _tick_static_dot_nb(rules, q, heal, frontier, n_live)
+        if not heal:  # deaths after the damage ticks, before the heals
+            n_alive = 0
+            for k in range(n_live):
+                if not _finished_nb(frontier.states[k, HP_A], frontier.states[k, HP_B], frontier.odds[k], acc):
+                    frontier.odds[n_alive] = frontier.odds[k]
+                    for j in range(frontier.states.shape[1]):
+                        frontier.states[n_alive, j] = frontier.states[k, j]
+                    n_alive += 1
+            n_live = n_alive
+    # status timers run down by one exchange, the turn passes
+    for k in range(n_live):
+        xk = frontier.states[k, X]
+        for c in range(1, components.shape[0]):
+            if components[c, ComponentCol.kind] == ComponentKind.status_timer:
+                v = _digit_nb(xk, components, c)
+                if 1 <= v <= components[c, ComponentCol.timer_max]:  # timer_max + 1: never ends
+                    xk = _with_digit_nb(xk, components, c, v - 1)
+        xk = _with_digit_nb(xk, components, 0, 1 - owner)
+        hp_a = frontier.states[k, HP_A]
+        hp_b = frontier.states[k, HP_B]
+        p = frontier.odds[k]
+        if hp_a == level_a and hp_b == level_b:
+            acc.coefs[unknown_index[xk]] += p  # an unknown of this level
+        elif not _finished_nb(hp_a, hp_b, p, acc):
+            for j in range(N_VALUES):
+                acc.consts[j] += p * start.grid[hp_a, hp_b, xk, j]
