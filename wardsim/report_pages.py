@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pandas as pd
 
-from wardsim.analytics.balance import NOT_MODELED
+from wardsim.analytics.balance import MIN_GAMES, NOT_MODELED, THRESHOLD
 from wardsim.charts import length_bins
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ CHARTS = {  # file stem -> title
     "nash": "The meta: Nash equilibrium and Bradley-Terry strengths",
 }
 FLAG = "\u26a0"  # warning sign before anything whose simulation is incomplete
-THRESHOLD_POINTS = 2.0  # balance_candidates' default threshold, in points
+THRESHOLD_POINTS = 100 * THRESHOLD  # balance_candidates' default threshold, in points
 
 
 class Markup(str):
@@ -610,7 +610,7 @@ def _balance_html(report: Report, balance) -> list[str]:
     parts = [
         _p(
             f"A card is a candidate when the interval of its {'ablation impact or ' if report.has_ablation else ''}"
-            f"IWD lies entirely beyond ±{THRESHOLD_POINTS:.0f} points, in a deck with at least 200 games. "
+            f"IWD lies entirely beyond ±{THRESHOLD_POINTS:.0f} points, in a deck with at least {MIN_GAMES} games. "
             "Official list: the rules guide's limited and banned list."
         )
     ]

@@ -153,17 +153,20 @@ class Rules:
     def option_args(self) -> list[str]:
         """The command-line options that give these rules (only the ones changed)."""
         args: list[str] = []
-        for f in fields(self):
-            value = getattr(self, f.name)
-            if value == getattr(Rules(), f.name):
-                continue
-            args += [f.metadata["option"]] if isinstance(value, bool) else [f.metadata["option"], str(value)]
+        for name, value in self.changes().items():
+            option = rule_field(name).metadata["option"]
+            args += [option] if isinstance(value, bool) else [option, str(value)]
         return args
 
 
 def rule_fields() -> list:
     """The fields of `Rules`, with their option, ruling key, help and bounds in `.metadata`."""
     return list(fields(Rules))
+
+
+def rule_field(name: str):
+    """One field of `Rules` by name."""
+    return next(f for f in fields(Rules) if f.name == name)
 
 
 # ------------------------------------------------------------------ the rulings

@@ -27,6 +27,11 @@ import numpy as np
 import pandas as pd
 
 NOT_MODELED = ("partial", "unmodeled")  # effect_status values whose simulation is incomplete
+# how far past 0 (in win-rate units) a card's interval must lie to be called too strong or weak
+THRESHOLD = 0.02
+# the games a row needs before it is judged: enough that the 95% interval of an even win rate is
+# no wider than +-7 points (n = z^2 p (1 - p) / half_width^2, at p = 1/2)
+MIN_GAMES = round(0.25 * (1.96 / 0.07) ** 2)
 IMPACT_COLUMNS = ("impact", "impact_ci_low", "impact_ci_high")
 IWD_COLUMNS = ("iwd", "iwd_ci_low", "iwd_ci_high")
 EVIDENCE_COLUMNS = (
@@ -224,8 +229,8 @@ def balance_candidates(
     card_table: pd.DataFrame,
     official_limited: Iterable[str] = (),
     official_banned: Iterable[str] = (),
-    min_games: int = 200,
-    threshold: float = 0.02,
+    min_games: int = MIN_GAMES,
+    threshold: float = THRESHOLD,
 ) -> BalanceReport:
     """Rank cards for the limited/banned list and check the official list against the data.
 

@@ -97,8 +97,8 @@ def cannot_leave_cemetery_nb(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
-def counts_as_magic_off_field_nb(cards, effects, card):
-    """The Squire: a creature card that summons itself and is a magic card off the field."""
+def self_limited_row_nb(cards, effects, card):
+    """The Squire summons itself as a Limited Summon: its row, or -1."""
     start, stop = card_rows_nb(cards, card)
     for r in range(start, stop):
         if (
@@ -106,8 +106,14 @@ def counts_as_magic_off_field_nb(cards, effects, card):
             and effects[r, E.action] == Action.limited_summon
             and effects[r, E.target] == Target.self
         ):
-            return True
-    return False
+            return r
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def counts_as_magic_off_field_nb(cards, effects, card):
+    """The Squire: a creature card that summons itself and is a magic card off the field."""
+    return self_limited_row_nb(cards, effects, card) >= 0
 
 
 # ------------------------------------------------------------------ moving cards

@@ -58,6 +58,7 @@ from wardsim.kernel.game.field import (
     leave_field_nb,
     place_primary_nb,
     sacrifice_nb,
+    self_limited_row_nb,
     send_back_nb,
     slide_in_nb,
     sweep_deaths_nb,
@@ -206,7 +207,7 @@ def can_summon_nb(cards, effects, inst, fighters, players, glob, p, i):
     if (
         primary_frozen_nb(fighters, players, glob, p)
         and not resolve.plays_to_opponent_nb(cards, effects, card)
-        and resolve.self_limited_row_nb(cards, effects, card) < 0
+        and self_limited_row_nb(cards, effects, card) < 0
     ):
         return False
     scratch = local_array(4)
@@ -238,7 +239,7 @@ def summon_cemetery_cost_nb(cards, effects, inst, fighters, players, glob, p, i)
         not primary_paid
         and primary >= 0
         and not resolve.plays_to_opponent_nb(cards, effects, card)
-        and resolve.self_limited_row_nb(cards, effects, card) < 0
+        and self_limited_row_nb(cards, effects, card) < 0
     ):
         total += cards[inst[primary, I.card], CardCol.hp]
     return total
@@ -249,7 +250,7 @@ def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, rng, s
     """p summons creature i from hand, paying its sacrifices. Stone Golem goes to the
     opponent's side; The Squire joins as a Limited Summon when p has a primary."""
     card = inst[i, I.card]
-    squire = resolve.self_limited_row_nb(cards, effects, card)
+    squire = self_limited_row_nb(cards, effects, card)
     if squire >= 0 and players[p, P.primary] >= 0:
         resolve.limited_summon_nb(cards, inst, fighters, players, glob, p, i, i, trace)
         return

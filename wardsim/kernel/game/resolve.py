@@ -124,20 +124,6 @@ def plays_to_opponent_nb(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
-def self_limited_row_nb(cards, effects, card):
-    """The Squire summons itself as a Limited Summon: its row, or -1."""
-    start, stop = card_rows_nb(cards, card)
-    for r in range(start, stop):
-        if (
-            effects[r, E.trigger] == Trigger.on_play
-            and effects[r, E.action] == Action.limited_summon
-            and effects[r, E.target] == Target.self
-        ):
-            return r
-    return -1
-
-
-@njit(cache=True, _nrt=False)
 def matches_filter_nb(cards, effects, r, card):
     """Does a card pass row r's filter (card type, max AL, any listed type/tag/name)?"""
     ct = effects[r, E.filter_card_type]
