@@ -13,7 +13,7 @@ import numpy as np
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.kernel.duel.enums import StrikeResult
-from wardsim.kernel.game.enums import EndReason, Event, GlobCol
+from wardsim.kernel.game.enums import EndReason, Event, FizzleReason, GlobCol
 from wardsim.kernel.game.match import new_game_arrays, play_game_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH
 from wardsim.kernel.rng import RNG_WORDS
@@ -29,6 +29,12 @@ _STRIKE_WORDS = {
     StrikeResult.critical_miss: "critically misses",
     StrikeResult.hit: "hits",
     StrikeResult.critical_hit: "lands a critical hit",
+}
+_FIZZLE_WORDS = {
+    FizzleReason.negated: "it was negated",
+    FizzleReason.nothing_to_do: "it found nothing to act on",
+    FizzleReason.no_battle: "it left the field before any battle used it",
+    FizzleReason.full_hp: "the creature was at full HP",
 }
 _END_WORDS = {
     EndReason.cemetery: "{threshold} or more HP in the cemetery",
@@ -229,6 +235,8 @@ def describe(
                 f"{card(a)} resets the turn: everything in it since its start is undone, and it is "
                 "played again from the draw phase."
             )
+        elif event == e.fizzle:
+            lines.append(f"  [fizzled] {card(a)} was played to no effect: {_FIZZLE_WORDS[c]}.")
         elif event == e.game_end:
             result = "a draw" if a == 2 else f"{names[a]} wins"
             ending = _END_WORDS.get(b, "the game is over").format(

@@ -361,6 +361,8 @@ def _card_columns(has_ablation: bool) -> list[Column]:
         ("GD WR", _metric("gd_wr")),
         ("GNS WR", _metric("gns_wr")),
         ("played WR", _metric("played_wr")),
+        ("plays", lambda r: int(r["plays"])),
+        ("fizzled", lambda r: "-" if not r["plays"] else pct(r["fizzles"] / r["plays"], 0)),
     ]
     return columns
 
@@ -575,8 +577,10 @@ def html_page(report: Report, images: dict[str, bytes]) -> str:
                 "Per deck and card, summed over the deck's games. GIH WR: win rate with the card in hand "
                 "(opening hand or drawn); OH: in the opening hand; GD: drawn later; GNS: never seen; IWD = "
                 "GIH WR - GNS WR; played WR: when it was played. Impact: the deck's win rate with the card "
-                "minus with a neutral filler in its copies' slots, on the same seeds (causal). Each cell: "
-                "value (95% interval; n games)."
+                "minus with a neutral filler in its copies' slots, on the same seeds (causal). Plays: times "
+                "a copy was played; fizzled: the share of those plays that had no effect (negated, nothing "
+                "to act on, a battle-bound card with no battle, a heal at full HP). Each cell: value (95% "
+                "interval; n games)."
             ),
             _img(images, "card_impact", CHARTS["card_impact"]),
             f'<div class="scroll">{_html_table(cards, _card_columns(report.has_ablation), flagged_row)}</div>',

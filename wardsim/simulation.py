@@ -27,7 +27,7 @@ from numba import njit
 
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
-from wardsim.kernel.game.enums import N_RECORD_COLS, RecordCol, SeenBit
+from wardsim.kernel.game.enums import COUNTER_SPAN, N_RECORD_COLS, RecordCol, SeenBit
 from wardsim.kernel.game.match import play_games_nb
 from wardsim.policies import needs_duel_table, policy_arrays
 from wardsim.records import END_REASONS, GAME_COLUMNS, records_frame
@@ -38,7 +38,7 @@ DEFAULT_CHUNK = 1000
 
 class CounterColT(NamedTuple):
     """Columns of the per-card counters (int64): games with the card, and their score doubled
-    (a win 2, a draw 1), overall and by how the card was seen."""
+    (a win 2, a draw 1), overall and by how the card was seen; then the play statistics."""
 
     games: int = 0
     score2: int = 1
@@ -50,6 +50,8 @@ class CounterColT(NamedTuple):
     score2_drawn: int = 7
     games_played: int = 8
     score2_played: int = 9
+    plays: int = 10  # times a copy was played (summoned from hand, cast, answered)
+    fizzles: int = 11  # plays to no effect (kernel.game.enums.FizzleReason)
 
 
 CounterCol = CounterColT()
@@ -113,6 +115,8 @@ def count_games_nb(records, seen, slot_group, cards_out):
             if s & SeenBit.played:
                 flags[k, 2] = True
             flags[k, 3] = True  # the card is in this deck
+            cards_out[k, C.plays] += s // SeenBit.plays_unit % COUNTER_SPAN
+            cards_out[k, C.fizzles] += s // SeenBit.fizzles_unit
         for k in range(n_groups):
             if not flags[k, 3]:
                 continue
@@ -203,6 +207,7 @@ class SimulationResult:
     records: pd.DataFrame | None = None  # one row per game (`wardsim.records`), when kept
 
     def summary(self) -> dict:
+        from wardsim.analytics.card_metrics import play_stats
         from wardsim.analytics.intervals import wilson_interval
 
         t = self.totals
@@ -227,6 +232,7 @@ class SimulationResult:
             "end_reasons": {name: int(v) for name, v in zip(END_REASONS, t.end_reasons, strict=True) if v},
             "games_per_second": t.games / self.seconds if self.seconds > 0 else None,
             "not_modeled": self.not_modeled,
+            "card_stats": play_stats(self.cards).to_dict("records"),
         }
 
 

@@ -10,6 +10,8 @@ that deck played:
 ``games_drawn``, ``wins_drawn``      games with a copy drawn after the opening hand and none
                                      in it (so opening + drawn = in hand)
 ``games_played``, ``wins_played``    games in which a copy was played
+``plays``, ``fizzles``               (optional) times a copy was played, and played to no
+                                     effect: the play statistics (`play_stats`)
 =================================  ==========================================================
 
 **Draws count as half a win** in every ``wins*`` counter (so they may be half-integers),
@@ -51,6 +53,7 @@ COUNTER_PAIRS = {  # games column -> wins column
     "games_drawn": "wins_drawn",
     "games_played": "wins_played",
 }
+PLAY_COUNTERS = ("plays", "fizzles")
 METRICS = ("gih_wr", "oh_wr", "gd_wr", "gns_wr", "iwd", "played_wr")
 
 
@@ -104,6 +107,7 @@ def pool_card_counters(counters: pd.DataFrame, by: str | list[str] = "card") -> 
     """
     _check_counters(counters)
     columns = [c for pair in COUNTER_PAIRS.items() for c in pair]
+    columns += [c for c in PLAY_COUNTERS if c in counters.columns]
     grouped = counters.groupby(by, sort=True)
     pooled = grouped[columns].sum()
     if "effect_status" in counters.columns:
@@ -270,3 +274,20 @@ def ablation_impact(
     if np.ndim(impact) == 0:
         return AblationImpact(float(impact), float(low), float(high), float(se), "paired")
     return AblationImpact(impact, low, high, se, "paired")
+
+
+def play_stats(counters: pd.DataFrame) -> pd.DataFrame:
+    """Play statistics per (deck, card): ``deck, card, played, fizzled`` (how often a copy was
+    played, and played to no effect: negated, nothing to act on, a battle-bound card with no
+    battle, a heal at full HP) and ``fizzle_rate``, most plays first. `counters` holds per-card
+    counters (``deck, card, plays, fizzles``) of any number of runs."""
+    stats = (
+        counters.groupby(["deck", "card"], sort=False, observed=True)[["plays", "fizzles"]]
+        .sum()
+        .reset_index()
+        .rename(columns={"plays": "played", "fizzles": "fizzled"})
+    )
+    stats["played"] = stats["played"].astype(int)
+    stats["fizzled"] = stats["fizzled"].astype(int)
+    stats["fizzle_rate"] = (stats["fizzled"] / stats["played"].where(stats["played"] > 0)).astype(float)
+    return stats.sort_values(["played", "deck", "card"], ascending=[False, True, True], ignore_index=True)

@@ -36,6 +36,7 @@ class InstColT(NamedTuple):
     battled_turn: int = 11  # turn index of the creature's last battle
     used_turn: int = 12  # turn index of the last use of its once-per-turn effect
     arrival: int = 13  # when it entered its zone, in zone moves of the game (orders lasting effects)
+    watch: int = 14  # 1: a battle-bound magic card on the field whose effect no battle has used yet
 
 
 InstCol = InstColT()
@@ -43,12 +44,31 @@ N_INST_COLS = len(InstCol)
 
 
 class SeenBitT(NamedTuple):
+    """The `seen` column: three flags in the low bits, then two counters of the game's plays
+    (`kernel.game.trace.note_play_nb`, `note_fizzle_nb`): seen // plays_unit % COUNTER_SPAN plays,
+    seen // fizzles_unit fizzles."""
+
     opening: int = 1  # in the opening hand
     drawn: int = 2  # drawn after the opening hand
     played: int = 4  # played (summoned, or a magic card cast)
+    plays_unit: int = 1 << 8  # one play: a summon from hand, a magic card cast or answered
+    fizzles_unit: int = 1 << 32  # one play to no effect (FizzleReason)
 
 
 SeenBit = SeenBitT()
+COUNTER_SPAN = 1 << 24  # the plays counter's width in `seen`
+
+
+class FizzleReasonT(NamedTuple):
+    """Why a play had no effect (play statistics; `Event.fizzle`)."""
+
+    negated: int = 0  # a Lightning card negated it before it acted
+    nothing_to_do: int = 1  # no legal target or card to act on when it resolved
+    no_battle: int = 2  # a battle-bound card left the field before any battle used it
+    full_hp: int = 3  # a heal on a creature at full HP
+
+
+FizzleReason = FizzleReasonT()
 
 
 class PlayerColT(NamedTuple):
@@ -178,6 +198,7 @@ class EventT(NamedTuple):
     speed_rolloff: int = 32  # a = initiator, b = dice pairs (initiator's, defender's) packed base 8
     battle_end: int = 33  # a = attacker's HP, b = defender's HP after the strikes (-1: a Limited Summon)
     rewind: int = 34  # a = the Hourglass of Time instance, b = card: the turn starts again
+    fizzle: int = 35  # a = instance, b = card, c = FizzleReason: the play had no effect
 
 
 Event = EventT()

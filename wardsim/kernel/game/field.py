@@ -17,16 +17,18 @@ from wardsim.kernel.enums import (
     N_DOT_SLOTS,
     Action,
     CardCol,
+    CardType,
     Condition,
     Duration,
     EffectCol,
     FighterCol,
     MagicType,
+    Stat,
     Target,
     Trigger,
     Zone,
 )
-from wardsim.kernel.game.enums import EndReason, Event, GlobCol, InstCol, InstZone, Phase, PlayerCol
+from wardsim.kernel.game.enums import EndReason, Event, FizzleReason, GlobCol, InstCol, InstZone, Phase, PlayerCol
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import (
     N_INST,
@@ -36,7 +38,7 @@ from wardsim.kernel.game.state import (
     set_zone_nb,
     shuffle_deck_nb,
 )
-from wardsim.kernel.game.trace import record_nb
+from wardsim.kernel.game.trace import note_fizzle_nb, record_nb
 
 E = EffectCol
 F = FighterCol
@@ -120,8 +122,38 @@ def counts_as_magic_off_field_nb(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
+def unwatch_nb(inst, glob, i, trace):
+    """A battle-bound card leaving the field before any battle used it was played to no effect."""
+    if inst[i, I.watch] > 0:
+        note_fizzle_nb(trace, glob, inst, i, FizzleReason.no_battle)
+
+
+@njit(cache=True, _nrt=False)
+def battle_bound_nb(cards, effects, card):
+    """Does magic card `card` act only in battle? Its every row changes how creatures strike or
+    are struck (Backstab, Death From Above, Dragon Power's bonuses and its self-destruction when
+    its creature deals no damage), so a turn with no battle while it lasts wastes it."""
+    start, stop = card_rows_nb(cards, card)
+    if stop == start or cards[card, CardCol.card_type] != CardType.magic:
+        return False
+    for r in range(start, stop):
+        action = effects[r, E.action]
+        if action == Action.auto_hit or action == Action.strike_first or action == Action.multiply_damage:
+            continue
+        if (action == Action.modify_stat or action == Action.set_stat or action == Action.scale_stat) and effects[
+            r, E.stat
+        ] != Stat.hp:
+            continue
+        if action == Action.destroy_magic and effects[r, E.condition] == Condition.no_damage_this_turn:
+            continue
+        return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
 def to_cemetery_nb(cards, effects, inst, players, glob, i, trace):
     """Card i goes to its owner's cemetery; creature HP counts, however it got there."""
+    unwatch_nb(inst, glob, i, trace)
     set_zone_nb(inst, glob, i, InstZone.cemetery)
     p = inst[i, I.owner]
     if is_creature_nb(cards, inst, i):
@@ -145,6 +177,7 @@ def take_from_cemetery_nb(cards, effects, inst, players, glob, j):
 
 @njit(cache=True, _nrt=False)
 def to_hand_nb(inst, glob, i, trace):
+    unwatch_nb(inst, glob, i, trace)
     set_zone_nb(inst, glob, i, InstZone.hand)
     record_nb(trace, glob, inst[i, I.owner], Event.to_hand, i, inst[i, I.card], 0)
 
@@ -192,6 +225,7 @@ def send_back_nb(cards, effects, inst, players, glob, decks, i, zone, rng, trace
     """Card i, off the field, goes to a `Zone` other than its cemetery (Phoenix, Giant Rat, a
     creature sent back or released), or to the cemetery when the zone says so; a card sent back
     to an otherwise empty hand and deck loses the game."""
+    unwatch_nb(inst, glob, i, trace)
     set_zone_nb(inst, glob, i, InstZone.resolving)
     move_to_zone_nb(cards, effects, inst, players, glob, decks, i, zone, rng, trace)
     _returned_alone(inst, players, glob, i)

@@ -30,8 +30,15 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
-from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, MagicTarget, PlayerCol, SeenBit
-from wardsim.kernel.game.field import card_rows_nb, find_row_nb, infinite_in_use_nb, leave_field_nb, to_cemetery_nb
+from wardsim.kernel.game.enums import Event, FizzleReason, GlobCol, InstCol, InstZone, MagicTarget, PlayerCol
+from wardsim.kernel.game.field import (
+    battle_bound_nb,
+    card_rows_nb,
+    find_row_nb,
+    infinite_in_use_nb,
+    leave_field_nb,
+    to_cemetery_nb,
+)
 from wardsim.kernel.game.resolve import (
     best_in_zone_nb,
     execute_row_nb,
@@ -42,7 +49,7 @@ from wardsim.kernel.game.resolve import (
 )
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import N_INST, hand_size_nb, set_zone_nb
-from wardsim.kernel.game.trace import record_nb
+from wardsim.kernel.game.trace import note_fizzle_nb, note_play_nb, record_nb
 
 E = EffectCol
 F = FighterCol
@@ -195,7 +202,7 @@ def play_magic_nb(
     """p plays magic card i: pay its cost, open the response chain, resolve what survives."""
     card = inst[i, I.card]
     record_nb(trace, glob, p, Event.magic, i, card, target)
-    inst[i, I.seen] |= SeenBit.played
+    note_play_nb(inst, i)
     set_zone_nb(inst, glob, i, InstZone.resolving)
     start, stop = card_rows_nb(cards, card)
     for r in range(start, stop):
@@ -218,7 +225,7 @@ def play_magic_nb(
         if answer < 0:
             break
         record_nb(trace, glob, player, Event.response, answer, inst[answer, I.card], chain[depth - 1])
-        inst[answer, I.seen] |= SeenBit.played
+        note_play_nb(inst, answer)
         set_zone_nb(inst, glob, answer, InstZone.resolving)
         chain[depth] = answer
         depth += 1
@@ -244,12 +251,15 @@ def play_magic_nb(
                 trace,
             )
     for k in range(1, depth):
+        if negated[k]:
+            note_fizzle_nb(trace, glob, inst, chain[k], FizzleReason.negated)
         if inst[chain[k], I.zone] == InstZone.resolving:
             to_cemetery_nb(cards, effects, inst, players, glob, chain[k], trace)
     if negated[0]:
         if inst[i, I.zone] == InstZone.resolving:
             record_nb(trace, glob, p, Event.negated, i, card, chain[1])
             to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
+        note_fizzle_nb(trace, glob, inst, i, FizzleReason.negated)
         return
     resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, p, i, target, rng, script, trace)
 
@@ -338,12 +348,14 @@ def resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, p, i, 
     inst[i, I.controller] = p
     if summons_nothing_nb(cards, effects, inst, p, card):
         to_cemetery_nb(cards, effects, inst, players, glob, i, trace)  # nothing to summon: no effect
+        note_fizzle_nb(trace, glob, inst, i, FizzleReason.nothing_to_do)
         return
     holder = -1
     if subtype == MagicSubtype.equip or (kind == MagicType.lightning and plays_any_time_nb(cards, effects, card)):
         holder = _equip_target(cards, inst, players, p, i, target)
         if holder < 0 or magic_immune_nb(cards, effects, inst, holder):
             to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
+            note_fizzle_nb(trace, glob, inst, i, FizzleReason.nothing_to_do)
             return
     # how long the card stays: Infinite until destroyed; timed cards for their duration
     lasting = kind == MagicType.infinite or subtype == MagicSubtype.equip or holder >= 0
@@ -366,6 +378,8 @@ def resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, p, i, 
         if kind == MagicType.standard and timed >= 0:
             inst[i, I.expires] = timed
         inst[i, I.counter] = 0
+        # its effect waits for a battle: one that leaves the field first was wasted
+        inst[i, I.watch] = 1 if battle_bound_nb(cards, effects, card) else 0
     chosen = -1
     if target >= MagicTarget.choice:
         k = 0
@@ -395,5 +409,7 @@ def resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, p, i, 
     elif subtype == MagicSubtype.equip and inst[i, I.zone] == InstZone.magic and inst[i, I.attached_to] < 0:
         # an equip left attached to no creature acts on nothing (rules guide, Equip: "will attach to a
         # single card"): it goes to the cemetery rather than hold an Infinite slot
+        inst[i, I.watch] = 0
         leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
         to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
+        note_fizzle_nb(trace, glob, inst, i, FizzleReason.nothing_to_do)

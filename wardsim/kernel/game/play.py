@@ -76,7 +76,7 @@ from wardsim.kernel.game.state import (
     set_zone_nb,
     shuffle_deck_nb,
 )
-from wardsim.kernel.game.trace import record_nb
+from wardsim.kernel.game.trace import note_play_nb, record_nb
 from wardsim.kernel.rng import d6_nb, seed_rng_nb
 from wardsim.rules import NO_SACRIFICE_MAX_AL, ONE_SACRIFICE_MAX_AL
 
@@ -262,7 +262,7 @@ def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, rng, s
         sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, scratch[k], under, rng, trace)
     if glob[G.winner] >= 0:
         return  # the sacrifices took the cemetery to the losing total: the game is over
-    inst[i, I.seen] |= SeenBit.played
+    note_play_nb(inst, i)
     if resolve.plays_to_opponent_nb(cards, effects, card):
         record_nb(trace, glob, p, Event.summon, i, card, n)
         # Stone Golem: the opponent's primary goes back to their deck; the Golem takes its
@@ -639,7 +639,7 @@ def _spend_reactions(
         ready[k] = -1
         played = True
         record_nb(trace, glob, q, Event.response, card_inst, inst[card_inst, I.card], c)
-        inst[card_inst, I.seen] |= SeenBit.played
+        note_play_nb(inst, card_inst)
         set_zone_nb(inst, glob, card_inst, InstZone.resolving)
         start, stop = card_rows_nb(cards, inst[card_inst, I.card])
         moved = local_array(2)
@@ -695,6 +695,9 @@ def battle_action_nb(
     t = glob[G.turn]
     inst[attacker, I.battled_turn] = t
     record_nb(trace, glob, p, Event.battle, attacker, defender, 0)
+    for j in range(N_INST):  # the battle-bound cards in force are used (play statistics)
+        if inst[j, I.zone] == InstZone.magic:
+            inst[j, I.watch] = 0
     _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
     _fear_rolls(cards, effects, inst, fighters, glob, attacker, rng, script, trace)
     _fear_rolls(cards, effects, inst, fighters, glob, defender, rng, script, trace)

@@ -39,7 +39,7 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
-from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, PlayerCol, SeenBit
+from wardsim.kernel.game.enums import Event, FizzleReason, GlobCol, InstCol, InstZone, PlayerCol, SeenBit
 from wardsim.kernel.game.field import (
     cannot_leave_cemetery_nb,
     card_rows_nb,
@@ -66,7 +66,7 @@ from wardsim.kernel.game.state import (
     set_zone_nb,
     shuffle_deck_nb,
 )
-from wardsim.kernel.game.trace import record_nb
+from wardsim.kernel.game.trace import note_fizzle_nb, record_nb
 from wardsim.kernel.rng import d6_nb
 
 E = EffectCol
@@ -506,7 +506,10 @@ def execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, src,
         c = holder if target == Target.equipped else players[p, P.primary]
         if c >= 0:
             amount = fighters[c, F.max_hp] if (effects[r, E.flags] & Flag.full) != 0 else effects[r, E.amount]
+            before = fighters[c, F.hp]
             heal_creature_nb(inst, fighters, glob, c, amount, trace)
+            if fighters[c, F.hp] == before and cards[inst[src, I.card], CardCol.card_type] == CardType.magic:
+                note_fizzle_nb(trace, glob, inst, src, FizzleReason.full_hp)
     elif action == Action.damage_fraction:
         c = holder if target == Target.equipped else players[o, P.primary]
         if c >= 0:

@@ -18,10 +18,10 @@ from numba import njit
 from wardsim.kernel.bots import policies
 from wardsim.kernel.enums import Action, Trigger
 from wardsim.kernel.game import magic
-from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, SeenBit
+from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone
 from wardsim.kernel.game.field import find_row_nb, to_cemetery_nb
 from wardsim.kernel.game.state import N_INST, copy_state_nb, remove_from_deck_nb
-from wardsim.kernel.game.trace import record_nb
+from wardsim.kernel.game.trace import note_play_nb, record_nb
 
 G = GlobCol
 I = InstCol  # noqa: E741
@@ -95,7 +95,7 @@ def try_rewind_nb(
         # the Hourglass is spent all the same (from the deck, if it was drawn in this turn)
         if inst[h, I.zone] == InstZone.deck:
             remove_from_deck_nb(decks, players, h)
-        inst[h, I.seen] |= SeenBit.played
+        note_play_nb(inst, h)
         to_cemetery_nb(cards, effects, inst, players, glob, h, trace)
         record_nb(trace, glob, q, Event.rewind, h, inst[h, I.card], 0)
         return True

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from wardsim.kernel.game.enums import GlobCol
+from wardsim.kernel.game.enums import Event, GlobCol, InstCol, SeenBit
 
 TRACE_WIDTH = 6
 
@@ -26,3 +26,20 @@ def record_nb(trace, glob, player, event, a, b, c):
         trace[n, 4] = b
         trace[n, 5] = c
         glob[GlobCol.trace_n] = n + 1
+
+
+# ------------------------------------------------------------------ play statistics
+
+
+@njit(cache=True)
+def note_play_nb(inst, i):
+    """Card i was played by its player (a summon from hand, a magic card cast or answered)."""
+    inst[i, InstCol.seen] = (inst[i, InstCol.seen] | SeenBit.played) + SeenBit.plays_unit
+
+
+@njit(cache=True)
+def note_fizzle_nb(trace, glob, inst, i, reason):
+    """Card i's play had no effect, for `reason` (FizzleReason)."""
+    inst[i, InstCol.seen] += SeenBit.fizzles_unit
+    inst[i, InstCol.watch] = 0
+    record_nb(trace, glob, inst[i, InstCol.controller], Event.fizzle, i, inst[i, InstCol.card], reason)
