@@ -572,7 +572,7 @@ def test_the_game_ends_the_moment_a_cemetery_reaches_the_limit():
     t.fighters[werewolf, F.hp] = 10
     finish_nb(t.glob, 1, EndReason.cemetery)  # as if the card's cost had filled the cemetery
     potion = t.find(0, "Health Potion", InstZone.hand)
-    magic.resolve_card_nb(*t.args, 0, potion, 2, t.rng, t.script, t.trace)
+    magic.resolve_card_nb(*t.args, 0, potion, 2, t.policy, t.params, t.rng, t.script, t.trace)
     assert t.hp(werewolf) == 10
     assert t.winner == 1
 

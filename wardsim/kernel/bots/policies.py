@@ -7,9 +7,11 @@ policy: write its function here, give it the next id in `PolicyId`, add it to th
 to the registry.
 
 Besides the main choice, the rules ask players for small decisions while an action resolves
-(which creature to place, what to discard at the hand limit, whether to answer a magic card
-with a Lightning card). Those are the `choose_*_nb` functions at the end; every policy but
-`random` uses the same sensible rules for them, so policies differ in what they decide to do.
+(`ChoiceKind`: which creature to place, which creatures to sacrifice, what to discard at the
+hand limit, whether to answer a magic card with a Lightning card, ...). The game asks them
+through `kernel.bots.choice.decide_nb`, which scores each legal option with `option_value_nb`;
+every policy but `random` uses the same sensible rules for them, so policies differ in what
+they decide to do with their turns.
 
 The search policy (`rollout`) plays games forward: `kernel.bots.search`.
 
@@ -24,8 +26,8 @@ from numba import njit
 from wardsim.kernel.bots.enums import PolicyId, PolicyParam
 from wardsim.kernel.enums import Action, CardCol, CardType, EffectCol, FighterCol, MagicType, Target, Trigger
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb
-from wardsim.kernel.game.enums import ActionKind, GlobCol, InstCol, InstZone, PlayerCol
-from wardsim.kernel.game.field import find_row_nb, infinite_in_use_nb
+from wardsim.kernel.game.enums import NO_OPTION, ActionKind, ChoiceKind, GlobCol, InstCol, InstZone, PlayerCol
+from wardsim.kernel.game.field import find_row_nb
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, randint_nb
 
 E = EffectCol
@@ -219,221 +221,78 @@ def summon_value_nb(cards, inst, players, glob, p, card, cemetery_cost, weight):
 
 
 @njit(cache=True, _nrt=False)
-def choose_placement_nb(pid, params, cards, effects, inst, fighters, players, glob, p, options, costs, n, rng):
-    """Which creature to place when the player must (first turn, after a death): the best by
-    `summon_value_nb` (strength against the sacrifices' cemetery HP), within the AL limit when
-    an effect set one (Foolish Tricks, Judgement)."""
-    if n <= 1:
-        return 0
-    if pid == PolicyId.random:
-        return randint_nb(rng, n)
-    limit = players[p, P.low_summon]
-    best = -1
-    best_value = -1e18
-    for pass_kind in range(2):
-        for k in range(n):
-            card = inst[options[k], I.card]
-            if pass_kind == 0 and limit > 0 and cards[card, CardCol.armor_level] > limit:
-                continue
-            v = summon_value_nb(cards, inst, players, glob, p, card, costs[k], params[PolicyParam.sacrifice_weight])
-            if v > best_value:
-                best_value = v
-                best = k
-        if best >= 0:
-            return best
-    return 0
+def card_worth_nb(cards, card):
+    """How much a card in hand is worth keeping: a creature by its strength, a magic card by
+    what it does. A discarded creature also adds its HP to the cemetery (counted apart)."""
+    if cards[card, CardCol.card_type] == CardType.creature:
+        return creature_strength_nb(cards, card)
+    return 5.0 + cards[card, CardCol.effect_count]
 
 
 @njit(cache=True, _nrt=False)
-def choose_discard_nb(pid, params, cards, effects, inst, fighters, players, glob, p, rng):
-    """Hand limit: discard the card worth least; magic before creatures (a discarded creature
-    adds its HP to the cemetery)."""
-    best = -1
-    best_key = 1e18
-    n_hand = 0
-    for i in range(N_INST):
-        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != p:
-            continue
-        n_hand += 1
-        card = inst[i, I.card]
+def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst, fighters, players, glob):
+    """How much player q likes `option` of a `ChoiceKind` decision (higher is better); every
+    policy but `random` decides these by the same sensible rules, and differs in its turns."""
+    weight = params[PolicyParam.sacrifice_weight]
+    if kind == ChoiceKind.placement:
+        # strength against the sacrifices' cemetery HP
+        return summon_value_nb(cards, inst, players, glob, q, inst[option, I.card], fact, weight)
+    if kind == ChoiceKind.sacrifice:
+        # the cemetery HP it adds, and a hand creature's future (the primary leaves anyway)
+        value = -weight * fact
+        if inst[option, I.zone] == InstZone.hand or fact > 0:  # lost for good, not just replaced
+            value -= 0.5 * creature_strength_nb(cards, inst[option, I.card])
+        return value
+    if kind == ChoiceKind.discard or kind == ChoiceKind.discard_cost:
+        # keep the best cards; a creature discarded costs its HP in the cemetery race
+        card = inst[option, I.card]
+        value = -card_worth_nb(cards, card)
         if cards[card, CardCol.card_type] == CardType.creature:
-            key = 100.0 + cards[card, CardCol.hp]
-        else:
-            key = 10.0 + cards[card, CardCol.effect_count]
-        if pid == PolicyId.random:
-            key = float(randint_nb(rng, 1000))
-        if key < best_key:
-            best_key = key
-            best = i
-    return best
-
-
-@njit(cache=True, _nrt=False)
-def choose_discard_filtered_nb(cards, effects, inst, p, r):
-    """A card from p's hand passing row r's filter, to pay a discard cost."""
-    ct = effects[r, E.filter_card_type]
-    for i in range(N_INST):
-        if (
-            inst[i, I.zone] == InstZone.hand
-            and inst[i, I.owner] == p
-            and (ct < 0 or cards[inst[i, I.card], CardCol.card_type] == ct)
-        ):
-            return i
-    return -1
-
-
-@njit(cache=True, _nrt=False)
-def choose_magic_response_nb(pid, params, cards, effects, inst, fighters, players, glob, q, answered, rng):
-    """Whether q answers the magic card `answered` with a Lightning card from hand: a
-    negation is spent on cards worth answering (equips, field cards, removal), not on
-    small plays; Mind Sap goes on an opponent's primary whose effects act; random answers half
-    the time it can."""
-    if players[q, P.magic_blocked_until] >= glob[G.turn]:
-        return -1
-    acard = inst[answered, I.card]
-    worth = cards[acard, CardCol.magic_type] == MagicType.infinite or cards[acard, CardCol.effect_count] >= 2
-    if cards[acard, CardCol.card_type] == CardType.creature:
-        worth = False
-    for i in range(N_INST):
-        if (
-            inst[i, I.zone] != InstZone.hand
-            or inst[i, I.owner] != q
-            or cards[inst[i, I.card], CardCol.card_type] != CardType.magic
-        ):
-            continue
-        card = inst[i, I.card]
-        if find_row_nb(cards, effects, card, Trigger.response_any, Action.equip_self) >= 0:
-            # Mind Sap, played at any point: on the opponent's primary while its effects act
+            value -= 100.0 + cards[card, CardCol.hp]
+        return value
+    if kind == ChoiceKind.magic_response:
+        if option == NO_OPTION:
+            return 0.0
+        if find_row_nb(cards, effects, inst[option, I.card], Trigger.response_any, Action.equip_self) >= 0:
+            # Mind Sap: on the opponent's primary while its effects act
             o = players[1 - q, P.primary]
-            if (
-                o < 0
-                or fighters[o, F.effect_count] == 0
-                or infinite_in_use_nb(cards, inst, q) >= glob[G.infinite_slots]
-            ):
-                continue
-            if pid != PolicyId.random or randint_nb(rng, 2) == 0:
-                return i
-            continue
-        start = cards[card, CardCol.effect_start]
-        stop = start + cards[card, CardCol.effect_count]
-        answers = False
-        for r in range(start, stop):
-            if effects[r, E.trigger] == Trigger.response_opponent_magic:
-                answers = True
-        if not answers:
-            continue
-        if pid == PolicyId.random:
-            if randint_nb(rng, 2) == 0:
-                return i
-            continue
-        if worth:
-            return i
-    return -1
+            return 1.0 if o >= 0 and fighters[o, F.effect_count] > 0 else -1.0
+        # a negation is spent on cards worth answering (equips, field cards, removal)
+        acard = inst[subject, I.card]
+        if cards[acard, CardCol.card_type] == CardType.creature:
+            return -1.0
+        worth = cards[acard, CardCol.magic_type] == MagicType.infinite or cards[acard, CardCol.effect_count] >= 2
+        return 1.0 if worth else -1.0
+    if kind == ChoiceKind.battle_boost:
+        return 0.0 if option == NO_OPTION else 1.0
+    if kind == ChoiceKind.battle_answer:
+        if option == NO_OPTION:
+            return 0.0
+        # ready a defensive card when the coming strike could take a fifth of the creature's HP
+        me = players[q, P.primary]
+        them = players[1 - q, P.primary]
+        threat = 3.5 * fighters[them, F.attack_dice] + fighters[them, F.modifier] + fighters[them, F.atk_bonus]
+        return 1.0 if threat >= 0.2 * fighters[me, F.hp] else -1.0
+    if kind == ChoiceKind.rewind:
+        # reset a turn that cost q at least REWIND_MARGIN more cemetery HP than the opponent
+        return 0.0 if option == NO_OPTION else (1.0 if fact >= REWIND_MARGIN else -1.0)
+    if kind == ChoiceKind.response_row:
+        # Goblin Tricks: negating the card beats destroying a magic card
+        return 1.0 if effects[option, E.action] == Action.negate_magic else 0.0
+    if kind == ChoiceKind.reveal_pick:
+        return card_worth_nb(cards, inst[option, I.card])  # the opponent's best card
+    if kind == ChoiceKind.slide_in or kind == ChoiceKind.zone_pick:
+        card = inst[option, I.card]
+        if cards[card, CardCol.card_type] == CardType.creature:
+            return float(cards[card, CardCol.hp])  # the creature with the most HP
+        return card_worth_nb(cards, card)
+    if kind == ChoiceKind.destroy_pick:
+        # the opponent's cards first, equips on their creature before the rest
+        if inst[option, I.controller] == q:
+            return -1.0
+        return 2.0 if inst[option, I.attached_to] >= 0 else 1.0
+    return 0.0
 
 
 # cemetery HP a turn must cost a player (more than it costs the opponent) before it resets it
 REWIND_MARGIN = 30
-
-
-@njit(cache=True, _nrt=False)
-def choose_rewind_nb(pid, params, cards, effects, inst, players, glob, q, s_inst, s_players, rng):
-    """Whether q plays Hourglass of Time now (the instance, or -1): when the turn so far has
-    cost q at least REWIND_MARGIN more cemetery HP than it cost the opponent (the snapshot
-    `s_inst`, `s_players` holds the turn's start); random plays it half the times the turn
-    has cost it anything."""
-    if players[q, P.magic_blocked_until] >= glob[G.turn]:
-        return -1
-    h = -1
-    for i in range(N_INST):
-        if (
-            inst[i, I.zone] == InstZone.hand
-            and inst[i, I.owner] == q
-            and find_row_nb(cards, effects, inst[i, I.card], Trigger.response_any, Action.reset_turn) >= 0
-        ):
-            h = i
-            break
-    if h < 0:
-        return -1
-    o = 1 - q
-    cost = (cemetery_hp_nb(cards, inst, players, q) - cemetery_hp_nb(cards, s_inst, s_players, q)) - (
-        cemetery_hp_nb(cards, inst, players, o) - cemetery_hp_nb(cards, s_inst, s_players, o)
-    )
-    if pid == PolicyId.random:
-        return h if cost > 0 and randint_nb(rng, 2) == 0 else -1
-    return h if cost >= REWIND_MARGIN else -1
-
-
-@njit(cache=True, _nrt=False)
-def choose_response_row_nb(cards, effects, inst, players, q, answer, trigger):
-    """Goblin Tricks offers a choice: negate the card (preferred), else destroy a magic card."""
-    card = inst[answer, I.card]
-    start = cards[card, CardCol.effect_start]
-    for r in range(start, start + cards[card, CardCol.effect_count]):
-        if effects[r, E.trigger] == trigger and effects[r, E.action] == Action.negate_magic:
-            return r
-    return start
-
-
-@njit(cache=True, _nrt=False)
-def choose_watcher_target_nb(cards, inst, o):
-    """Watcher in the Wall: take the opponent's best card in hand (the strongest creature goes
-    to the bottom of their deck, else a magic card is discarded)."""
-    best = -1
-    best_value = -1.0
-    for i in range(N_INST):
-        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != o:
-            continue
-        card = inst[i, I.card]
-        if cards[card, CardCol.card_type] == CardType.creature:
-            v = creature_strength_nb(cards, card)
-        else:
-            v = 5.0 + cards[card, CardCol.effect_count]
-        if v > best_value:
-            best_value = v
-            best = i
-    return best
-
-
-@njit(cache=True, _nrt=False)
-def is_battle_reaction_nb(cards, effects, card, own_hit):
-    """Lightning cards played inside a battle: against the opponent's attack, or on an own hit."""
-    if cards[card, CardCol.card_type] != CardType.magic:
-        return False
-    start = cards[card, CardCol.effect_start]
-    for r in range(start, start + cards[card, CardCol.effect_count]):
-        t = effects[r, E.trigger]
-        if own_hit and t == Trigger.response_own_hit:
-            return True
-        if not own_hit and (
-            t == Trigger.response_battle or t == Trigger.response_opponent_hit or t == Trigger.response_attack_finished
-        ):
-            return True
-    return False
-
-
-@njit(cache=True, _nrt=False)
-def choose_battle_reaction_nb(pid, params, cards, effects, inst, fighters, players, glob, q, own_hit, rng):
-    """Which Lightning card q keeps ready for this battle (-1: none). A player readies a
-    defensive card when the coming strike could take a fifth of its creature's HP, and a
-    boost whenever it has one; random readies what it has half the time."""
-    if players[q, P.magic_blocked_until] >= glob[G.turn]:
-        return -1
-    me = players[q, P.primary]
-    them = players[1 - q, P.primary]
-    if me < 0 or them < 0:
-        return -1
-    for i in range(N_INST):
-        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q:
-            continue
-        if not is_battle_reaction_nb(cards, effects, inst[i, I.card], own_hit):
-            continue
-        if pid == PolicyId.random:
-            if randint_nb(rng, 2) == 0:
-                return i
-            continue
-        if own_hit:
-            return i
-        threat = 3.5 * fighters[them, F.attack_dice] + fighters[them, F.modifier] + fighters[them, F.atk_bonus]
-        if threat >= 0.2 * fighters[me, F.hp]:
-            return i
-    return -1

@@ -152,6 +152,31 @@ class ActionKindT(NamedTuple):
 ActionKind = ActionKindT()
 
 
+class ChoiceKindT(NamedTuple):
+    """The decisions the rules give a player while an action resolves. The game lists the legal
+    options (`options[k]`, an instance unless said otherwise; NO_OPTION = passing, where the rules
+    let the player pass) and asks the player's policy through the one door,
+    `kernel.bots.choice.decide_nb`."""
+
+    placement: int = 0  # which creature to place (first turn, after a death): a hand creature
+    sacrifice: int = 1  # which creature pays the summon's next sacrifice (fact: the cemetery HP it adds)
+    discard: int = 2  # what to discard at the hand limit
+    discard_cost: int = 3  # what to discard to pay a magic card's cost
+    magic_response: int = 4  # answer a magic card with a Lightning card, or pass
+    battle_answer: int = 5  # ready a Lightning card against the coming strikes, or pass
+    battle_boost: int = 6  # ready a Lightning card for an own hit, or pass
+    rewind: int = 7  # play Hourglass of Time now, or pass
+    response_row: int = 8  # which alternative of a Lightning card (an effect row)
+    reveal_pick: int = 9  # which card of the revealed opponent's hand to take (Watcher in the Wall)
+    slide_in: int = 10  # which Limited Summon takes the primary's place
+    zone_pick: int = 11  # which card an effect takes from a zone (cemetery, deck, hand)
+    destroy_pick: int = 12  # which magic card an effect destroys
+
+
+ChoiceKind = ChoiceKindT()
+NO_OPTION = -1  # the option of passing
+
+
 class MagicTargetT(NamedTuple):
     own: int = 0  # your primary creature
     opponent: int = 1  # the opponent's primary creature

@@ -462,11 +462,10 @@ def sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer
 
 
 @njit(cache=True, _nrt=False)
-def slide_in_nb(cards, inst, fighters, players, glob, p, trace):
-    """p's primary died: a Limited Summon whose anchor is still on the field takes its place,
-    regaining its effects and health pool (rules guide, LIMITED SUMMONS). Of several, the player
-    chooses: the one with the most printed HP."""
-    best = -1
+def slide_in_options_nb(inst, players, p, out):
+    """p's primary died: the Limited Summons that may take its place, those whose anchor is
+    still on the field (rules guide, LIMITED SUMMONS); p chooses one. Returns how many."""
+    n = 0
     for j in range(N_INST):
         if inst[j, I.zone] == InstZone.limited and inst[j, I.controller] == p:
             anchor = inst[j, I.anchor]
@@ -479,10 +478,15 @@ def slide_in_nb(cards, inst, fighters, players, glob, p, trace):
                 and inst[anchor, I.zone] != InstZone.magic
             ):
                 continue
-            if best < 0 or cards[inst[j, I.card], CardCol.hp] > cards[inst[best, I.card], CardCol.hp]:
-                best = j
-    if best < 0:
-        return False
+            out[n] = j
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def slide_in_nb(cards, inst, fighters, players, glob, p, best, trace):
+    """Limited Summon `best` takes p's empty primary place, regaining its effects and health
+    pool (rules guide, LIMITED SUMMONS)."""
     held = inst[best, I.anchor]
     set_zone_nb(inst, glob, best, InstZone.primary)
     inst[best, I.anchor] = held
@@ -490,7 +494,6 @@ def slide_in_nb(cards, inst, fighters, players, glob, p, trace):
     players[p, P.primary] = best
     init_fighter_nb(fighters[best], cards, inst[best, I.card])
     record_nb(trace, glob, p, Event.slide_in, best, inst[best, I.card], 0)
-    return True
 
 
 @njit(cache=True, _nrt=False)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from wardsim.kernel.bots import policies
+from wardsim.kernel.bots import choice
 from wardsim.kernel.duel.effect_rows import take_damage_nb
 from wardsim.kernel.enums import (
     Action,
@@ -30,7 +30,17 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
-from wardsim.kernel.game.enums import Event, FizzleReason, GlobCol, InstCol, InstZone, MagicTarget, PlayerCol
+from wardsim.kernel.game.enums import (
+    NO_OPTION,
+    ChoiceKind,
+    Event,
+    FizzleReason,
+    GlobCol,
+    InstCol,
+    InstZone,
+    MagicTarget,
+    PlayerCol,
+)
 from wardsim.kernel.game.field import (
     battle_bound_nb,
     card_rows_nb,
@@ -196,6 +206,61 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
 
 
 @njit(cache=True, _nrt=False)
+def listed_nb(inst, out, n, i):
+    """Is a copy of card i (in the same zone) among the first n options already?"""
+    for k in range(n):
+        j = out[k]
+        if j >= 0 and inst[j, I.card] == inst[i, I.card] and inst[j, I.zone] == inst[i, I.zone]:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def hand_options_nb(cards, effects, inst, p, skip, r, out):
+    """The cards of p's hand (one per distinct card), but `skip`, passing row r's filter when
+    r >= 0 (a discard cost's); returns how many."""
+    n = 0
+    for i in range(N_INST):
+        if i == skip or inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != p:
+            continue
+        if r >= 0 and not matches_filter_nb(cards, effects, r, inst[i, I.card]):
+            continue
+        if not listed_nb(inst, out, n, i):
+            out[n] = i
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def response_options_nb(cards, effects, inst, fighters, players, glob, q, out):
+    """q's options when a magic card is played: pass, or answer it with a Lightning card from
+    hand that answers magic cards, or with Mind Sap while an Infinite slot is free (one option
+    per distinct card)."""
+    out[0] = NO_OPTION
+    n = 1
+    if players[q, P.magic_blocked_until] >= glob[G.turn]:
+        return n
+    for i in range(N_INST):
+        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or listed_nb(inst, out, n, i):
+            continue
+        card = inst[i, I.card]
+        if cards[card, CardCol.card_type] != CardType.magic:
+            continue
+        if plays_any_time_nb(cards, effects, card):
+            if players[1 - q, P.primary] >= 0 and infinite_in_use_nb(cards, inst, q) < glob[G.infinite_slots]:
+                out[n] = i
+                n += 1
+            continue
+        start, stop = card_rows_nb(cards, card)
+        for r in range(start, stop):
+            if effects[r, E.trigger] == Trigger.response_opponent_magic:
+                out[n] = i
+                n += 1
+                break
+    return n
+
+
+@njit(cache=True, _nrt=False)
 def play_magic_nb(
     cards, effects, inst, fighters, players, glob, decks, p, i, target, policy, params, rng, script, trace
 ):
@@ -205,13 +270,35 @@ def play_magic_nb(
     note_play_nb(inst, i)
     set_zone_nb(inst, glob, i, InstZone.resolving)
     start, stop = card_rows_nb(cards, card)
+    options = local_array(N_INST)
+    no_facts = local_array(N_INST)
+    no_facts[:] = 0
     for r in range(start, stop):
         if effects[r, E.trigger] == Trigger.on_play and effects[r, E.action] == Action.discard_cost:
             for _ in range(effects[r, E.amount]):
-                d = policies.choose_discard_filtered_nb(cards, effects, inst, p, r)
-                if d >= 0:
-                    record_nb(trace, glob, p, Event.discard, d, inst[d, I.card], 0)
-                    to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
+                n = hand_options_nb(cards, effects, inst, p, i, r, options)
+                if n == 0:
+                    break
+                k = choice.decide_nb(
+                    ChoiceKind.discard_cost,
+                    p,
+                    i,
+                    options,
+                    no_facts,
+                    n,
+                    policy,
+                    params,
+                    cards,
+                    effects,
+                    inst,
+                    fighters,
+                    players,
+                    glob,
+                    rng,
+                )
+                d = options[k]
+                record_nb(trace, glob, p, Event.discard, d, inst[d, I.card], 0)
+                to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
     # the Lightning response chain (rules guide, CARD ACTIVATION; ruling 10)
     chain = local_array(MAX_CHAIN)
     chain[:] = -1
@@ -219,9 +306,25 @@ def play_magic_nb(
     depth = 1
     player = 1 - p
     while depth < MAX_CHAIN:
-        answer = policies.choose_magic_response_nb(
-            policy[player], params[player], cards, effects, inst, fighters, players, glob, player, chain[depth - 1], rng
+        n = response_options_nb(cards, effects, inst, fighters, players, glob, player, options)
+        k = choice.decide_nb(
+            ChoiceKind.magic_response,
+            player,
+            chain[depth - 1],
+            options,
+            no_facts,
+            n,
+            policy,
+            params,
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            rng,
         )
+        answer = options[k]
         if answer < 0:
             break
         record_nb(trace, glob, player, Event.response, answer, inst[answer, I.card], chain[depth - 1])
@@ -261,7 +364,9 @@ def play_magic_nb(
             to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
         note_fizzle_nb(trace, glob, inst, i, FizzleReason.negated)
         return
-    resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, p, i, target, rng, script, trace)
+    resolve_card_nb(
+        cards, effects, inst, fighters, players, glob, decks, p, i, target, policy, params, rng, script, trace
+    )
 
 
 @njit(cache=True, _nrt=False)
@@ -283,6 +388,8 @@ def resolve_response_nb(
             q,
             answer,
             _default_target(cards, inst, answer),
+            policy,
+            params,
             rng,
             script,
             trace,
@@ -290,7 +397,39 @@ def resolve_response_nb(
         return False
     start, stop = card_rows_nb(cards, inst[answer, I.card])
     negates = False
-    chosen = policies.choose_response_row_nb(cards, effects, inst, players, q, answer, Trigger.response_opponent_magic)
+    # a card that offers alternatives (Goblin Tricks): its player picks one
+    rows = local_array(MAX_CHAIN)
+    no_facts = local_array(MAX_CHAIN)
+    no_facts[:] = 0
+    n = 0
+    for r in range(start, stop):
+        if (
+            effects[r, E.trigger] == Trigger.response_opponent_magic
+            and (effects[r, E.flags] & Flag.choice) != 0
+            and n < MAX_CHAIN
+        ):
+            rows[n] = r
+            n += 1
+    chosen = -1
+    if n > 0:
+        k = choice.decide_nb(
+            ChoiceKind.response_row,
+            q,
+            answered,
+            rows,
+            no_facts,
+            n,
+            policy,
+            params,
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            rng,
+        )
+        chosen = rows[k]
     for r in range(start, stop):
         if effects[r, E.trigger] != Trigger.response_opponent_magic:
             continue
@@ -314,6 +453,8 @@ def resolve_response_nb(
                 q,
                 answered,
                 _default_target(cards, inst, answered),
+                policy,
+                params,
                 rng,
                 script,
                 trace,
@@ -327,7 +468,23 @@ def resolve_response_nb(
             moved = local_array(2)
             moved[:] = 0
             execute_row_nb(
-                cards, effects, inst, fighters, players, glob, decks, q, answer, r, -1, rng, script, trace, moved
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                decks,
+                q,
+                answer,
+                r,
+                -1,
+                policy,
+                params,
+                rng,
+                script,
+                trace,
+                moved,
             )
     return negates
 
@@ -340,7 +497,9 @@ def _default_target(cards, inst, i):
 
 
 @njit(cache=True, _nrt=False)
-def resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, p, i, target, rng, script, trace):
+def resolve_card_nb(
+    cards, effects, inst, fighters, players, glob, decks, p, i, target, policy, params, rng, script, trace
+):
     """Magic card i of p takes effect: it is attached, stays on the field, or is spent."""
     card = inst[i, I.card]
     kind = cards[card, CardCol.magic_type]
@@ -400,7 +559,23 @@ def resolve_card_nb(cards, effects, inst, fighters, players, glob, decks, p, i, 
         if effects[r, E.action] == Action.equip_self:
             continue  # Mind Sap: attached above, to the primary its player chose
         got = execute_row_nb(
-            cards, effects, inst, fighters, players, glob, decks, p, i, r, holder, rng, script, trace, moved
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            decks,
+            p,
+            i,
+            r,
+            holder,
+            policy,
+            params,
+            rng,
+            script,
+            trace,
+            moved,
         )
         if got < 0:
             break

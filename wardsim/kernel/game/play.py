@@ -32,15 +32,17 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from wardsim.kernel.bots import policies
+from wardsim.kernel.bots import choice
 from wardsim.kernel.duel.battle import end_battle_nb, end_exchange_nb, open_battle_nb, strike_nb
 from wardsim.kernel.duel.effect_rows import take_damage_nb
 from wardsim.kernel.duel.enums import React
-from wardsim.kernel.enums import Action, CardCol, Duration, EffectCol, FighterCol, Target, Trigger, Zone
+from wardsim.kernel.enums import Action, CardCol, CardType, Duration, EffectCol, FighterCol, Target, Trigger, Zone
 from wardsim.kernel.game import magic, resolve, rewind, turns
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb, encode_action_nb
 from wardsim.kernel.game.enums import (
+    NO_OPTION,
     ActionKind,
+    ChoiceKind,
     EndReason,
     Event,
     GlobCol,
@@ -61,6 +63,7 @@ from wardsim.kernel.game.field import (
     self_limited_row_nb,
     send_back_nb,
     slide_in_nb,
+    slide_in_options_nb,
     sweep_deaths_nb,
     to_cemetery_nb,
 )
@@ -151,7 +154,8 @@ def primary_frozen_nb(fighters, players, glob, p):
 
 @njit(cache=True, _nrt=False)
 def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, out):
-    """Choose the sacrifices for `summoned` (a fixed rule, not a policy decision): the primary
+    """The cheapest sacrifices for `summoned`, to decide whether it can be summoned and what it
+    costs at least (the player chooses the sacrifices themselves: `summon_nb`): the primary
     first, since it must leave the field anyway (not for a creature summoned to the opponent's
     side), then the hand's cheapest cards for the cemetery race: cards that leave the cemetery
     again (Giant Rat) first, then the lowest printed HP. Returns how many were found."""
@@ -246,7 +250,7 @@ def summon_cemetery_cost_nb(cards, effects, inst, fighters, players, glob, p, i)
 
 
 @njit(cache=True, _nrt=False)
-def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, rng, script, trace):
+def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, policy, params, rng, script, trace):
     """p summons creature i from hand, paying its sacrifices. Stone Golem goes to the
     opponent's side; The Squire joins as a Limited Summon when p has a primary."""
     card = inst[i, I.card]
@@ -254,12 +258,8 @@ def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, rng, s
     if squire >= 0 and players[p, P.primary] >= 0:
         resolve.limited_summon_nb(cards, inst, fighters, players, glob, p, i, i, trace)
         return
-    scratch = local_array(4)
     cost = summon_cost_nb(cards, effects, card)
-    n = fodder_nb(cards, effects, inst, fighters, players, glob, p, i, cost, scratch)
-    under = i if resolve.sacrifices_follow_nb(cards, effects, card) else -1
-    for k in range(n):
-        sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, scratch[k], under, rng, trace)
+    n = _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, cost, policy, params, rng, trace)
     if glob[G.winner] >= 0:
         return  # the sacrifices took the cemetery to the losing total: the game is over
     note_play_nb(inst, i)
@@ -280,7 +280,66 @@ def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, rng, s
         kill_nb(cards, effects, inst, fighters, players, glob, decks, old, -1, False, rng, trace)
     record_nb(trace, glob, p, Event.summon, i, card, n)
     place_primary_nb(cards, inst, fighters, players, glob, p, i)
-    resolve.on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, script, trace)
+    resolve.on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, policy, params, rng, script, trace)
+
+
+@njit(cache=True, _nrt=False)
+def _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, cost, policy, params, rng, trace):
+    """p pays `cost` sacrifices for creature i, choosing each one among the creatures that may
+    pay it (rules guide, Sacrificing: "from the field and/or your hand"); returns how many."""
+    card = inst[i, I.card]
+    frow = _sacrifice_filter_row(cards, effects, card)
+    follow = resolve.sacrifices_follow_nb(cards, effects, card)
+    under = i if follow else -1
+    # the primary leaves the field for the new creature anyway (killed to make room)
+    replaces = not resolve.plays_to_opponent_nb(cards, effects, card) and self_limited_row_nb(cards, effects, card) < 0
+    options = local_array(N_INST)
+    facts = local_array(N_INST)
+    paid = 0
+    for _ in range(cost):
+        n = 0
+        for j in range(N_INST):
+            if j == i or not _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, j):
+                continue
+            c = inst[j, I.card]
+            dup = False  # copies of a card in hand are one option
+            for k in range(n):
+                if inst[options[k], I.card] == c and inst[options[k], I.zone] == inst[j, I.zone]:
+                    dup = True
+            if dup:
+                continue
+            added = cards[c, CardCol.hp]
+            if follow or resolve.leaves_cemetery_when_sacrificed_nb(cards, effects, c):
+                added = 0
+            if j == players[p, P.primary] and replaces:
+                added = 0
+            options[n] = j
+            facts[n] = added
+            n += 1
+        if n == 0:
+            break
+        k = choice.decide_nb(
+            ChoiceKind.sacrifice,
+            p,
+            i,
+            options,
+            facts,
+            n,
+            policy,
+            params,
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            rng,
+        )
+        sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, options[k], under, rng, trace)
+        paid += 1
+        if glob[G.winner] >= 0:
+            break
+    return paid
 
 
 @njit(cache=True, _nrt=False)
@@ -353,27 +412,63 @@ def _within_low_summon(cards, inst, players, p, options, n):
 
 
 @njit(cache=True, _nrt=False)
-def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, pid, params, rng, script, trace):
-    """p must have a primary creature: a Limited Summon slides in, else p places one from hand,
-    with the redraw procedure when none can be placed (show the hand, shuffle it back, draw as
-    many). No magic is played meanwhile (rules guide, How to play)."""
+def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, policy, params, rng, script, trace):
+    """p must have a primary creature: a Limited Summon slides in (p chooses which), else p
+    places one from hand, with the redraw procedure when none can be placed (show the hand,
+    shuffle it back, draw as many). No magic is played meanwhile (rules guide, How to play)."""
     if glob[G.winner] >= 0 or players[p, P.primary] >= 0:
-        return
-    if slide_in_nb(cards, inst, fighters, players, glob, p, trace):
         return
     options = local_array(N_INST)
     costs = local_array(N_INST)
+    n = slide_in_options_nb(inst, players, p, options)
+    if n > 0:
+        costs[:n] = 0
+        k = choice.decide_nb(
+            ChoiceKind.slide_in,
+            p,
+            -1,
+            options,
+            costs,
+            n,
+            policy,
+            params,
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            rng,
+        )
+        slide_in_nb(cards, inst, fighters, players, glob, p, options[k], trace)
+        return
     for _ in range(MAX_REDRAWS):
         n = placeable_nb(cards, effects, inst, fighters, players, glob, p, options)
         n = _within_low_summon(cards, inst, players, p, options, n)
         if n > 0:
             for k in range(n):
                 costs[k] = summon_cemetery_cost_nb(cards, effects, inst, fighters, players, glob, p, options[k])
-            k = policies.choose_placement_nb(
-                pid, params, cards, effects, inst, fighters, players, glob, p, options, costs, n, rng
+            k = choice.decide_nb(
+                ChoiceKind.placement,
+                p,
+                -1,
+                options,
+                costs,
+                n,
+                policy,
+                params,
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                rng,
             )
             players[p, P.low_summon] = 0
-            summon_nb(cards, effects, inst, fighters, players, glob, decks, p, options[k], rng, script, trace)
+            summon_nb(
+                cards, effects, inst, fighters, players, glob, decks, p, options[k], policy, params, rng, script, trace
+            )
             if players[p, P.primary] >= 0 or glob[G.winner] >= 0:
                 return  # placed, or the sacrifices lost the game
             continue
@@ -410,7 +505,7 @@ def settle_nb(
         for p in (a, 1 - a):
             if glob[G.winner] < 0 and players[p, P.primary] < 0 and (players[p, P.played_turn] > 0 or p == a):
                 ensure_primary_nb(
-                    cards, effects, inst, fighters, players, glob, decks, p, policy[p], params[p], rng, script, trace
+                    cards, effects, inst, fighters, players, glob, decks, p, policy, params, rng, script, trace
                 )
                 placed = True
         if not placed:
@@ -523,7 +618,7 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
         return
     if kind == ActionKind.summon:
         players[p, P.summon_turn] = glob[G.turn]
-        summon_nb(cards, effects, inst, fighters, players, glob, decks, p, a, rng, script, trace)
+        summon_nb(cards, effects, inst, fighters, players, glob, decks, p, a, policy, params, rng, script, trace)
     elif kind == ActionKind.kill_primary:
         old = players[p, P.primary]
         players[p, P.summon_turn] = glob[G.turn]
@@ -548,7 +643,9 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
             trace,
         )
     elif kind == ActionKind.activate:
-        turns.activate_nb(cards, effects, inst, fighters, players, glob, decks, p, a, rng, script, trace)
+        turns.activate_nb(
+            cards, effects, inst, fighters, players, glob, decks, p, a, policy, params, rng, script, trace
+        )
     elif kind == ActionKind.battle:
         battle_action_nb(cards, effects, inst, fighters, players, glob, decks, a, policy, params, rng, script, trace)
         return
@@ -568,6 +665,39 @@ def _fear_rolls(cards, effects, inst, fighters, glob, i, rng, script, trace):
                 record_nb(trace, glob, inst[j, I.controller], Event.effect, j, r, die)
                 if effects[r, E.roll_lo] <= die <= effects[r, E.roll_hi]:
                     fighters[i, F.battle_disarmed] = 1  # for this battle: the next one rolls again
+
+
+@njit(cache=True, _nrt=False)
+def is_battle_reaction_nb(cards, effects, card, own_hit):
+    """Lightning cards played inside a battle: against the opponent's attack, or on an own hit."""
+    if cards[card, CardCol.card_type] != CardType.magic:
+        return False
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        t = effects[r, E.trigger]
+        if own_hit and t == Trigger.response_own_hit:
+            return True
+        if not own_hit and (
+            t == Trigger.response_battle or t == Trigger.response_opponent_hit or t == Trigger.response_attack_finished
+        ):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _reaction_options(cards, effects, inst, players, glob, q, own_hit, out):
+    """q's options for a battle: pass, or ready one of its Lightning cards of that kind (one
+    per distinct card); none while q may not play magic or a primary is missing."""
+    out[0] = NO_OPTION
+    n = 1
+    if players[q, P.magic_blocked_until] >= glob[G.turn] or players[q, P.primary] < 0 or players[1 - q, P.primary] < 0:
+        return n
+    for i in range(N_INST):
+        if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == q:
+            if is_battle_reaction_nb(cards, effects, inst[i, I.card], own_hit) and not magic.listed_nb(inst, out, n, i):
+                out[n] = i
+                n += 1
+    return n
 
 
 @njit(cache=True, _nrt=False)
@@ -622,7 +752,22 @@ def _ready_reaction(cards, effects, fighters, inst, c, answer, boost):
 
 @njit(cache=True, _nrt=False)
 def _spend_reactions(
-    cards, effects, inst, fighters, players, glob, decks, p, attacker, defender, ready, rng, script, trace
+    cards,
+    effects,
+    inst,
+    fighters,
+    players,
+    glob,
+    decks,
+    p,
+    attacker,
+    defender,
+    ready,
+    policy,
+    params,
+    rng,
+    script,
+    trace,
 ):
     """The readied cards that took effect in the strike just made are played now, so that their
     other rows resolve before the next strike (Dragon Rage's sweep and draws, Junk Scarecrow's
@@ -655,7 +800,23 @@ def _spend_reactions(
                 continue
             if action == Action.destroy_magic or action == Action.draw or action == Action.return_later:
                 resolve.execute_row_nb(
-                    cards, effects, inst, fighters, players, glob, decks, q, card_inst, r, c, rng, script, trace, moved
+                    cards,
+                    effects,
+                    inst,
+                    fighters,
+                    players,
+                    glob,
+                    decks,
+                    q,
+                    card_inst,
+                    r,
+                    c,
+                    policy,
+                    params,
+                    rng,
+                    script,
+                    trace,
+                    moved,
                 )
         if inst[card_inst, I.zone] == InstZone.resolving:
             to_cemetery_nb(cards, effects, inst, players, glob, card_inst, trace)
@@ -704,15 +865,19 @@ def battle_action_nb(
     # Lightning cards each player keeps ready for this battle (rules guide, CARD ACTIVATION)
     ready = local_array(4)
     ready[:] = -1  # [p's answer, p's boost, o's answer, o's boost]
+    options = local_array(N_INST)
+    no_facts = local_array(N_INST)
+    no_facts[:] = 0
     for side in range(2):
         q = p if side == 0 else 1 - p
         c = attacker if side == 0 else defender
-        ready[2 * side] = policies.choose_battle_reaction_nb(
-            policy[q], params[q], cards, effects, inst, fighters, players, glob, q, False, rng
-        )
-        ready[2 * side + 1] = policies.choose_battle_reaction_nb(
-            policy[q], params[q], cards, effects, inst, fighters, players, glob, q, True, rng
-        )
+        for boost in range(2):
+            n = _reaction_options(cards, effects, inst, players, glob, q, boost == 1, options)
+            kind = ChoiceKind.battle_boost if boost == 1 else ChoiceKind.battle_answer
+            k = choice.decide_nb(
+                kind, q, c, options, no_facts, n, policy, params, cards, effects, inst, fighters, players, glob, rng
+            )
+            ready[2 * side + boost] = options[k]
         _ready_reaction(cards, effects, fighters, inst, c, ready[2 * side], ready[2 * side + 1])
     hp_d = fighters[defender, F.hp]
     order = open_battle_nb(fighters[attacker], fighters[defender], effects, t, rng, script)
@@ -735,7 +900,22 @@ def battle_action_nb(
                 _trace_strike(fighters, glob, striker, p if striker == attacker else 1 - p, trace)
             # a Lightning card takes effect when it is played: before the next strike
             if _spend_reactions(
-                cards, effects, inst, fighters, players, glob, decks, p, attacker, defender, ready, rng, script, trace
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                decks,
+                p,
+                attacker,
+                defender,
+                ready,
+                policy,
+                params,
+                rng,
+                script,
+                trace,
             ):
                 _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
     end_battle_nb(fighters[attacker])
@@ -900,11 +1080,34 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
         else:  # carding out is not a loss (rules guide, How to win)
             record_nb(trace, glob, p, Event.deck_empty, 0, 0, 0)
     # turn-start effects, cards coming back to hand among them (Junk Scarecrow)
-    turns.turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace)
+    turns.turn_start_effects_nb(
+        cards, effects, inst, fighters, players, glob, decks, p, policy, params, rng, script, trace
+    )
     # rules guide, Draw phase: "after drawing a card the player may only have a maximum of eight
     # cards in their hand ... discard cards to the cemetery until you have eight"
+    options = local_array(N_INST)
+    no_facts = local_array(N_INST)
+    no_facts[:] = 0
     while hand_size_nb(inst, p) > glob[G.hand_limit] and glob[G.winner] < 0:
-        d = policies.choose_discard_nb(policy[p], params[p], cards, effects, inst, fighters, players, glob, p, rng)
+        n = magic.hand_options_nb(cards, effects, inst, p, -1, -1, options)
+        k = choice.decide_nb(
+            ChoiceKind.discard,
+            p,
+            -1,
+            options,
+            no_facts,
+            n,
+            policy,
+            params,
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            rng,
+        )
+        d = options[k]
         record_nb(trace, glob, p, Event.discard, d, inst[d, I.card], 0)
         to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
     if glob[G.winner] >= 0:
@@ -914,9 +1117,7 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
         return
     glob[G.phase] = Phase.main
     if players[p, P.primary] < 0:  # both players place a creature in their first turn
-        ensure_primary_nb(
-            cards, effects, inst, fighters, players, glob, decks, p, policy[p], params[p], rng, script, trace
-        )
+        ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, policy, params, rng, script, trace)
     if players[p, P.played_turn] == 0:
         # the first turn's placement (here, or in the settling above) is the turn's summon
         players[p, P.summon_turn] = glob[G.turn]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from wardsim.kernel.bots import policies
+from wardsim.kernel.bots import choice
 from wardsim.kernel.duel.battle import init_fighter_nb
 from wardsim.kernel.duel.effect_rows import FOREVER, add_stat_nb, set_aura_stat_nb, stat_value_nb, take_damage_nb
 from wardsim.kernel.enums import (
@@ -39,7 +39,7 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
-from wardsim.kernel.game.enums import Event, FizzleReason, GlobCol, InstCol, InstZone, PlayerCol, SeenBit
+from wardsim.kernel.game.enums import ChoiceKind, Event, FizzleReason, GlobCol, InstCol, InstZone, PlayerCol, SeenBit
 from wardsim.kernel.game.field import (
     cannot_leave_cemetery_nb,
     card_rows_nb,
@@ -473,6 +473,39 @@ def best_in_zone_nb(cards, effects, inst, r, owner, zone, any_owner):
 
 
 @njit(cache=True, _nrt=False)
+def pick_in_zone_nb(cards, effects, inst, fighters, players, glob, r, owner, zone, creatures, src, policy, params, rng):
+    """The card `owner` picks from a zone of its own for row r of card `src` (Revival Priest,
+    Necromancer, a deck search): one passing the row's filter (a creature, with `creatures`);
+    -1 if none. Cards that cannot leave the cemetery are not offered."""
+    options = local_array(N_INST)
+    n = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] != zone or inst[j, I.owner] != owner:
+            continue
+        card = inst[j, I.card]
+        if zone == InstZone.cemetery and counts_as_magic_off_field_nb(cards, effects, card):
+            # The Squire "returns to being a magic card" once off the field
+            if creatures or effects[r, E.filter_card_type] == CardType.creature:
+                continue
+        elif not matches_filter_nb(cards, effects, r, card):
+            continue
+        elif creatures and cards[card, CardCol.card_type] != CardType.creature:
+            continue
+        if zone == InstZone.cemetery and cannot_leave_cemetery_nb(cards, effects, card):
+            continue
+        dup = False  # copies of a card are one option
+        for k in range(n):
+            if inst[options[k], I.card] == card:
+                dup = True
+        if not dup:
+            options[n] = j
+            n += 1
+    return choice.pick_nb(
+        ChoiceKind.zone_pick, owner, src, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
+    )
+
+
+@njit(cache=True, _nrt=False)
 def is_aura_action_nb(action):
     """Rows that act while their card lingers, read by `refresh_fighters_nb`."""
     return (
@@ -489,7 +522,9 @@ def is_aura_action_nb(action):
 
 
 @njit(cache=True, _nrt=False)
-def execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, holder, rng, script, trace, moved):
+def execute_row_nb(
+    cards, effects, inst, fighters, players, glob, decks, p, src, r, holder, policy, params, rng, script, trace, moved
+):
     """Carry out one row of card `src`, controlled by p. Returns -1 to stop the card."""
     if glob[G.winner] >= 0:
         return -1  # a cemetery reached the limit earlier in this action: the game is over
@@ -526,7 +561,21 @@ def execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, src,
             record_nb(trace, glob, p, Event.effect_damage, c, dealt, fighters[c, F.hp])
     elif action == Action.destroy_magic:
         destroy_some_magic_nb(
-            cards, effects, inst, fighters, players, glob, decks, p, src, target, effects[r, E.amount], rng, trace
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            decks,
+            p,
+            src,
+            target,
+            effects[r, E.amount],
+            policy,
+            params,
+            rng,
+            trace,
         )
     elif action == Action.draw:
         for q in range(2):
@@ -544,16 +593,20 @@ def execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, src,
                         inst[j, I.seen] |= SeenBit.drawn
                         record_nb(trace, glob, q, Event.draw, j, inst[j, I.card], 0)
     elif action == Action.search_deck:
-        j = best_in_zone_nb(cards, effects, inst, r, p, InstZone.deck, False)
+        j = pick_in_zone_nb(
+            cards, effects, inst, fighters, players, glob, r, p, InstZone.deck, False, src, policy, params, rng
+        )
         if j >= 0:
             remove_from_deck_nb(decks, players, j)
             to_hand_nb(inst, glob, j, trace)
             inst[j, I.seen] |= SeenBit.drawn
         shuffle_deck_nb(decks, players, p, rng)
     elif action == Action.move_card:
-        move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, rng, trace)
+        move_cards_nb(
+            cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, policy, params, rng, trace
+        )
     elif action == Action.limited_summon:
-        summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, rng, trace)
+        summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, policy, params, rng, trace)
     elif action == Action.swap_primaries:
         a = players[p, P.primary]
         b = players[o, P.primary]
@@ -585,7 +638,29 @@ def execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, src,
     elif action == Action.skip_turn:
         players[o if target == Target.opponent_player else p, P.skip_turn] = 1
     elif action == Action.reveal_and_remove:
-        j = policies.choose_watcher_target_nb(cards, inst, o)
+        # the opponent's hand is revealed: p takes one of its cards
+        options = local_array(N_INST)
+        n = 0
+        for k in range(N_INST):
+            if inst[k, I.zone] == InstZone.hand and inst[k, I.owner] == o:
+                options[n] = k
+                n += 1
+        j = choice.pick_nb(
+            ChoiceKind.reveal_pick,
+            p,
+            src,
+            options,
+            n,
+            policy,
+            params,
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            rng,
+        )
         if j >= 0:
             if is_creature_nb(cards, inst, j):
                 to_deck_nb(inst, players, glob, decks, j, True, rng, trace)
@@ -601,37 +676,52 @@ def execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, src,
 
 
 @njit(cache=True, _nrt=False)
-def destroy_some_magic_nb(cards, effects, inst, fighters, players, glob, decks, p, src, target, amount, rng, trace):
-    """Destroy `amount` magic cards (0 = all) on the target side; when the destroyer picks, it
-    takes the opponent's cards, attached equips first (DESIGN: a fixed choice rule)."""
-    o = 1 - p
-    left = amount if amount > 0 else N_INST
-    for pass_kind in range(3):
+def destroy_some_magic_nb(
+    cards, effects, inst, fighters, players, glob, decks, p, src, target, amount, policy, params, rng, trace
+):
+    """Destroy `amount` magic cards (0 = all) on the target side; p picks each one. Returns how
+    many were destroyed."""
+    options = local_array(N_INST)
+    destroyed = 0
+    for _ in range(amount if amount > 0 else N_INST):
+        n = 0
         for j in range(N_INST):
-            if left == 0:
-                return
             if j == src or inst[j, I.zone] != InstZone.magic:
                 continue
             owner = inst[j, I.controller]
-            if target == Target.opponent_magic and owner != o:
+            if target == Target.opponent_magic and owner == p or target == Target.own_magic and owner != p:
                 continue
-            if target == Target.own_magic and owner != p:
-                continue
-            if amount > 0:
-                if pass_kind == 0 and not (owner == o and inst[j, I.attached_to] >= 0):
-                    continue
-                if pass_kind == 1 and owner != o:
-                    continue
-            elif pass_kind > 0:
-                continue
-            if magic_immune_nb(cards, effects, inst, inst[j, I.attached_to]) and inst[j, I.controller] != p:
+            if magic_immune_nb(cards, effects, inst, inst[j, I.attached_to]) and owner != p:
                 continue  # Heroism: "this card ... unaffected by magic cards"
-            destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
-            left -= 1
+            options[n] = j
+            n += 1
+        if n == 0:
+            break
+        j = options[0]
+        if amount > 0:
+            j = choice.pick_nb(
+                ChoiceKind.destroy_pick,
+                p,
+                src,
+                options,
+                n,
+                policy,
+                params,
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                rng,
+            )
+        destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+        destroyed += 1
+    return destroyed
 
 
 @njit(cache=True, _nrt=False)
-def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, rng, trace):
+def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, policy, params, rng, trace):
     """A move_card row: from the cemetery, or creatures and magic off the field."""
     o = 1 - p
     target = effects[r, E.target]
@@ -641,7 +731,9 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
         trig = effects[r, E.trigger]
         if trig != Trigger.on_play and trig != Trigger.on_summon:
             return  # Phoenix / Giant Rat move themselves: handled where they die or are sacrificed
-        j = best_in_zone_nb(cards, effects, inst, r, p, InstZone.cemetery, False)
+        j = pick_in_zone_nb(
+            cards, effects, inst, fighters, players, glob, r, p, InstZone.cemetery, False, src, policy, params, rng
+        )
         if j >= 0:
             take_from_cemetery_nb(cards, effects, inst, players, glob, j)
             move_to_zone_nb(cards, effects, inst, players, glob, decks, j, zone_to, rng, trace)
@@ -674,7 +766,7 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
 
 
 @njit(cache=True, _nrt=False)
-def summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, rng, trace):
+def summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, policy, params, rng, trace):
     """Limited Summons by Necromancer, Dark Knight, Psychic Toad, Helping Hand, Revival Priest."""
     zone_from = effects[r, E.zone_from]
     if limited_count_nb(inst, src) >= max(effects[r, E.amount], 1):
@@ -687,7 +779,7 @@ def summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p,
         limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
         return
     zone = InstZone.cemetery if zone_from == Zone.cemetery else InstZone.hand
-    j = best_in_zone_nb(cards, effects, inst, r, p, zone, False)
+    j = pick_in_zone_nb(cards, effects, inst, fighters, players, glob, r, p, zone, True, src, policy, params, rng)
     if j < 0 or not is_creature_nb(cards, inst, j):
         return
     if zone == InstZone.cemetery:
@@ -710,7 +802,7 @@ def summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p,
 
 
 @njit(cache=True, _nrt=False)
-def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, script, trace):
+def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, policy, params, rng, script, trace):
     """Creature i arrived on the field: its on-summon rows (Hive Lord, Angel, Psychic Toad)."""
     p = inst[i, I.controller]
     refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
@@ -725,7 +817,25 @@ def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, s
         ):
             moved = local_array(2)
             moved[:] = 0
-            execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, i, r, i, rng, script, trace, moved)
+            execute_row_nb(
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                decks,
+                p,
+                i,
+                r,
+                i,
+                policy,
+                params,
+                rng,
+                script,
+                trace,
+                moved,
+            )
 
 
 @njit(cache=True, _nrt=False)

@@ -15,16 +15,18 @@ from __future__ import annotations
 
 from numba import njit
 
-from wardsim.kernel.bots import policies
+from wardsim.kernel.bots import choice
 from wardsim.kernel.enums import Action, Trigger
 from wardsim.kernel.game import magic
-from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone
+from wardsim.kernel.game.enums import NO_OPTION, ChoiceKind, Event, GlobCol, InstCol, InstZone, PlayerCol
 from wardsim.kernel.game.field import find_row_nb, to_cemetery_nb
-from wardsim.kernel.game.state import N_INST, copy_state_nb, remove_from_deck_nb
+from wardsim.kernel.game.scratch import local_array
+from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, copy_state_nb, remove_from_deck_nb
 from wardsim.kernel.game.trace import note_play_nb, record_nb
 
 G = GlobCol
 I = InstCol  # noqa: E741
+P = PlayerCol
 
 
 @njit(cache=True, _nrt=False)
@@ -34,6 +36,21 @@ def any_rewind_card_nb(cards, effects, inst):
         if find_row_nb(cards, effects, inst[i, I.card], Trigger.response_any, Action.reset_turn) >= 0:
             return True
     return False
+
+
+@njit(cache=True, _nrt=False)
+def _hourglass_in_hand(cards, effects, inst, players, glob, q):
+    """A Hourglass of Time that q may play now, or -1."""
+    if players[q, P.magic_blocked_until] >= glob[G.turn]:
+        return -1
+    for i in range(N_INST):
+        if (
+            inst[i, I.zone] == InstZone.hand
+            and inst[i, I.owner] == q
+            and find_row_nb(cards, effects, inst[i, I.card], Trigger.response_any, Action.reset_turn) >= 0
+        ):
+            return i
+    return -1
 
 
 @njit(cache=True, _nrt=False)
@@ -59,13 +76,39 @@ def try_rewind_nb(
     """After an action: each player holding a Hourglass of Time (the one whose turn it is not,
     first) may play it; True if the turn was reset to the snapshot `s_*` of its start."""
     a = glob[G.active]
+    options = local_array(2)
+    facts = local_array(2)
     for q in (1 - a, a):
         if glob[G.winner] >= 0:
             return False
-        h = policies.choose_rewind_nb(
-            policy[q], params[q], cards, effects, inst, players, glob, q, s_inst, s_players, rng
-        )
+        h = _hourglass_in_hand(cards, effects, inst, players, glob, q)
         if h < 0:
+            continue
+        # pass, or play it; the fact: what the turn so far has cost q more than the opponent
+        o = 1 - q
+        options[0], options[1] = NO_OPTION, h
+        facts[0] = 0
+        facts[1] = (cemetery_hp_nb(cards, inst, players, q) - cemetery_hp_nb(cards, s_inst, s_players, q)) - (
+            cemetery_hp_nb(cards, inst, players, o) - cemetery_hp_nb(cards, s_inst, s_players, o)
+        )
+        k = choice.decide_nb(
+            ChoiceKind.rewind,
+            q,
+            -1,
+            options,
+            facts,
+            2,
+            policy,
+            params,
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            rng,
+        )
+        if options[k] < 0:
             continue
         glob[G.rewind] = 0
         magic.play_magic_nb(

@@ -60,18 +60,36 @@ def activation_options_nb(cards, effects, inst, fighters, players, glob, p, out,
 
 
 @njit(cache=True, _nrt=False)
-def activate_nb(cards, effects, inst, fighters, players, glob, decks, p, c, rng, script, trace):
+def activate_nb(cards, effects, inst, fighters, players, glob, decks, p, c, policy, params, rng, script, trace):
     inst[c, I.used_turn] = glob[G.turn]
     start, stop = card_rows_nb(cards, inst[c, I.card])
     for r in range(start, stop):
         if effects[r, E.trigger] == Trigger.your_turn and (effects[r, E.flags] & Flag.optional) != 0:
             moved = local_array(2)
             moved[:] = 0
-            execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, c, r, c, rng, script, trace, moved)
+            execute_row_nb(
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                decks,
+                p,
+                c,
+                r,
+                c,
+                policy,
+                params,
+                rng,
+                script,
+                trace,
+                moved,
+            )
 
 
 @njit(cache=True, _nrt=False)
-def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace):
+def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, policy, params, rng, script, trace):
     """Start of p's turn: delayed returns, regeneration, wraps, the opponent's cards that act
     in p's turn, and p's mandatory turn effects (rolls of Wizard, Demon Knight, Black Dragon,
     Eternal Titan)."""
@@ -145,7 +163,25 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
         if action == Action.skip_turn or action == Action.block_magic or action == Action.destroy_magic:
             moved = local_array(2)
             moved[:] = 0
-            execute_row_nb(cards, effects, inst, fighters, players, glob, decks, p, c, r, c, rng, script, trace, moved)
+            execute_row_nb(
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                decks,
+                p,
+                c,
+                r,
+                c,
+                policy,
+                params,
+                rng,
+                script,
+                trace,
+                moved,
+            )
         elif x >= 0:
             if fire_row_nb(r, fighters[c], opp, effects, t, rng, script):
                 record_nb(trace, glob, p, Event.effect, c, r, 0)
