@@ -209,7 +209,7 @@ def bench_duels(games: int, repeats: int) -> list[dict]:
 
 
 GAME_PAIRINGS = (("dragons", "bleeders"), ("giants", "control"), ("undead", "sustain"), ("equipment", "first_strike"))
-GAMES_PER_POLICY = {"random": 16000, "greedy": 16000, "heuristic": 16000, "rollout": 80}
+GAMES_PER_POLICY = {"random": 16000, "greedy": 16000, "heuristic": 16000, "search": 400}
 
 
 def bench_games(games: int, repeats: int) -> list[dict]:

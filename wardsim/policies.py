@@ -33,8 +33,8 @@ class Policy:
 DEFAULT_PARAMS: dict[str, float] = {
     "attack_odds": 0.45,
     "sacrifice_weight": 0.3,
-    "playouts": 4,
-    "horizon": 8,
+    "iterations": 24,
+    "horizon": 2,
 }
 
 POLICIES: dict[str, Policy] = {
@@ -55,10 +55,10 @@ POLICIES: dict[str, Policy] = {
             needs_duel_table=True,
         ),
         Policy(
-            "rollout",
-            PolicyId.rollout,
-            "flat Monte Carlo over the actions with greedy playouts",
-            ("attack_odds", "sacrifice_weight", "playouts", "horizon"),
+            "search",
+            PolicyId.search,
+            "determinized Monte Carlo search with heuristic playouts; sees only its own cards",
+            ("attack_odds", "sacrifice_weight", "iterations", "horizon"),
             needs_duel_table=True,
         ),
     )

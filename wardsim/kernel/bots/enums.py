@@ -7,7 +7,7 @@ class PolicyIdT(NamedTuple):
     random: int = 0
     greedy: int = 1
     heuristic: int = 2
-    rollout: int = 3
+    search: int = 3
 
 
 PolicyId = PolicyIdT()
@@ -18,8 +18,8 @@ class PolicyParamT(NamedTuple):
 
     attack_odds: int = 0  # heuristic: the duel win probability above which it attacks
     sacrifice_weight: int = 1  # heuristic: strength points given up per cemetery HP a summon costs
-    playouts: int = 2  # rollout: playouts per legal action
-    horizon: int = 3  # rollout: turns per playout before the position is scored
+    iterations: int = 2  # search: playouts per decision (its budget), shared by the legal actions
+    horizon: int = 3  # search: turns a playout plays after the action before the position is scored
 
 
 PolicyParam = PolicyParamT()

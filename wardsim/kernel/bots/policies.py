@@ -13,7 +13,7 @@ through `kernel.bots.choice.decide_nb`, which scores each legal option with `opt
 every policy but `random` uses the same sensible rules for them, so policies differ in what
 they decide to do with their turns.
 
-The search policy (`rollout`) plays games forward: `kernel.bots.search`.
+The search policy (`search`) plays games forward: `kernel.bots.search`.
 
 Parameters are read by name (`params[PolicyParam.attack_odds]`); the registry
 (`wardsim.policies`) fills every column with its default or the user's value.
@@ -24,11 +24,22 @@ from __future__ import annotations
 from numba import njit
 
 from wardsim.kernel.bots.enums import PolicyId, PolicyParam
-from wardsim.kernel.enums import Action, CardCol, CardType, EffectCol, FighterCol, MagicType, Target, Trigger
+from wardsim.kernel.enums import (
+    Action,
+    CardCol,
+    CardType,
+    Condition,
+    Duration,
+    EffectCol,
+    FighterCol,
+    MagicType,
+    Target,
+    Trigger,
+)
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb
-from wardsim.kernel.game.enums import NO_OPTION, ActionKind, ChoiceKind, GlobCol, InstCol, InstZone, PlayerCol
-from wardsim.kernel.game.field import find_row_nb
-from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, randint_nb
+from wardsim.kernel.game.enums import NO_OPTION, ActionKind, ChoiceKind, GlobCol, InstCol, InstZone, Phase, PlayerCol
+from wardsim.kernel.game.field import battle_bound_nb, can_initiate_nb, find_row_nb
+from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, hand_size_nb, randint_nb
 
 E = EffectCol
 F = FighterCol
@@ -151,17 +162,70 @@ def greedy_nb(cards, effects, inst, fighters, players, glob, actions, n, params)
     return best
 
 
+# how much a battle-bound card may raise the duel odds: below attack_odds by more than this, the
+# heuristic does not expect to battle this turn
+BUFF_ODDS = 0.15
+
+
+@njit(cache=True, _nrt=False)
+def _ends_this_turn(cards, effects, card):
+    """A battle-bound card that is spent unless its player battles this turn: timed (Backstab
+    for the turn, Death From Above for the turn cycle, whose other battles are the opponent's
+    choice), or destroyed when its creature deals no damage (Dragon Power)."""
+    start = cards[card, CardCol.effect_start]
+    for r in range(start, start + cards[card, CardCol.effect_count]):
+        if effects[r, E.duration] == Duration.turn or effects[r, E.duration] > 0:
+            return True
+        if effects[r, E.action] == Action.destroy_magic and effects[r, E.condition] == Condition.no_damage_this_turn:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _committed(cards, effects, inst, p):
+    """p has a battle-bound card in force that this turn's end would waste unless it battles."""
+    for j in range(N_INST):
+        if (
+            inst[j, I.zone] == InstZone.magic
+            and inst[j, I.controller] == p
+            and inst[j, I.watch] > 0
+            and _ends_this_turn(cards, effects, inst[j, I.card])
+        ):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _equips_on(inst, c):
+    n = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.magic and inst[j, I.attached_to] == c:
+            n += 1
+    return n
+
+
 @njit(cache=True, _nrt=False)
 def heuristic_nb(cards, effects, inst, fighters, players, glob, actions, n, params, duel_table):
-    """Decide by expected values: attack when the exact duel odds (or the damage race) favour
-    it, summon the creature with the best odds against the opponent's primary per cemetery HP
-    risked, and otherwise play like greedy."""
+    """Decide by expected values: attack when the exact duel odds, the damage race or the
+    cemetery race favour it (and always after a card that only acts in this turn's battle);
+    summon the creature with the best odds against the opponent's primary per cemetery HP
+    risked, counting the equips a replaced primary takes with it; play a battle-bound card only
+    in a turn it will battle (or, one that lasts, on a creature likely to see a battle); with a
+    full hand, spend magic cards rather than discard them; and otherwise play like greedy."""
     p = glob[G.active]
     o = 1 - p
+    t = glob[G.turn]
+    threshold = glob[G.cemetery_threshold]
     attack_at = params[PolicyParam.attack_odds]
     own = players[p, P.primary]
     opp = players[o, P.primary]
     opp_card = inst[opp, I.card] if opp >= 0 else -1
+    own_odds = duel_odds_nb(duel_table, inst[own, I.card], opp_card) if own >= 0 else 0.0
+    # can p battle this turn, and will it?
+    can_battle = t >= 2 and t > glob[G.no_battle_until] and own >= 0 and opp >= 0
+    can_battle = can_battle and can_initiate_nb(inst, fighters, glob, own)
+    will_battle = can_battle and (own_odds >= attack_at - BUFF_ODDS or inst[own, I.zone] == InstZone.limited)
+    full_hand = hand_size_nb(inst, p) >= glob[G.hand_limit]
     best = 0
     best_value = 0.0
     for k in range(n):
@@ -177,23 +241,42 @@ def heuristic_nb(cards, effects, inst, fighters, players, glob, actions, n, para
                 # the damage race: a creature near death trades its last strike for free
                 hurt = fighters[i, F.hp] < 0.25 * fighters[i, F.max_hp]
                 value = 100.0 * (odds - attack_at) + (20.0 if hurt else 0.0)
+                # the cemetery race: killing their primary would end the game
+                if cemetery_hp_nb(cards, inst, players, o) + cards[opp_card, CardCol.hp] >= threshold:
+                    value += 30.0
+                if _committed(cards, effects, inst, p):
+                    value += 60.0  # the card played for this battle is wasted without it
         elif kind == ActionKind.summon:
             odds = duel_odds_nb(duel_table, inst[i, I.card], opp_card)
-            now = duel_odds_nb(duel_table, inst[own, I.card], opp_card) if own >= 0 else 0.0
             cost = 10 * action_b_nb(a)
-            value = 100.0 * (odds - now) - params[PolicyParam.sacrifice_weight] * cost - 2.0
-            if cemetery_hp_nb(cards, inst, players, p) + cost >= glob[G.cemetery_threshold]:
+            value = 100.0 * (odds - own_odds) - params[PolicyParam.sacrifice_weight] * cost - 2.0
+            if cemetery_hp_nb(cards, inst, players, p) + cost >= threshold:
                 value = -1e9  # a summon whose sacrifices lose the game
-            if own >= 0 and fighters[own, F.hp] < 0.3 * fighters[own, F.max_hp]:
-                value += 10.0  # a badly hurt primary is worth replacing
+            if own >= 0:
+                if fighters[own, F.hp] < 0.3 * fighters[own, F.max_hp]:
+                    value += 10.0  # a badly hurt primary is worth replacing
+                value -= EQUIP_WORTH * _equips_on(inst, own)  # they leave with it
         elif kind == ActionKind.magic:
+            card = inst[i, I.card]
             value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a))
+            if battle_bound_nb(cards, effects, card):
+                if _ends_this_turn(cards, effects, card):
+                    if not (will_battle and glob[G.phase] == Phase.main):
+                        value = -1.0  # it would expire unused
+                elif own < 0 or fighters[own, F.hp] < 0.5 * fighters[own, F.max_hp]:
+                    value = -1.0  # its creature may well leave the field before a battle
+            if full_hand and value > -1.0:
+                value = max(value, 0.5)  # played now rather than discarded at the next draw
         elif kind == ActionKind.activate:
             value = 5.0
         if value > best_value:
             best_value = value
             best = k
     return best
+
+
+# what an equip on the field is worth to the heuristic, lost when its creature is replaced
+EQUIP_WORTH = 15.0
 
 
 @njit(cache=True, _nrt=False)

@@ -1,8 +1,14 @@
-"""The search policy: flat Monte Carlo over the legal actions, and the one dispatcher of choices (numba).
+"""The search policy and the one dispatcher of a turn's decisions (numba).
 
-`rollout_nb` tries each legal action, follows it with `PolicyParam.playouts` playouts of
-`PolicyParam.horizon` turns by greedy players, and keeps the action with the best mean
-score: the game result, or when a playout is unfinished, the cemetery-HP race.
+`search_nb` is determinized Monte Carlo search with common random numbers: for each of its
+rounds it deals the cards its player cannot see anew (`determinize_nb`: the opponent's hand and
+deck, its own deck's order, consistently with what it has seen), then tries every legal action
+in that same deal with the same dice, plays on with `heuristic` players for
+`PolicyParam.horizon` turns and scores the position (`position_value_nb`). Comparing the
+actions on the same deals and dice measures their differences with far fewer playouts than
+independent samples would. The budget, `PolicyParam.iterations`, is shared by the actions; the
+action with the best mean wins, the heuristic's own choice on ties.
+
 `choose_action_nb` is what the turn loop asks at every decision of a turn.
 """
 
@@ -13,36 +19,94 @@ from numba import njit
 
 from wardsim.kernel.bots import policies
 from wardsim.kernel.bots.enums import PolicyId, PolicyParam
-from wardsim.kernel.enums import N_FIGHTER_COLS
+from wardsim.kernel.enums import N_FIGHTER_COLS, FighterCol
 from wardsim.kernel.game import play
-from wardsim.kernel.game.enums import N_GLOB_COLS, N_INST_COLS, N_PLAYER_COLS, GlobCol, Phase
+from wardsim.kernel.game.enums import (
+    N_GLOB_COLS,
+    N_INST_COLS,
+    N_PLAYER_COLS,
+    GlobCol,
+    InstCol,
+    InstZone,
+    Phase,
+    PlayerCol,
+    SeenBit,
+)
 from wardsim.kernel.game.play import MAX_ACTIONS, MAX_STEPS_PER_TURN
-from wardsim.kernel.game.scratch import local_array, local_matrix, local_words
-from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, copy_state_nb
+from wardsim.kernel.game.scratch import local_array, local_floats, local_matrix, local_words
+from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, copy_state_nb, randint_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH
 from wardsim.kernel.rng import RNG_WORDS, next_u64_nb, seed_rng_nb
 from wardsim.rules import DECK_SIZE
 
+F = FighterCol
 G = GlobCol
+I = InstCol  # noqa: E741
+P = PlayerCol
 
 
 @njit(cache=True, _nrt=False)
 def choose_action_nb(policy, params, cards, effects, inst, fighters, players, glob, decks, actions, n, rng, duel_table):
     """The index of the active player's choice among the `n` legal `actions`: its base policy,
-    or the search for `rollout`."""
+    or the search."""
     p = glob[G.active]
-    if policy[p] == PolicyId.rollout:
-        return rollout_nb(
-            cards, effects, inst, fighters, players, glob, decks, actions, n, policy, params, rng, duel_table
-        )
+    if policy[p] == PolicyId.search:
+        return search_nb(cards, effects, inst, fighters, players, glob, decks, actions, n, params, rng, duel_table)
     return policies.choose_base_nb(
         policy[p], params[p], cards, effects, inst, fighters, players, glob, actions, n, rng, duel_table
     )
 
 
+# ------------------------------------------------------------------ what a player can see
+
+
 @njit(cache=True, _nrt=False)
-def _score(cards, inst, players, glob, me):
-    """A playout's value for `me`: 1 win, 0 loss, 0.5 draw; unfinished: the cemetery race."""
+def _deal(inst, owner, hand_too, rng):
+    """Deal the card faces of `owner`'s hidden instances (its deck, and its hand when
+    `hand_too`; a card known to be in hand stays) anew, at random: the faces are gathered in a
+    canonical order first, so the deal depends on which cards are hidden, not where they are."""
+    faces = local_array(N_INST)
+    slots = local_array(N_INST)
+    n = 0
+    for i in range(N_INST):
+        if inst[i, I.owner] != owner:
+            continue
+        z = inst[i, I.zone]
+        if z == InstZone.deck or (hand_too and z == InstZone.hand and inst[i, I.seen] & SeenBit.public == 0):
+            slots[n] = i
+            faces[n] = inst[i, I.card]
+            n += 1
+    for k in range(1, n):  # insertion sort: a canonical order
+        face = faces[k]
+        j = k - 1
+        while j >= 0 and faces[j] > face:
+            faces[j + 1] = faces[j]
+            j -= 1
+        faces[j + 1] = face
+    for k in range(n - 1, 0, -1):  # Fisher-Yates
+        j = randint_nb(rng, k + 1)
+        faces[k], faces[j] = faces[j], faces[k]
+    for k in range(n):
+        inst[slots[k], I.card] = faces[k]
+
+
+@njit(cache=True, _nrt=False)
+def determinize_nb(inst, me, rng):
+    """Resample, in a copy of the game, every card `me` cannot see: the opponent's hand and
+    deck (as one pool: the opponent's deck list less the cards seen on the field, in the
+    cemeteries or revealed in hand) and the order of its own deck (DESIGN.md, Seats and bots).
+    The opponent's deck list is known: decklists are open, as in a tournament."""
+    _deal(inst, 1 - me, True, rng)
+    _deal(inst, me, False, rng)
+
+
+# ------------------------------------------------------------------ search
+
+
+@njit(cache=True, _nrt=False)
+def position_value_nb(cards, inst, fighters, players, glob, me, duel_table):
+    """How good a position is for `me`, in [0, 1]: 1 won, 0 lost, 0.5 drawn; unfinished, the
+    cemetery race and the duel odds of the two primary creatures."""
     w = glob[G.winner]
     if w == me:
         return 1.0
@@ -50,53 +114,72 @@ def _score(cards, inst, players, glob, me):
         return 0.5
     if w >= 0:
         return 0.0
-    mine = cemetery_hp_nb(cards, inst, players, me)
-    theirs = cemetery_hp_nb(cards, inst, players, 1 - me)
-    return 0.5 + 0.5 * (theirs - mine) / max(glob[G.cemetery_threshold], 1)
+    threshold = max(glob[G.cemetery_threshold], 1)
+    o = 1 - me
+    race = (cemetery_hp_nb(cards, inst, players, o) - cemetery_hp_nb(cards, inst, players, me)) / threshold
+    a = players[me, P.primary]
+    b = players[o, P.primary]
+    board = 0.0
+    if a >= 0 and b >= 0:
+        odds = policies.duel_odds_nb(duel_table, inst[a, I.card], inst[b, I.card])
+        # the creature with less HP left than printed is worth that much less
+        ha = fighters[a, F.hp] / max(fighters[a, F.max_hp], 1)
+        hb = fighters[b, F.hp] / max(fighters[b, F.max_hp], 1)
+        board = (odds - 0.5) + 0.25 * (ha - hb)
+    value = 0.5 + 0.45 * race + 0.15 * board
+    return min(max(value, 0.02), 0.98)
 
 
 @njit(cache=True, _nrt=False)
-def rollout_nb(cards, effects, inst, fighters, players, glob, decks, actions, n, policy, params, rng, duel_table):
-    """Flat Monte Carlo: try each legal action, play on with greedy players, keep the best."""
+def search_nb(cards, effects, inst, fighters, players, glob, decks, actions, n, params, rng, duel_table):
+    """Determinized Monte Carlo over the legal actions with common random numbers (module notes)."""
     me = glob[G.active]
+    base = policies.choose_base_nb(
+        PolicyId.heuristic, params[me], cards, effects, inst, fighters, players, glob, actions, n, rng, duel_table
+    )
     if n <= 1:
         return 0
-    playouts = max(int(params[me, PolicyParam.playouts]), 1)
+    rounds = max(int(params[me, PolicyParam.iterations]) // n, 1)
     horizon = max(int(params[me, PolicyParam.horizon]), 1)
-    greedy = local_array(2)
-    greedy[:] = PolicyId.greedy
+    heuristic = local_array(2)
+    heuristic[:] = PolicyId.heuristic
     no_script = local_array(0)
     no_trace = local_matrix(0, TRACE_WIDTH)
-    sub_rng = local_words(RNG_WORDS)
-    # the playout's copy of the game
+    deal_rng = local_words(RNG_WORDS)
+    dice_rng = local_words(RNG_WORDS)
     i2 = local_matrix(N_INST, N_INST_COLS)
     f2 = local_matrix(N_INST, N_FIGHTER_COLS)
     p2 = local_matrix(2, N_PLAYER_COLS)
     g2 = local_array(N_GLOB_COLS)
     d2 = local_matrix(2, DECK_SIZE)
-    best = 0
-    best_value = -1.0
-    for k in range(n):
-        total = 0.0
-        for _ in range(playouts):
-            seed_rng_nb(sub_rng, next_u64_nb(rng), np.uint64(k))
+    totals = local_floats(MAX_ACTIONS)
+    totals[:n] = 0.0
+    for _ in range(rounds):
+        deal_seed = next_u64_nb(rng)
+        dice_seed = next_u64_nb(rng)
+        for k in range(n):
+            # the same deal and the same dice for every action of the round
+            seed_rng_nb(deal_rng, deal_seed, np.uint64(0))
+            seed_rng_nb(dice_rng, dice_seed, np.uint64(1))
             copy_state_nb(inst, fighters, players, glob, decks, i2, f2, p2, g2, d2)
+            determinize_nb(i2, me, deal_rng)
             play.apply_action_nb(
-                cards, effects, i2, f2, p2, g2, d2, actions[k], greedy, params, sub_rng, no_script, no_trace
+                cards, effects, i2, f2, p2, g2, d2, actions[k], heuristic, params, dice_rng, no_script, no_trace
             )
             stop = g2[G.turn] + horizon
             if g2[G.winner] < 0 and g2[G.phase] != Phase.draw:
                 _playout_turn(
-                    cards, effects, i2, f2, p2, g2, d2, greedy, params, sub_rng, no_script, no_trace, duel_table
+                    cards, effects, i2, f2, p2, g2, d2, heuristic, params, dice_rng, no_script, no_trace, duel_table
                 )
             while g2[G.winner] < 0 and g2[G.turn] < stop:
-                play.begin_turn_nb(cards, effects, i2, f2, p2, g2, d2, greedy, params, sub_rng, no_script, no_trace)
+                play.begin_turn_nb(cards, effects, i2, f2, p2, g2, d2, heuristic, params, dice_rng, no_script, no_trace)
                 _playout_turn(
-                    cards, effects, i2, f2, p2, g2, d2, greedy, params, sub_rng, no_script, no_trace, duel_table
+                    cards, effects, i2, f2, p2, g2, d2, heuristic, params, dice_rng, no_script, no_trace, duel_table
                 )
-            total += _score(cards, i2, p2, g2, me)
-        if total > best_value:
-            best_value = total
+            totals[k] += position_value_nb(cards, i2, f2, p2, g2, me, duel_table)
+    best = base
+    for k in range(n):
+        if totals[k] > totals[best] + 1e-9:
             best = k
     return best
 

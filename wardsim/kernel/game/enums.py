@@ -51,6 +51,7 @@ class SeenBitT(NamedTuple):
     opening: int = 1  # in the opening hand
     drawn: int = 2  # drawn after the opening hand
     played: int = 4  # played (summoned, or a magic card cast)
+    public: int = 8  # in hand, and both players know it (it came back from the field or cemetery)
     plays_unit: int = 1 << 8  # one play: a summon from hand, a magic card cast or answered
     fizzles_unit: int = 1 << 32  # one play to no effect (FizzleReason)
 
@@ -65,7 +66,7 @@ class FizzleReasonT(NamedTuple):
     negated: int = 0  # a Lightning card negated it before it acted
     nothing_to_do: int = 1  # no legal target or card to act on when it resolved
     no_battle: int = 2  # a battle-bound card left the field before any battle used it
-    full_hp: int = 3  # a heal on a creature at full HP
+    full_hp: int = 3  # a card that only heals, on a creature at full HP
 
 
 FizzleReason = FizzleReasonT()

@@ -28,7 +28,17 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
-from wardsim.kernel.game.enums import EndReason, Event, FizzleReason, GlobCol, InstCol, InstZone, Phase, PlayerCol
+from wardsim.kernel.game.enums import (
+    EndReason,
+    Event,
+    FizzleReason,
+    GlobCol,
+    InstCol,
+    InstZone,
+    Phase,
+    PlayerCol,
+    SeenBit,
+)
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import (
     N_INST,
@@ -122,6 +132,13 @@ def counts_as_magic_off_field_nb(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
+def can_initiate_nb(inst, fighters, glob, i):
+    """A creature battles once per turn; frozen and stunned creatures cannot battle."""
+    t = glob[G.turn]
+    return inst[i, I.battled_turn] != t and fighters[i, F.frozen_until] < t and fighters[i, F.stunned_until] < t
+
+
+@njit(cache=True, _nrt=False)
 def unwatch_nb(inst, glob, i, trace):
     """A battle-bound card leaving the field before any battle used it was played to no effect."""
     if inst[i, I.watch] > 0:
@@ -178,6 +195,8 @@ def take_from_cemetery_nb(cards, effects, inst, players, glob, j):
 @njit(cache=True, _nrt=False)
 def to_hand_nb(inst, glob, i, trace):
     unwatch_nb(inst, glob, i, trace)
+    if inst[i, I.zone] != InstZone.deck:  # from the field or the cemetery, in view of both players
+        inst[i, I.seen] |= SeenBit.public
     set_zone_nb(inst, glob, i, InstZone.hand)
     record_nb(trace, glob, inst[i, I.owner], Event.to_hand, i, inst[i, I.card], 0)
 

@@ -54,6 +54,7 @@ from wardsim.kernel.game.enums import (
 )
 from wardsim.kernel.game.field import (
     BY_OPPONENT_EFFECT,
+    can_initiate_nb,
     card_rows_nb,
     finish_nb,
     kill_nb,
@@ -554,7 +555,7 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
         for i in range(N_INST):
             z = inst[i, I.zone]
             if (z == InstZone.primary or z == InstZone.limited) and inst[i, I.controller] == p:
-                if resolve.can_initiate_nb(inst, fighters, glob, i):
+                if can_initiate_nb(inst, fighters, glob, i):
                     out[n] = encode_action_nb(ActionKind.battle, i, 0)
                     n += 1
         return n

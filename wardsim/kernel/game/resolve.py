@@ -143,13 +143,6 @@ def matches_filter_nb(cards, effects, r, card):
     return (tags & cards[card, CardCol.tags]) != 0 or (names & cards[card, CardCol.names]) != 0
 
 
-@njit(cache=True, _nrt=False)
-def can_initiate_nb(inst, fighters, glob, i):
-    """A creature battles once per turn; frozen and stunned creatures cannot battle."""
-    t = glob[G.turn]
-    return inst[i, I.battled_turn] != t and fighters[i, F.frozen_until] < t and fighters[i, F.stunned_until] < t
-
-
 # ------------------------------------------------------------------ auras and stats
 
 
@@ -543,7 +536,7 @@ def execute_row_nb(
             amount = fighters[c, F.max_hp] if (effects[r, E.flags] & Flag.full) != 0 else effects[r, E.amount]
             before = fighters[c, F.hp]
             heal_creature_nb(inst, fighters, glob, c, amount, trace)
-            if fighters[c, F.hp] == before and cards[inst[src, I.card], CardCol.card_type] == CardType.magic:
+            if fighters[c, F.hp] == before and _only_heals(cards, effects, inst[src, I.card]):
                 note_fizzle_nb(trace, glob, inst, src, FizzleReason.full_hp)
     elif action == Action.damage_fraction:
         c = holder if target == Target.equipped else players[o, P.primary]
@@ -673,6 +666,18 @@ def execute_row_nb(
     elif action == Action.reset_turn:
         glob[G.rewind] = 1  # Hourglass of Time: the turn loop goes back to the turn's start (kernel.game.rewind)
     return 0
+
+
+@njit(cache=True, _nrt=False)
+def _only_heals(cards, effects, card):
+    """A magic card whose every row heals (a potion): a heal at full HP is all of it wasted."""
+    start, stop = card_rows_nb(cards, card)
+    if cards[card, CardCol.card_type] != CardType.magic:
+        return False
+    for r in range(start, stop):
+        if effects[r, E.action] != Action.heal:
+            return False
+    return True
 
 
 @njit(cache=True, _nrt=False)

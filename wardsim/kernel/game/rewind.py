@@ -8,7 +8,7 @@ like any magic card, so a negation answers it; if it resolves, every array goes 
 snapshot, the Hourglass goes to the cemetery it cannot leave, and the turn is played again from
 its draw phase. The dice are not rewound: the turn is played again with fresh rolls. The reset
 is offered between actions, not in the middle of one, and not once the game is over; the
-playouts of the `rollout` search do not play it.
+playouts of the `search` policy do not play it.
 """
 
 from __future__ import annotations

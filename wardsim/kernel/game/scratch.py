@@ -1,11 +1,12 @@
 """Scratch arrays on the stack, so the game kernels allocate nothing and run without NRT.
 
-`local_array(n)`, `local_matrix(rows, cols)` (int64) and `local_words(n)` (uint64, for a
-generator state) give C-contiguous arrays that live in the calling kernel's stack frame: no
-heap allocation, no reference count, nothing to free. That lets every game kernel compile
-with `_nrt=False`, which removes numba's atomic reference counting from every call between
-kernels (about half of a game's time before). A kernel compiled that way compiles everything
-it calls that way too, so nothing below it may allocate on the heap.
+`local_array(n)`, `local_matrix(rows, cols)` (int64), `local_words(n)` (uint64, for a
+generator state) and `local_floats(n)` (float64, for scores) give C-contiguous arrays that
+live in the calling kernel's stack frame: no heap allocation, no reference count, nothing to
+free. That lets every game kernel compile with `_nrt=False`, which removes numba's atomic
+reference counting from every call between kernels (about half of a game's time before). A
+kernel compiled that way compiles everything it calls that way too, so nothing below it may
+allocate on the heap.
 
 The contents start undefined: fill before reading. The sizes must be known at compile time
 (literals or module constants such as `N_INST`), and an array must not outlive the kernel
@@ -74,7 +75,11 @@ if config.DISABLE_JIT:
 
     def local_words(n):
         return np.empty(n, dtype=np.uint64)
+
+    def local_floats(n):
+        return np.empty(n, dtype=np.float64)
 else:
     local_array = _stack_intrinsic(types.int64, 1)
     local_matrix = _stack_intrinsic(types.int64, 2)
     local_words = _stack_intrinsic(types.uint64, 1)
+    local_floats = _stack_intrinsic(types.float64, 1)

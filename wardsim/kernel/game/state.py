@@ -27,6 +27,7 @@ from wardsim.kernel.game.enums import (
     InstZone,
     Phase,
     PlayerCol,
+    SeenBit,
 )
 from wardsim.kernel.rng import next_u64_nb
 from wardsim.rules import DECK_SIZE, RuleCol
@@ -192,6 +193,7 @@ def put_in_deck_nb(inst, decks, players, glob, i, bottom):
         decks[p, n] = i
     players[p, PlayerCol.deck_n] = n + 1
     set_zone_nb(inst, glob, i, InstZone.deck)
+    inst[i, InstCol.seen] &= ~SeenBit.public  # shuffled in: where it is, nobody knows
 
 
 @njit(cache=True, _nrt=False)

@@ -1,0 +1,239 @@
+"""The bots: every choice is the player's, no bot sees a hidden card, and the play statistics.
+
+Rule scenarios on the scripted game table (`gamekit`); the information test plays real games
+to the middle and asks each policy twice, once with the hidden cards dealt otherwise.
+"""
+
+import numpy as np
+import pytest
+from gamekit import CAT, Event, InstZone, K, Phase, Table
+
+from wardsim.analytics.card_metrics import play_stats
+from wardsim.battle import exact_odds_matrix
+from wardsim.decks import bundled_decks
+from wardsim.kernel.bots import search
+from wardsim.kernel.game import match, play
+from wardsim.kernel.game.enums import COUNTER_SPAN, FizzleReason, GlobCol, InstCol, PlayerCol, SeenBit
+from wardsim.kernel.game.play import MAX_ACTIONS
+from wardsim.kernel.rng import new_rng
+from wardsim.policies import POLICIES, policy_arrays
+from wardsim.rules import Rules
+from wardsim.simulation import simulate
+
+G = GlobCol
+I = InstCol  # noqa: E741
+P = PlayerCol
+DECKS = {d.name: d for d in bundled_decks()}
+
+
+def plays(t: Table, i: int) -> tuple[int, int]:
+    """(plays, fizzles) of instance i so far."""
+    seen = int(t.inst[i, I.seen])
+    return seen // SeenBit.plays_unit % COUNTER_SPAN, seen // SeenBit.fizzles_unit
+
+
+def setup(a: str, b: str, hand_a=(), hand_b=(), deck_a=(), policy: str = "greedy") -> tuple[Table, int, int]:
+    """Player 0 (`a` as primary) in its magic/summoning phase of turn 2, player 1 with `b`."""
+    t = Table([a, *hand_a, *deck_a], [b, *hand_b], policy=policy)
+    x, y = t.primary(0, a), t.primary(1, b)
+    t.to_hand(0, *hand_a)
+    t.to_hand(1, *hand_b)
+    t.glob[G.phase] = Phase.main
+    return t, x, y
+
+
+# ---------------------------------------------------------------- every choice is the player's
+
+
+def test_the_player_chooses_its_sacrifices_from_hand_or_field():
+    # rules guide, Sacrificing: "discarding a creature from the field and/or your hand": a
+    # one-sacrifice summon may be paid by the primary or by either creature in hand
+    sacrificed = set()
+    for seed in range(40):
+        t, goblin, _ = setup("Goblin", "Frog", hand_a=["Grizzly Bear", "Kobold", "Dwarf"], policy="random")
+        t.rng[:] = new_rng(seed, 0)
+        t.act(K.summon, t.find(0, "Grizzly Bear", InstZone.hand))
+        sacrificed.update(CAT.cards[e[4]].name for e in t.events(Event.sacrifice))
+    assert sacrificed == {"Goblin", "Kobold", "Dwarf"}
+
+
+def test_the_heuristic_sacrifices_the_primary_it_replaces_rather_than_a_hand_creature():
+    t, goblin, _ = setup("Goblin", "Frog", hand_a=["Grizzly Bear", "Kobold"], policy="heuristic")
+    t.act(K.summon, t.find(0, "Grizzly Bear", InstZone.hand))
+    assert [CAT.cards[e[4]].name for e in t.events(Event.sacrifice)] == ["Goblin"]
+    assert "Kobold" in t.hand(0)
+
+
+def test_the_player_chooses_what_to_discard_at_the_hand_limit():
+    # rules guide, Draw phase: "discard cards to the cemetery until you have eight"; a sensible
+    # player keeps its creatures out of the cemetery race and discards a magic card
+    hand = ["Health Potion", "Werewolf", "Dwarf", "Kobold", "Grizzly Bear", "Giant Eagle", "Raptor", "Rogue"]
+    t, _, _ = setup("Goblin", "Frog", hand_a=hand, deck_a=["Dragon Fox"], policy="heuristic")
+    t.on_top(0, "Dragon Fox")
+    t.glob[G.phase] = Phase.draw
+    t.begin_turn()
+    discarded = [CAT.cards[e[4]].name for e in t.events(Event.discard)]
+    assert discarded == ["Health Potion"] and t.cemetery_hp(0) == 0
+
+
+# ---------------------------------------------------------------- no peeking
+
+
+def _positions(deck_a: str, deck_b: str, seeds: range, turn: int):
+    """Mid-game positions of real heuristic games, each at the active player's first decision
+    of turn `turn`, with the legal actions."""
+    a, b = (DECKS[name].card_indices(CAT).astype(np.int64) for name in (deck_a, deck_b))
+    policy, params = policy_arrays("heuristic", "heuristic")
+    creatures = sorted({int(c) for c in (*a, *b) if CAT.cards[c].is_creature})
+    odds = exact_odds_matrix([CAT.cards[c] for c in creatures], catalog=CAT)
+    table = np.full((len(CAT), len(CAT)), -1.0)
+    table[np.ix_(creatures, creatures)] = odds
+    for seed in seeds:
+        state = match.new_game_arrays(a, b, Rules().to_array())
+        rng = new_rng(seed, 0)
+        no_script = np.zeros(0, dtype=np.int64)
+        no_trace = np.zeros((0, 6), dtype=np.int64)
+        play.setup_nb(*CAT_TABLES, *state, np.uint64(seed), np.uint64(0), rng, no_script, no_trace)
+        glob = state[3]
+        while glob[G.winner] < 0 and glob[G.turn] < turn:
+            match.play_turn_nb(*CAT_TABLES, *state, policy, params, rng, no_script, no_trace, table)
+        if glob[G.winner] >= 0:
+            continue
+        play.begin_turn_nb(*CAT_TABLES, *state, policy, params, rng, no_script, no_trace)
+        actions = np.zeros(MAX_ACTIONS, dtype=np.int64)
+        n = play.legal_actions_nb(*CAT_TABLES, *state[:4], actions)
+        if glob[G.winner] < 0 and n > 1:
+            yield state, actions, n, table
+
+
+CAT_TABLES = (CAT.tables().cards, CAT.tables().effects)
+
+
+def _redeal(inst: np.ndarray, me: int, rng: np.random.Generator) -> np.ndarray:
+    """Another arrangement of the cards `me` cannot see: the opponent's hand and deck faces
+    shuffled together (its hand cards known to both players stay), and `me`'s deck order."""
+    inst = inst.copy()
+    for owner, zones in ((1 - me, (InstZone.hand, InstZone.deck)), (me, (InstZone.deck,))):
+        hidden = [
+            i
+            for i in range(inst.shape[0])
+            if inst[i, I.owner] == owner
+            and inst[i, I.zone] in zones
+            and not (inst[i, I.zone] == InstZone.hand and inst[i, I.seen] & SeenBit.public)
+        ]
+        inst[hidden, I.card] = rng.permutation(inst[hidden, I.card])
+    return inst
+
+
+@pytest.mark.parametrize("name", [name for name in POLICIES if name != "random"])
+def test_a_decision_does_not_change_when_the_hidden_cards_are_dealt_otherwise(name):
+    # DESIGN.md, Seats and bots: "a policy reads its own hand, the fields, the cemeteries,
+    # counts of hidden cards and what has been revealed"; the search deals the hidden cards
+    # anew, from what its player has seen, before each playout
+    policy, params = policy_arrays(name, name)
+    if name == "search":
+        params[:, 2] = 8  # a small budget keeps the test quick; the deal is the same for any
+    shuffler = np.random.default_rng(3)
+    checked = changed = 0
+    for state, actions, n, table in _positions("dragons", "control", range(12), turn=6):
+        inst, fighters, players, glob, decks = state
+        me = int(glob[G.active])
+        choices = []
+        for arrangement in range(3):
+            dealt = inst if arrangement == 0 else _redeal(inst, me, shuffler)
+            changed += int(arrangement > 0 and not np.array_equal(dealt[:, I.card], inst[:, I.card]))
+            rng = new_rng(99, 0)
+            choices.append(
+                search.choose_action_nb(
+                    policy,
+                    params,
+                    *CAT_TABLES,
+                    dealt.copy(),
+                    fighters.copy(),
+                    players.copy(),
+                    glob.copy(),
+                    decks.copy(),
+                    actions,
+                    n,
+                    rng,
+                    table,
+                )
+            )
+        assert len(set(choices)) == 1, (name, choices)
+        checked += 1
+    assert checked >= 5 and changed >= 2 * checked - 1
+
+
+def test_the_deal_keeps_everything_its_player_has_seen():
+    for state, _, _, _ in _positions("giants", "sustain", range(6), turn=8):
+        inst = state[0]
+        me = int(state[3][G.active])
+        dealt = inst.copy()
+        search.determinize_nb(dealt, me, new_rng(5, 1))
+        seen = (inst[:, I.zone] != InstZone.deck) & ~((inst[:, I.zone] == InstZone.hand) & (inst[:, I.owner] != me))
+        assert np.array_equal(dealt[seen], inst[seen])  # its hand, both fields, both cemeteries
+        for owner in (0, 1):  # the same cards, only elsewhere
+            mine = inst[:, I.owner] == owner
+            assert sorted(dealt[mine, I.card]) == sorted(inst[mine, I.card])
+
+
+# ---------------------------------------------------------------- better play
+
+
+def test_the_heuristic_keeps_backstab_for_a_turn_it_battles():
+    # Backstab acts "this turn" only: in the first turn cycle, when nobody may battle, it waits
+    t, _, _ = setup("Assassin", "Frog", hand_a=["Backstab"], policy="heuristic")
+    t.glob[G.turn] = 0
+    legal = t.legal()
+    assert any(a // 10_000 == K.magic for a in legal)
+    k = search.choose_action_nb(t.policy, t.params, *t.args, np.array(legal + [0] * 200), len(legal), t.rng, NO_TABLE)
+    assert legal[k] // 10_000 != K.magic
+
+
+NO_TABLE = np.zeros((0, 0))
+
+
+def test_the_heuristic_battles_after_playing_a_card_for_this_turns_battle():
+    t, _, _ = setup("Frog", "Grizzly Bear", hand_a=["Backstab"], policy="heuristic")
+    t.play("Backstab")
+    t.to_combat()
+    legal = t.legal()
+    k = search.choose_action_nb(t.policy, t.params, *t.args, np.array(legal + [0] * 200), len(legal), t.rng, NO_TABLE)
+    assert legal[k] // 10_000 == K.battle
+
+
+# ---------------------------------------------------------------- play statistics
+
+
+def test_a_battle_bound_card_with_no_battle_fizzles():
+    t, _, _ = setup("Assassin", "Frog", hand_a=["Backstab"])
+    backstab = t.play("Backstab")
+    t.end_turn()
+    assert plays(t, backstab) == (1, 1)
+    assert [e[5] for e in t.events(Event.fizzle)] == [FizzleReason.no_battle]
+
+
+def test_a_battle_bound_card_used_in_a_battle_does_not_fizzle():
+    t, _, frog = setup("Assassin", "Frog", hand_a=["Backstab"])
+    backstab = t.play("Backstab")
+    t.dice(6, 6, 6, 6)
+    t.battle()
+    t.end_turn()
+    assert plays(t, backstab) == (1, 0)
+
+
+def test_a_negated_card_fizzles():
+    t, _, _ = setup("Goblin", "Frog", hand_a=["Dragon Power"], hand_b=["Blade in the Dark"])
+    power = t.find(0, "Dragon Power", InstZone.hand)
+    legal = [a for a in t.legal() if a // 10_000 == K.magic and a // 100 % 100 == power]
+    t.act(K.magic, power, legal[0] % 100)
+    assert t.zone(power) == InstZone.cemetery and plays(t, power) == (1, 1)
+    assert [e[5] for e in t.events(Event.fizzle)] == [FizzleReason.negated]
+
+
+def test_simulate_reports_card_stats():
+    result = simulate(DECKS["first_strike"], DECKS["dragons"], games=40, seed=2, policy_a="greedy")
+    stats = result.summary()["card_stats"]
+    assert stats and set(stats[0]) >= {"deck", "card", "played", "fizzled"}
+    frame = play_stats(result.cards)
+    assert (frame["fizzled"] <= frame["played"]).all() and frame["played"].sum() > 0
