@@ -1,4 +1,4 @@
-"""Analytics: win rates with intervals, matchups, the metagame, card metrics and balance.
+"""Analytics: win rates with intervals, matchups, the metagame, card metrics, balance, the policy ladder.
 
 Pure pandas / numpy / scipy over the simulator's per-game records and per-card counters;
 nothing here runs games. Draws count as half a win throughout (see
@@ -13,6 +13,7 @@ from wardsim.analytics.card_metrics import (
     pool_card_counters,
 )
 from wardsim.analytics.intervals import diff_interval, proportion_se, wilson_interval
+from wardsim.analytics.ladder import ladder_table, policy_matchups
 from wardsim.analytics.meta import (
     NashEquilibrium,
     bradley_terry,
@@ -42,8 +43,10 @@ __all__ = [
     "field_win_rate",
     "first_player_advantage",
     "first_player_by_deck",
+    "ladder_table",
     "matchup_matrix",
     "nash_equilibrium",
+    "policy_matchups",
     "pool_card_counters",
     "proportion_se",
     "wilson_interval",
