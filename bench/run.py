@@ -14,6 +14,11 @@ the creatures' own effects (more work per strike: DOTs, statuses, effect rolls).
 games: full games between the bundled decks (four pairings, both seats) per policy, on every
 core (one worker process per core, as `wardsim simulate --jobs` runs them), with the cost of
 a game expressed in baseline duels: the baseline's duels/s on every thread over games/s.
+
+ladder: a small policy ladder (`wardsim.ladders`) of every registered policy on four bundled
+decks, a few games per cell, on every core: each policy's Bradley-Terry strength and Elo with
+their 95% intervals, beside its games/s against itself on the same decks (every ordered
+pairing, mirrors included) on one core, and a game's cost in baseline duels on one thread.
 """
 
 from __future__ import annotations
@@ -212,13 +217,8 @@ GAME_PAIRINGS = (("dragons", "bleeders"), ("giants", "control"), ("undead", "sus
 GAMES_PER_POLICY = {"random": 16000, "greedy": 16000, "heuristic": 16000, "search": 400}
 
 
-def bench_games(games: int, repeats: int) -> list[dict]:
-    from wardsim.decks import bundled_decks_dir, load_deck
-    from wardsim.simulation import simulate
-
-    decks = {p.stem: load_deck(p) for p in bundled_decks_dir().glob("*.txt")}
-    jobs = os.cpu_count() or 1
-    # the baseline, on every thread: duels per second
+def _baseline_rate(repeats: int, threads: int | None = None) -> float:
+    """The baseline's duels per second (64 Gen 1 pairs) on `threads` threads (default: every thread)."""
     catalog = default_catalog()
     names = [c.name for c in catalog.generation(1) if c.is_creature]
     pairs = _pairs(names, 64)
@@ -232,8 +232,22 @@ def bench_games(games: int, repeats: int) -> list[dict]:
     per_pair = 4000
     outcome = np.empty(per_pair * len(pairs), dtype=np.int8)
     strikes = np.empty(per_pair * len(pairs), dtype=np.int32)
-    seconds, _ = _best(lambda: int(baseline_duels(sa, sb, per_pair, outcome, strikes) or 0), repeats)
-    baseline_rate = outcome.size / seconds
+    all_threads = numba.config.NUMBA_NUM_THREADS
+    numba.set_num_threads(threads or all_threads)
+    try:
+        seconds, _ = _best(lambda: int(baseline_duels(sa, sb, per_pair, outcome, strikes) or 0), repeats)
+    finally:
+        numba.set_num_threads(all_threads)
+    return outcome.size / seconds
+
+
+def bench_games(games: int, repeats: int) -> list[dict]:
+    from wardsim.decks import bundled_decks_dir, load_deck
+    from wardsim.simulation import simulate
+
+    decks = {p.stem: load_deck(p) for p in bundled_decks_dir().glob("*.txt")}
+    jobs = os.cpu_count() or 1
+    baseline_rate = _baseline_rate(repeats)
     rows = []
     for policy, count in GAMES_PER_POLICY.items():
         per_pairing = max(2, count // (2 * len(GAME_PAIRINGS)))
@@ -271,9 +285,62 @@ def bench_games(games: int, repeats: int) -> list[dict]:
     return rows
 
 
+LADDER_DECKS = ("dragons", "bleeders", "giants", "undead")
+LADDER_GAMES = 6  # games per cell: 1,152 games for four policies, half of them with the slowest
+PACE_SECONDS = 2.0  # play time that measures a policy's pace
+
+
+def _self_play_rate(decks: list, policy: str) -> float:
+    """Games/s of `policy` against itself over every ordered pairing of `decks` (mirrors included),
+    on one core: the games per pairing double until they take PACE_SECONDS of play."""
+    from wardsim.simulation import simulate
+
+    per_pairing = 1
+    while True:
+        played, seconds = 0, 0.0
+        for a in decks:
+            for b in decks:
+                result = simulate(a, b, games=per_pairing, seed=1, policy_a=policy, chunk=per_pairing)
+                played += result.totals.games
+                seconds += result.seconds
+        if seconds >= PACE_SECONDS:
+            return played / seconds
+        per_pairing *= 2
+
+
+def bench_ladder(games: int, repeats: int) -> list[dict]:
+    from wardsim.decks import bundled_decks_dir, load_deck
+    from wardsim.ladders import ladder
+    from wardsim.policies import POLICIES
+
+    decks = [load_deck(bundled_decks_dir() / f"{name}.txt") for name in LADDER_DECKS]
+    jobs = os.cpu_count() or 1
+    policies = list(POLICIES)
+    # warm-up: compile, solve the duel odds, start the workers
+    ladder(decks, policies, 1, seed=1, jobs=jobs, bootstrap=0)
+    result = ladder(decks, policies, LADDER_GAMES, seed=1, jobs=jobs)
+    baseline_rate = _baseline_rate(repeats, threads=1)
+    rows = []
+    for policy, r in result.strengths.iterrows():
+        rate = _self_play_rate(decks, str(policy))
+        rows.append(
+            {
+                "benchmark": f"ladder: {policy}",
+                "threads": 1,
+                "games/s": rate,
+                "baseline duels per game": baseline_rate / rate,
+                "strength (95% CI)": f"{r['strength']:#.3g} ({r['strength_ci_low']:#.3g}-{r['strength_ci_high']:#.3g})",
+                "Elo (95% CI)": f"{r['elo']:.0f} ({r['elo_ci_low']:.0f}-{r['elo_ci_high']:.0f})",
+            }
+        )
+    rows.append({"benchmark": "duels: baseline (np.random)", "threads": 1, "duels/s": baseline_rate})
+    return rows
+
+
 BENCHMARKS: dict[str, Callable[[int, int], list[dict]]] = {
     "duels": bench_duels,
     "games": bench_games,
+    "ladder": bench_ladder,
 }
 
 
@@ -308,6 +375,8 @@ def main(argv: list[str] | None = None) -> None:
         "scaling",
         "games/s",
         "baseline duels per game",
+        "strength (95% CI)",
+        "Elo (95% CI)",
     ]
     columns = [c for c in columns if any(c in r for r in rows)]
     table = [[_format(r.get(c), c) for c in columns] for r in rows]
@@ -319,7 +388,10 @@ def main(argv: list[str] | None = None) -> None:
     print(
         "vs baseline: strikes/s over the baseline's on the same threads; "
         "scaling: strikes/s over the same kernel on 1 thread; "
-        "baseline duels per game: what one game costs, in baseline duels on every thread"
+        "baseline duels per game: what one game costs, in baseline duels on the same threads; "
+        f"ladder: {LADDER_GAMES} games per cell on {len(LADDER_DECKS)} decks; games/s: the policy against "
+        "itself on those decks, one core; strength: Bradley-Terry (geometric mean 1), Elo mean 1500, 95% intervals: "
+        "bootstrap over deck pairings"
     )
 
 

@@ -7,6 +7,7 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import matplotlib.pyplot as plt
+import numpy as np
 import pandas as pd
 import pytest
 from matplotlib.figure import Figure
@@ -273,3 +274,70 @@ def test_cli_a_bad_deck_or_an_empty_folder_exits_2(tmp_path):
     assert result.exit_code == 2 and "holds no deck files" in result.output
     result = runner.invoke(app, ["report", str(DECKS / "dragons.txt"), "--out", str(tmp_path / "o")])
     assert result.exit_code == 2 and "at least 2 decks" in result.output
+
+
+CHECKED = ("dragons", "bleeders", "giants")
+
+
+@pytest.fixture(scope="module")
+def checked(tmp_path_factory):
+    out = tmp_path_factory.mktemp("checked")
+    decks = [load_deck(DECKS / f"{name}.txt") for name in CHECKED]
+    report = build_report(
+        decks, games=30, seed=4, policy="greedy", out_dir=out, ablation_games=4, check_policy="random"
+    )
+    write_report(report, out)
+    return report, out, decks
+
+
+def test_a_check_policy_says_whether_the_ranking_and_the_verdicts_hold(checked):
+    report, out, _ = checked
+    check = report.policy_check
+    assert check is not None and (check.policy, check.check_policy) == ("greedy", "random")
+    ranks = pd.read_csv(out / "policy_check_decks.csv")
+    assert list(ranks.columns) == ["deck", "games", "win_rate", "rank", "check_win_rate", "check_rank", "rank_shift"]
+    assert set(ranks["deck"]) == set(CHECKED) and (ranks["games"] == 4 * 30).all()
+    verdicts = pd.read_csv(out / "policy_check_cards.csv")
+    assert {"deck", "card", "verdict", "check_verdict", "changed", "difference", "reading"} <= set(verdicts.columns)
+    assert (verdicts["metric"] == "impact").all()  # the ablation ran under both policies
+    assert -1.0 <= check.ranking.spearman <= 1.0 and check.ranking.ci_low <= check.ranking.ci_high
+    html_text = (out / "index.html").read_text(encoding="utf-8")
+    assert 'href="#bot-skill"' in html_text and "Does the advice rest on bot skill?" in html_text
+    markdown = (out / "report.md").read_text(encoding="utf-8")
+    assert "## Does the advice rest on bot skill?" in markdown
+    assert any(s.startswith("Under random play the deck ranking") for s in report.conclusions())
+    assert json.loads((out / "run.json").read_text())["check_policy"] == "random"
+    assert report.command.endswith(f"--check-policy random --out {out}")
+
+
+def test_the_check_is_the_report_the_check_policy_would_make(checked, tmp_path):
+    report, out, decks = checked
+    # the same seeds: the check's games are those of a report made with the check policy (which
+    # finds them saved under the runs folder)
+    direct = build_report(decks, games=30, seed=4, policy="random", out_dir=out, ablation_games=4)
+    ranking = report.policy_check.ranking.decks
+    wins = direct.decks["win_rate"].reindex(ranking.index)
+    np.testing.assert_allclose(ranking["check_win_rate"], wins)
+    verdicts = report.policy_check.verdicts.set_index(["deck", "card"])
+    for frame, label in ((direct.balance.overpowered, "too strong"), (direct.balance.underpowered, "too weak")):
+        for key in zip(frame["deck"], frame["card"], strict=True):
+            assert verdicts.loc[key, "check_verdict"] == label
+    candidates = len(direct.balance.overpowered) + len(direct.balance.underpowered)
+    assert (verdicts["check_verdict"] != "no verdict").sum() == candidates
+    # a report without a check leaves no stale check files behind
+    write_report(report, tmp_path)
+    assert (tmp_path / "policy_check_cards.csv").exists()
+    write_report(direct, tmp_path)
+    assert not (tmp_path / "policy_check_decks.csv").exists() and not (tmp_path / "policy_check_cards.csv").exists()
+
+
+def test_cli_check_policy_prints_whether_the_advice_holds(tmp_path):
+    args = ["report", str(DECKS / "dragons.txt"), str(DECKS / "giants.txt"), str(DECKS / "undead.txt")]
+    args += ["--games", "10", "--policy", "greedy", "--ablation-games", "0", "--seed", "2"]
+    result = runner.invoke(app, [*args, "--check-policy", "random", "--out", str(tmp_path / "rep")])
+    assert result.exit_code == 0, result.output
+    assert "Under random play the deck ranking" in result.output
+    assert (tmp_path / "rep" / "policy_check_cards.csv").is_file()
+    for bad, message in (("greedy", "must differ"), ("smart", "unknown policy 'smart'")):
+        result = runner.invoke(app, [*args, "--check-policy", bad, "--out", str(tmp_path / "o")])
+        assert result.exit_code == 2 and message in result.output

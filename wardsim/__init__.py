@@ -9,7 +9,8 @@ The public API, for notebooks and scripts::
     ws.matchup_heatmap(tournament.matchups()).savefig("matchups.png")
 
 Decks: `load_deck`, `bundled_decks`, `Deck`. Games: `simulate` (two decks), `round_robin` (a
-pool), `replay` (one game, turn by turn), all under `Rules` (the rules guide's by default).
+pool), `ladder` (the bot policies against each other), `replay` (one game, turn by turn), all
+under `Rules` (the rules guide's by default).
 Analytics and charts take the per-game records (`wardsim.records`) and per-card counters
 those return. The command line (`wardsim --help`) is built on the same functions.
 """
@@ -29,6 +30,7 @@ _PUBLIC = {
     "default_catalog": "wardsim.catalog",
     "simulate": "wardsim.simulation",
     "round_robin": "wardsim.tournament",
+    "ladder": "wardsim.ladders",
     "replay": "wardsim.replays",
     "ablation_impact": "wardsim.analytics",
     "balance_candidates": "wardsim.analytics",

@@ -12,6 +12,9 @@ gathers every number the report shows into a :class:`Report`. `write_report` wri
 ``cards.csv``       one row per (deck, card): 17lands metrics and ablation impact with
                     intervals and sample sizes, official status, effect status
 ``balance.csv``     the balance candidates, too strong and too weak, with the reason
+``policy_check_decks.csv``  with a check policy: each deck's win rate and rank under both
+``policy_check_cards.csv``  with a check policy: every candidate's verdict under both, the
+                    measure's difference with its interval, and what it means
 ``*.parquet``       records (one row per game), decks, matchups, cards
 ``*.png``           the charts (see :mod:`wardsim.charts`)
 ``run.json``        the run's parameters and every pairing's seed
@@ -50,9 +53,11 @@ from wardsim.analytics import (
     pool_card_counters,
 )
 from wardsim.analytics.balance import NOT_MODELED
+from wardsim.analytics.robustness import PolicyCheck, policy_check
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.formats import get_format
+from wardsim.policies import policy_id
 from wardsim.report_pages import CHARTS, conclusions, html_page, markdown_page
 from wardsim.rules import Rules
 from wardsim.tournament import Tournament, round_robin, total_games
@@ -63,6 +68,7 @@ DEFAULT_GAMES = 1000
 DEFAULT_ABLATION_GAMES = 100
 BT_PRIOR = 0.5  # virtual half-wins each way: finite strengths even for an unbeaten deck
 Progress = Callable[[str, int, int], None]  # (stage, games just finished, the stage's total games)
+POLICY_CHECK_FILES = ("policy_check_decks.csv", "policy_check_cards.csv")
 
 
 @dataclass
@@ -98,6 +104,9 @@ class Report:
         What the report could not do and why (shown in it).
     command : str
         The command that makes this report again.
+    policy_check : PolicyCheck, optional
+        With a check policy: the deck ranking and the card verdicts under both policies
+        (:mod:`wardsim.analytics.robustness`).
     """
 
     tournament: Tournament
@@ -114,6 +123,7 @@ class Report:
     official_banned: list[str]
     command: str
     notes: list[str] = field(default_factory=list)
+    policy_check: PolicyCheck | None = None
 
     @property
     def has_ablation(self) -> bool:
@@ -155,6 +165,7 @@ def reproduce_command(
     fmt: str,
     out_dir: Path | str | None,
     rules: Rules | None = None,
+    check_policy: str | None = None,
 ) -> str:
     """The `wardsim report` command line that plays the same games and writes the same report."""
     folders = {Path(d.path).parent for d in decks}
@@ -181,6 +192,8 @@ def reproduce_command(
         fmt,
         *(rules or Rules()).option_args(),
     ]
+    if check_policy is not None:
+        words += ["--check-policy", check_policy]
     if out_dir is not None:
         words += ["--out", str(out_dir)]
     return shlex.join(words)
@@ -232,6 +245,13 @@ def _card_table(
     return table.drop(columns="_rank").reset_index(drop=True)
 
 
+def _runs_folder(out_dir: Path | str | None, policy: str, seed: int, games: int, rules: Rules) -> Path | None:
+    """Where a round robin of the report saves its games, so that building it again resumes them."""
+    if out_dir is None:
+        return None
+    return Path(out_dir) / "runs" / f"{policy}-seed{seed}-games{games}{_rules_tag(rules)}"
+
+
 def _ablation(
     decks: Sequence[Deck],
     ablation_games: int,
@@ -262,6 +282,69 @@ def _ablation(
     )
 
 
+def _policy_check(
+    decks: list[Deck],
+    games: int,
+    seed: int,
+    policies: tuple[str, str],
+    jobs: int,
+    out_dir: Path | str | None,
+    ablation_games: int,
+    catalog: Catalog,
+    progress: Progress | None,
+    rules: Rules,
+    official: tuple[set[str], set[str]],
+    first: tuple[Tournament, pd.DataFrame, BalanceReport],
+) -> PolicyCheck:
+    """Play the round robin (and the ablation runs, when the report has them) again with the
+    check policy on the same seeds, and compare it with the first policy's `first` results."""
+    policy, check_policy = policies
+    limited, banned = official
+    round_robin_total = total_games(len(decks), games)
+    if progress:
+        progress("check_tournament", 0, round_robin_total)
+    tournament = round_robin(
+        decks,
+        games,
+        seed,
+        policy=check_policy,
+        jobs=jobs,
+        out=_runs_folder(out_dir, check_policy, seed, games, rules),
+        catalog=catalog,
+        progress=(lambda n: progress("check_tournament", n, round_robin_total)) if progress else None,
+        rules=rules,
+    )
+    ablation = None
+    if ablation_games > 0:
+        ablation_total = ablation_games_total(decks, ablation_games)
+        if progress:
+            progress("check_ablation", 0, ablation_total)
+        ablation = ablation_table(
+            decks,
+            ablation_games,
+            seed,
+            policy=check_policy,
+            jobs=jobs,
+            catalog=catalog,
+            progress=(lambda n: progress("check_ablation", n, ablation_total)) if progress else None,
+            rules=rules,
+        )
+    cards = _card_table(tournament, decks, limited, banned, ablation)
+    balance = balance_candidates(cards, sorted(limited), sorted(banned))
+    first_tournament, first_cards, first_balance = first
+    return policy_check(
+        policy,
+        check_policy,
+        first_tournament.records,
+        tournament.records,
+        first_cards,
+        cards,
+        first_balance,
+        balance,
+        seed=seed,
+    )
+
+
 def build_report(
     decks: list[Deck],
     games: int = DEFAULT_GAMES,
@@ -275,6 +358,7 @@ def build_report(
     progress: Progress | None = None,
     command: str | None = None,
     rules: Rules | None = None,
+    check_policy: str | None = None,
 ) -> Report:
     """Play a deck pool's round robin (and ablation runs) and compute everything the report shows.
 
@@ -303,20 +387,29 @@ def build_report(
     catalog : Catalog, optional
         The card catalog (the bundled one by default).
     progress : callable, optional
-        ``progress(stage, games, total)``: stage ``"tournament"`` or ``"ablation"``, the
-        games just finished and the stage's total; called once with 0 games when a stage
-        starts.
+        ``progress(stage, games, total)``: stage ``"tournament"``, ``"ablation"``,
+        ``"check_tournament"`` or ``"check_ablation"``, the games just finished and the
+        stage's total; called once with 0 games when a stage starts.
     command : str, optional
         The command line to print as the way to make the report again (default: the
         `wardsim report` command for these arguments).
     rules : Rules, optional
         The rules the games follow (the rules guide's by default).
+    check_policy : str, optional
+        A second policy: the round robin (and the ablation runs, when measured) is played
+        again by it on the same seeds, and the report says whether the deck ranking and the
+        card verdicts hold (:func:`wardsim.analytics.robustness.policy_check`). Its games are
+        saved beside the first policy's under ``out_dir/runs/``.
 
     Returns
     -------
     Report
     """
     check_pool(decks)
+    if check_policy is not None:
+        policy_id(check_policy)  # an unknown policy fails before any game is played
+        if check_policy == policy:
+            raise ValueError(f"the check policy must differ from the report's policy ({policy})")
     catalog = catalog or default_catalog()
     rules = rules or Rules()
     notes: list[str] = []
@@ -324,9 +417,7 @@ def build_report(
         notes.append(
             f"The games follow changed rules: {rules.describe()} (the rules guide's are {Rules().describe()})."
         )
-    runs = None
-    if out_dir is not None:
-        runs = Path(out_dir) / "runs" / f"{policy}-seed{seed}-games{games}{_rules_tag(rules)}"
+    runs = _runs_folder(out_dir, policy, seed, games, rules)
     total = total_games(len(decks), games)
     if progress:
         progress("tournament", 0, total)
@@ -351,6 +442,22 @@ def build_report(
     deck_table = _deck_table(tournament, decks, strengths, nash)
     cards = _card_table(tournament, decks, limited, banned, ablation)
     balance = balance_candidates(cards, sorted(limited), sorted(banned))
+    checked = None
+    if check_policy is not None:
+        checked = _policy_check(
+            decks,
+            games,
+            seed,
+            (policy, check_policy),
+            jobs,
+            out_dir,
+            ablation_games if ablation is not None else 0,
+            catalog,
+            progress,
+            rules,
+            (limited, banned),
+            (tournament, cards, balance),
+        )
     if tournament.not_modeled:
         notes.append(
             "Some cards' effects are not fully modeled (flagged wherever they appear): "
@@ -370,8 +477,10 @@ def build_report(
         ablation_games=ablation_games if ablation is not None else 0,
         official_limited=sorted(limited),
         official_banned=sorted(banned),
-        command=command or reproduce_command(decks, games, seed, policy, ablation_games, fmt, out_dir, rules),
+        command=command
+        or reproduce_command(decks, games, seed, policy, ablation_games, fmt, out_dir, rules, check_policy),
         notes=notes,
+        policy_check=checked,
     )
 
 
@@ -444,6 +553,15 @@ def write_report(report: Report, out_dir: Path | str) -> Path:
         "not_modeled": t.not_modeled,
         "pairings": t.pairings.to_dict(orient="records"),
     }
+    check = report.policy_check
+    if check is not None:
+        decks_file, cards_file = POLICY_CHECK_FILES
+        check.ranking.decks.reset_index().to_csv(out / decks_file, index=False)
+        check.verdicts.to_csv(out / cards_file, index=False)
+        run["check_policy"] = check.check_policy
+    else:
+        for stale in POLICY_CHECK_FILES:  # a check this report does not have must not linger
+            (out / stale).unlink(missing_ok=True)
     (out / "run.json").write_text(json.dumps(run, indent=1, default=int), encoding="utf-8")
     (out / "report.md").write_text(markdown_page(report), encoding="utf-8")
     index = out / "index.html"

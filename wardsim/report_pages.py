@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from wardsim.analytics.balance import MIN_GAMES, NOT_MODELED, THRESHOLD
+from wardsim.analytics.robustness import NEAR_THRESHOLD, RANKING_FAILS, RANKING_HOLDS, RESTS_ON_SKILL, PolicyCheck
 from wardsim.charts import length_bins
 
 if TYPE_CHECKING:
@@ -257,6 +258,69 @@ def _balance_sentences(report: Report) -> list[str]:
     return sentences
 
 
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def _number(x: float) -> str:
+    return "n/a" if pd.isna(x) else f"{x:.2f}"
+
+
+def verdict_label(row: pd.Series, prefix: str = "") -> str:
+    """A card's verdict with the evidence that made it: ``too strong (impact)``."""
+    evidence = row.get(f"{prefix}evidence", "")
+    verdict = str(row[f"{prefix}verdict"])
+    return f"{verdict} ({evidence})" if isinstance(evidence, str) and evidence else verdict
+
+
+def policy_check_sentences(check: PolicyCheck) -> list[str]:
+    """Whether the deck ranking and the card verdicts hold under the check policy, in sentences."""
+    ranking = check.ranking
+    other = f"{check.check_policy} play"
+    sentence = (
+        f"Under {other} the deck ranking {ranking.verdict} (Spearman rank correlation "
+        f"{_number(ranking.spearman)}, 95% interval {_number(ranking.ci_low)} to {_number(ranking.ci_high)})"
+    )
+    moved = ranking.decks[ranking.decks["rank_shift"] != 0]
+    if len(moved):
+        biggest = moved.reindex(moved["rank_shift"].abs().sort_values(ascending=False, kind="stable").index)
+        moves = [
+            f"{d} {_ordinal(int(x['rank']))} to {_ordinal(int(x['check_rank']))}" for d, x in biggest.head(3).iterrows()
+        ]
+        sentence += f"; {len(moved)} of {len(ranking.decks)} decks change places, the biggest moves {_listing(moves)}"
+    else:
+        sentence += f"; every deck keeps its place under {check.check_policy}"
+    sentences = [sentence + "."]
+    verdicts = check.verdicts
+    changed = check.changed
+    if verdicts.empty:
+        sentences.append("No card is a balance candidate under either policy, so no card advice rests on the bot.")
+    elif changed.empty:
+        sentences.append(f"All {len(verdicts)} card verdicts hold under {other}.")
+    else:
+        skill = changed[changed["reading"] == RESTS_ON_SKILL]
+        labels = [
+            f"{row['card']} in {row['deck']} ({verdict_label(row)} under {check.policy}, "
+            f"{verdict_label(row, 'check_')} under {check.check_policy})"
+            for _, row in changed.iterrows()
+        ]
+        sentences.append(f"{len(changed)} of the {len(verdicts)} card verdicts change under {other}: {_some(labels)}.")
+        near = len(changed) - len(skill)
+        if len(skill):
+            cards = _some([f"{r.card} in {r.deck}" for r in skill.itertuples()])
+            sentences.append(
+                f"For {cards} the measure differs clearly between the two policies: that advice rests on how "
+                "well the bots play."
+            )
+        if near:
+            sentences.append(
+                f"{near} changed verdict{'s lie' if near > 1 else ' lies'} near the threshold under both policies, "
+                "where the data cannot tell the policies apart."
+            )
+    return sentences
+
+
 def conclusions(report: Report) -> list[str]:
     """The report's findings in plain sentences, strongest statements first."""
     sentences = [
@@ -266,6 +330,8 @@ def conclusions(report: Report) -> list[str]:
         _length_sentence(report),
         *_balance_sentences(report),
     ]
+    if report.policy_check is not None:
+        sentences += policy_check_sentences(report.policy_check)
     flagged = report.decks[report.decks["not_modeled"] != ""]
     if len(flagged):
         sentences.append(
@@ -400,6 +466,61 @@ def _matchup_columns(report: Report) -> list[Column]:
     return columns
 
 
+def _check_deck_columns(check: PolicyCheck) -> list[Column]:
+    return [
+        ("deck", lambda r: r["deck"]),
+        (f"win rate, {check.policy}", lambda r: pct(r["win_rate"])),
+        (f"rank, {check.policy}", lambda r: int(r["rank"])),
+        (f"win rate, {check.check_policy}", lambda r: pct(r["check_win_rate"])),
+        (f"rank, {check.check_policy}", lambda r: int(r["check_rank"])),
+        ("shift", lambda r: f"{int(r['rank_shift']):+d}" if r["rank_shift"] else "0"),
+    ]
+
+
+def _check_card_columns(check: PolicyCheck) -> list[Column]:
+    def measure(prefix: str) -> Callable[[pd.Series], str]:
+        return lambda r: (
+            f"{points(r[prefix + 'value'])} ({points(r[prefix + 'ci_low'])} to {points(r[prefix + 'ci_high'])})"
+        )
+
+    return [
+        ("deck", lambda r: r["deck"]),
+        ("card", lambda r: (f"{FLAG} " if r.get("effect_status") in NOT_MODELED else "") + str(r["card"])),
+        ("official", lambda r: r.get("official", "")),
+        (f"verdict, {check.policy}", verdict_label),
+        (f"verdict, {check.check_policy}", lambda r: verdict_label(r, "check_")),
+        ("measure", lambda r: "ablation impact" if r["metric"] == "impact" else "IWD"),
+        (f"{check.policy}, points", measure("")),
+        (f"{check.check_policy}, points", measure("check_")),
+        (
+            "difference, points",
+            lambda r: (
+                f"{points(r['difference'])} ({points(r['difference_ci_low'])} to {points(r['difference_ci_high'])})"
+            ),
+        ),
+        ("reading", lambda r: r["reading"]),
+    ]
+
+
+CHECK_METHOD = (
+    "The round robin{ablation} played again by {check} on the same seeds: game k of every pairing deals the "
+    "same cards under both policies. The deck ranking is compared by Spearman's rank correlation of the decks' "
+    "win rates, with a paired bootstrap 95% interval (games drawn with replacement, each with its result under "
+    "both policies; bias-corrected); it holds when the interval starts at {holds} or above, and does not hold "
+    "when it lies below {fails}. A card verdict (too strong, too weak or no verdict, per deck) that changes is "
+    "read with the measure both runs have: its difference between the policies, with a 95% interval, is '"
+    + RESTS_ON_SKILL
+    + "' when the interval leaves out 0, and '"
+    + NEAR_THRESHOLD
+    + "' when it does not."
+)
+
+
+def _check_method(report: Report, check: PolicyCheck) -> str:
+    ablation = " and the ablation runs" if report.has_ablation else ""
+    return CHECK_METHOD.format(ablation=ablation, check=check.check_policy, holds=RANKING_HOLDS, fails=RANKING_FAILS)
+
+
 def _field(name: str) -> Callable[[pd.Series], object]:
     return lambda row: row[name]
 
@@ -483,9 +604,10 @@ def _run_line(report: Report) -> str:
     ablation = (
         f"; ablation {report.ablation_games:,} games per pairing" if report.ablation_games else "; no ablation runs"
     )
+    checked = f"; checked under {report.policy_check.check_policy}" if report.policy_check is not None else ""
     return (
         f"{len(t.decks)} decks, {t.games:,} games per ordered pairing ({games:,} games), policy {t.policy}, "
-        f"seed {t.seed}, format {report.fmt}{ablation}."
+        f"seed {t.seed}, format {report.fmt}{ablation}{checked}."
     )
 
 
@@ -507,6 +629,7 @@ def html_page(report: Report, images: dict[str, bytes]) -> str:
             ("meta", "Meta"),
             ("cards", "Cards"),
             ("balance", "Balance"),
+            *((("bot-skill", "Bot skill"),) if report.policy_check is not None else ()),
             ("method", "Method"),
         )
     )
@@ -586,6 +709,11 @@ def html_page(report: Report, images: dict[str, bytes]) -> str:
             f'<div class="scroll">{_html_table(cards, _card_columns(report.has_ablation), flagged_row)}</div>',
         ),
         _section("balance", "Balance advice", *_balance_html(report, balance)),
+        *(
+            (_section("bot-skill", "Does the advice rest on bot skill?", *_check_html(report)),)
+            if report.policy_check
+            else ()
+        ),
         _section(
             "method",
             "Method and reproduction",
@@ -608,6 +736,22 @@ def html_page(report: Report, images: dict[str, bytes]) -> str:
         f'<header><h1>WARD balance report</h1><p class="meta">{escape(_run_line(report))}</p>'
         f"<nav>{nav}</nav></header>{_flag_box(report)}{notes}{''.join(sections)}</body></html>\n"
     )
+
+
+def _check_html(report: Report) -> list[str]:
+    check = report.policy_check
+    assert check is not None
+    sentences = policy_check_sentences(check)
+    parts = [_p(_check_method(report, check)), _p(sentences[0]), "<h3>Deck ranking</h3>"]
+    parts.append(_html_table(check.ranking.decks.reset_index(), _check_deck_columns(check)))
+    parts.append("<h3>Card verdicts</h3>")
+    parts += [_p(s) for s in sentences[1:]]
+    flagged_row = lambda r: "flagged" if r.get("effect_status") in NOT_MODELED else ""  # noqa: E731
+    if len(check.verdicts):
+        parts.append(
+            f'<div class="scroll">{_html_table(check.verdicts, _check_card_columns(check), flagged_row)}</div>'
+        )
+    return parts
 
 
 def _balance_html(report: Report, balance) -> list[str]:
@@ -723,6 +867,15 @@ def markdown_page(report: Report) -> str:
         ("Candidates to add to the list", balance.unlisted_supported),
     ):
         lines += [f"### {title}", "", _md_table(frame, _balance_columns(frame)) if len(frame) else "None.", ""]
+    check = report.policy_check
+    if check is not None:
+        sentences = policy_check_sentences(check)
+        lines += ["## Does the advice rest on bot skill?", "", _md(_check_method(report, check)), ""]
+        lines += ["### Deck ranking", "", _md(sentences[0]), ""]
+        lines += [_md_table(check.ranking.decks.reset_index(), _check_deck_columns(check)), ""]
+        lines += ["### Card verdicts", ""] + [_md(s) + "\n" for s in sentences[1:]]
+        if len(check.verdicts):
+            lines += [_md_table(check.verdicts, _check_card_columns(check)), ""]
     lines += [
         "## Method and reproduction",
         "",

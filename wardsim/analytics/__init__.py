@@ -1,8 +1,8 @@
-"""Analytics: win rates with intervals, matchups, the metagame, card metrics and balance.
+"""Analytics: win rates, matchups, the meta, card metrics, balance, the policy ladder, robustness.
 
 Pure pandas / numpy / scipy over the simulator's per-game records and per-card counters;
 nothing here runs games. Draws count as half a win throughout (see
-:mod:`wardsim.analytics.intervals`), and intervals are Wilson (95% by default).
+:mod:`wardsim.analytics.intervals`), and win-rate intervals are Wilson (95% by default).
 """
 
 from wardsim.analytics.balance import BalanceReport, balance_candidates
@@ -13,12 +13,14 @@ from wardsim.analytics.card_metrics import (
     pool_card_counters,
 )
 from wardsim.analytics.intervals import diff_interval, proportion_se, wilson_interval
+from wardsim.analytics.ladder import ladder_table, policy_matchups
 from wardsim.analytics.meta import (
     NashEquilibrium,
     bradley_terry,
     field_win_rate,
     nash_equilibrium,
 )
+from wardsim.analytics.robustness import PolicyCheck, RankAgreement, policy_check, rank_agreement, verdict_changes
 from wardsim.analytics.winrates import (
     MatchupMatrix,
     deck_summary,
@@ -33,6 +35,8 @@ __all__ = [
     "BalanceReport",
     "MatchupMatrix",
     "NashEquilibrium",
+    "PolicyCheck",
+    "RankAgreement",
     "ablation_impact",
     "balance_candidates",
     "bradley_terry",
@@ -42,10 +46,15 @@ __all__ = [
     "field_win_rate",
     "first_player_advantage",
     "first_player_by_deck",
+    "ladder_table",
     "matchup_matrix",
     "nash_equilibrium",
+    "policy_check",
+    "policy_matchups",
     "pool_card_counters",
     "proportion_se",
+    "rank_agreement",
+    "verdict_changes",
     "wilson_interval",
     "win_rate_by_length",
 ]

@@ -122,22 +122,47 @@ def bradley_terry(wins_matrix: Any, prior: float = 0.0, tol: float = 1e-10, max_
             "Bradley-Terry strengths are unbounded: some decks never lost (or never won) "
             "against the others; pass prior=0.5 or more to regularise"
         )
-    games = wins + wins.T
-    total_wins = wins.sum(axis=1)
-    strengths = np.ones(n_decks)
-    for _ in range(max_iter):
-        pair_sums = strengths[:, None] + strengths[None, :]
-        updated = total_wins / np.sum(games / pair_sums, axis=1)
-        updated /= np.exp(np.mean(np.log(updated)))
-        converged = np.max(np.abs(np.log(updated) - np.log(strengths))) < tol
-        strengths = updated
-        if converged:
-            break
-    else:
-        raise RuntimeError(f"Bradley-Terry fit did not converge in {max_iter} iterations")
+    strengths = bradley_terry_mm(wins, tol=tol, max_iter=max_iter)
     if labels is not None:
         return pd.Series(strengths, index=labels, name="strength")
     return strengths
+
+
+def bradley_terry_mm(wins: np.ndarray, tol: float = 1e-10, max_iter: int = 100_000) -> np.ndarray:
+    """Hunter's (2004) MM fit of Bradley-Terry strengths, for one wins matrix or a stack of them.
+
+    The update ``s_i <- W_i / sum_j n_ij / (s_i + s_j)`` (``W_i``: wins of i, ``n_ij``: games
+    i-j) runs on every matrix of the stack at once, until no log-strength of any of them moves
+    by more than `tol`. The caller checks that the maximum-likelihood fit exists (every matrix
+    strongly connected, see :func:`bradley_terry`), or adds a prior.
+
+    Parameters
+    ----------
+    wins : ndarray(float, shape=(..., n, n))
+        ``wins[..., i, j]``: wins (draws half) of i against j, prior included; diagonal 0.
+    tol : float
+        Stop when no log-strength moves by more than this.
+    max_iter : int
+        Give up (RuntimeError) after this many updates.
+
+    Returns
+    -------
+    ndarray(float, shape=(..., n))
+        Strengths normalised to geometric mean 1 along the last axis.
+    """
+    wins = np.asarray(wins, dtype=float)
+    games = wins + np.swapaxes(wins, -1, -2)
+    total_wins = wins.sum(axis=-1)
+    strengths = np.ones(wins.shape[:-1])
+    for _ in range(max_iter):
+        pair_sums = strengths[..., :, None] + strengths[..., None, :]
+        updated = total_wins / np.sum(games / pair_sums, axis=-1)
+        updated /= np.exp(np.mean(np.log(updated), axis=-1, keepdims=True))
+        converged = np.max(np.abs(np.log(updated) - np.log(strengths)), initial=0.0) < tol
+        strengths = updated
+        if converged:
+            return strengths
+    raise RuntimeError(f"Bradley-Terry fit did not converge in {max_iter} iterations")
 
 
 @dataclass(frozen=True)

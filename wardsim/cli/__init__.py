@@ -33,6 +33,10 @@ app.command("duels")(duel_cmd.duels)
 from wardsim.cli.whatif import whatif_command  # noqa: E402
 
 app.command("whatif")(whatif_command)
+# the bots measured
+from wardsim.cli.ladder import ladder_command  # noqa: E402
+
+app.command("ladder")(ladder_command)
 
 
 def main() -> None:

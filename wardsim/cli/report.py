@@ -8,17 +8,24 @@ import typer
 from rich.console import Console
 from rich.progress import TaskID
 
+from wardsim.analytics.robustness import RESTS_ON_SKILL
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import POLICY_HELP, check_policy, load_pool
 from wardsim.cli.tournament import game_bar
 from wardsim.decks import bundled_decks_dir
 from wardsim.policies import DEFAULT_POLICY
 from wardsim.report import DEFAULT_ABLATION_GAMES, DEFAULT_GAMES, build_report, reproduce_command, write_report
+from wardsim.report_pages import policy_check_sentences, verdict_label
 from wardsim.rules import Rules
 from wardsim.tournament import total_games
 
 DEFAULT_OUT = Path("reports/latest")
-STAGES = {"tournament": "round robin", "ablation": "ablation"}
+STAGES = {
+    "tournament": "round robin",
+    "ablation": "ablation",
+    "check_tournament": "round robin, check policy",
+    "check_ablation": "ablation, check policy",
+}
 
 
 def deck_paths(files: list[Path] | None, folder: Path | None) -> list[Path]:
@@ -55,25 +62,35 @@ def report(
     ),
     out: Path = typer.Option(DEFAULT_OUT, "--out", "-o", help="Report folder (its runs/ subfolder resumes)."),
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
+    check: str = typer.Option(
+        None,
+        "--check-policy",
+        help="A second policy: play the games again with it and report whether the deck ranking and the "
+        "card verdicts hold.",
+    ),
     *,
     rules: Rules,
 ) -> None:
     """Play the decks' round robin and write the balance report (HTML, Markdown, CSV, Parquet, PNG)."""
     check_policy(policy, "--policy")
+    check_policy(check, "--check-policy")
+    if check is not None and check == policy:
+        raise typer.BadParameter(f"the check policy must differ from --policy ({policy})", param_hint="--check-policy")
     if ablation_games == 1:
         raise typer.BadParameter(
             "a paired interval needs at least 2 games; use 0 to skip the ablation", param_hint="--ablation-games"
         )
     decks = load_pool(deck_paths(deck_files, decks_dir), fmt)
     err = Console(stderr=True)
+    checked = f"; the games again with {check}" if check is not None else ""
     err.print(
         f"seed {seed}: {len(decks)} decks, {games} games per ordered pairing "
-        f"({total_games(len(decks), games)} games; {policy}), ablation {ablation_games} games per pairing",
+        f"({total_games(len(decks), games)} games; {policy}), ablation {ablation_games} games per pairing{checked}",
         highlight=False,
     )
     if rules.changes():
         err.print(f"rules: {rules.describe()}", highlight=False)
-    command = reproduce_command(decks, games, seed, policy, ablation_games, fmt, out, rules)
+    command = reproduce_command(decks, games, seed, policy, ablation_games, fmt, out, rules, check)
     try:
         with game_bar(err) as bar:
             tasks: dict[str, TaskID] = {}
@@ -95,6 +112,7 @@ def report(
                 progress=progress,
                 command=command,
                 rules=rules,
+                check_policy=check,
             )
         index = write_report(result, out)
     except ValueError as problem:
@@ -102,4 +120,18 @@ def report(
         raise typer.Exit(2) from None
     for note in result.notes:
         typer.echo(f"Note: {note}")
+    if result.policy_check is not None:
+        for sentence in policy_check_sentences(result.policy_check):
+            typer.echo(sentence)
+        verdicts = result.policy_check.changed
+        for _, row in verdicts[verdicts["reading"] == RESTS_ON_SKILL].iterrows():
+            typer.echo(
+                f"  {row['card']} in {row['deck']}: {verdict_label(row)} -> {verdict_label(row, 'check_')}; "
+                f"{row['metric']} {100 * row['value']:+.1f} -> {100 * row['check_value']:+.1f} points, difference "
+                f"{100 * row['difference']:+.1f} ({100 * row['difference_ci_low']:+.1f} to "
+                f"{100 * row['difference_ci_high']:+.1f})"
+            )
+        typer.echo(
+            f"Every verdict under both policies: {out}/policy_check_cards.csv; the decks: policy_check_decks.csv."
+        )
     typer.echo(f"Report written to {index} (with report.md, CSV, Parquet and PNG files in {out}/).")
