@@ -263,8 +263,11 @@ def heuristic_nb(cards, effects, inst, fighters, players, glob, actions, n, para
                 if _ends_this_turn(cards, effects, card):
                     if not (will_battle and glob[G.phase] == Phase.main):
                         value = -1.0  # it would expire unused
-                elif own < 0 or fighters[own, F.hp] < 0.5 * fighters[own, F.max_hp]:
-                    value = -1.0  # its creature may well leave the field before a battle
+                elif own < 0 or fighters[own, F.hp] < 0.5 * fighters[own, F.max_hp] or t + 1 < 2:
+                    # its creature may well leave the field before a battle; and in the first
+                    # turn, when no battle can come before its player's next turn, it waits
+                    # for the summon that turn may bring
+                    value = -1.0
             if full_hand and value > -1.0:
                 value = max(value, 0.5)  # played now rather than discarded at the next draw
         elif kind == ActionKind.activate:
@@ -276,7 +279,7 @@ def heuristic_nb(cards, effects, inst, fighters, players, glob, actions, n, para
 
 
 # what an equip on the field is worth to the heuristic, lost when its creature is replaced
-EQUIP_WORTH = 15.0
+EQUIP_WORTH = 25.0
 
 
 @njit(cache=True, _nrt=False)
