@@ -53,6 +53,7 @@ from wardsim.analytics.balance import NOT_MODELED
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.formats import get_format
+from wardsim.outputs import OutputFolder
 from wardsim.report_pages import CHARTS, conclusions, html_page, markdown_page
 from wardsim.rules import Rules
 from wardsim.tournament import Tournament, round_robin, total_games
@@ -275,6 +276,8 @@ def build_report(
     progress: Progress | None = None,
     command: str | None = None,
     rules: Rules | None = None,
+    force: bool = False,
+    notice: Callable[[str], None] | None = None,
 ) -> Report:
     """Play a deck pool's round robin (and ablation runs) and compute everything the report shows.
 
@@ -311,6 +314,11 @@ def build_report(
         `wardsim report` command for these arguments).
     rules : Rules, optional
         The rules the games follow (the rules guide's by default).
+    force : bool
+        Use an `out_dir` that holds files wardsim did not write (see :mod:`wardsim.outputs`);
+        without it such a folder is refused before any game is played.
+    notice : callable, optional
+        Told in one line what resuming each saved pairing found.
 
     Returns
     -------
@@ -326,7 +334,8 @@ def build_report(
         )
     runs = None
     if out_dir is not None:
-        runs = Path(out_dir) / "runs" / f"{policy}-seed{seed}-games{games}{_rules_tag(rules)}"
+        report_folder = OutputFolder.claim(out_dir, force)
+        runs = report_folder.folder("runs") / f"{policy}-seed{seed}-games{games}{_rules_tag(rules)}"
     total = total_games(len(decks), games)
     if progress:
         progress("tournament", 0, total)
@@ -340,6 +349,8 @@ def build_report(
         catalog=catalog,
         progress=(lambda n: progress("tournament", n, total)) if progress else None,
         rules=rules,
+        force=force,
+        notice=notice,
     )
     ablation = _ablation(decks, ablation_games, seed, policy, jobs, catalog, progress, notes, rules)
 
@@ -411,27 +422,30 @@ def balance_rows(balance: BalanceReport) -> pd.DataFrame:
     return rows[["verdict", *[c for c in rows.columns if c != "verdict"]]]
 
 
-def write_report(report: Report, out_dir: Path | str) -> Path:
-    """Write the report's files into `out_dir` (see the module notes); returns index.html's path."""
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+def write_report(report: Report, out_dir: Path | str, force: bool = False) -> Path:
+    """Write the report's files into `out_dir` (see the module notes); returns index.html's path.
+
+    The folder must be new, empty or one wardsim wrote (its `.wardsim-output` marker), and a
+    file there that wardsim did not write is never replaced, unless `force`
+    (:mod:`wardsim.outputs`)."""
+    out = OutputFolder.claim(out_dir, force)
     images = {}
     for stem, figure in report.figures().items():
         images[stem] = png_bytes(figure)
-        (out / f"{stem}.png").write_bytes(images[stem])
+        out.file(f"{stem}.png").write_bytes(images[stem])
     for stale in set(CHARTS) - set(images):  # a chart this report does not have must not linger
-        (out / f"{stale}.png").unlink(missing_ok=True)
+        out.remove(f"{stale}.png")
     decks = report.decks.reset_index()
     matchups = matchup_rows(report.matchups)
     cards = report.cards
-    decks.to_csv(out / "decks.csv", index=False)
-    matchups.to_csv(out / "matchups.csv", index=False)
-    cards.to_csv(out / "cards.csv", index=False)
-    balance_rows(report.balance).to_csv(out / "balance.csv", index=False)
-    report.tournament.records.to_parquet(out / "records.parquet", index=False)
-    decks.to_parquet(out / "decks.parquet", index=False)
-    matchups.to_parquet(out / "matchups.parquet", index=False)
-    cards.to_parquet(out / "cards.parquet", index=False)
+    decks.to_csv(out.file("decks.csv"), index=False)
+    matchups.to_csv(out.file("matchups.csv"), index=False)
+    cards.to_csv(out.file("cards.csv"), index=False)
+    balance_rows(report.balance).to_csv(out.file("balance.csv"), index=False)
+    report.tournament.records.to_parquet(out.file("records.parquet"), index=False)
+    decks.to_parquet(out.file("decks.parquet"), index=False)
+    matchups.to_parquet(out.file("matchups.parquet"), index=False)
+    cards.to_parquet(out.file("cards.parquet"), index=False)
     t = report.tournament
     run = {
         "seed": t.seed,
@@ -444,8 +458,8 @@ def write_report(report: Report, out_dir: Path | str) -> Path:
         "not_modeled": t.not_modeled,
         "pairings": t.pairings.to_dict(orient="records"),
     }
-    (out / "run.json").write_text(json.dumps(run, indent=1, default=int), encoding="utf-8")
-    (out / "report.md").write_text(markdown_page(report), encoding="utf-8")
-    index = out / "index.html"
+    out.file("run.json").write_text(json.dumps(run, indent=1, default=int), encoding="utf-8")
+    out.file("report.md").write_text(markdown_page(report), encoding="utf-8")
+    index = out.file("index.html")
     index.write_text(html_page(report, images), encoding="utf-8")
     return index
