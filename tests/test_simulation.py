@@ -300,3 +300,22 @@ def test_a_seed_outside_0_to_2_64_minus_1_is_refused(seed):
         simulate(A, B, games=2, seed=seed, policy_a="greedy")
     with pytest.raises(ValueError, match="seed must be a whole number from 0 to 2"):
         pairing_seed(seed, "a", "b")
+
+
+@pytest.mark.parametrize("command", ["simulate", "replay"])
+@pytest.mark.parametrize("seed", ["-1", "18446744073709551616", "99999999999999999999999", "1e3", "0x10", " "])
+def test_the_seed_option_refuses_what_is_not_a_seed_in_one_line(command, seed):
+    result = runner.invoke(app, [command, str(DECKS / "dragons.txt"), str(DECKS / "bleeders.txt"), "--seed", seed])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines() == [
+        f"error: Invalid value for '--seed' / '-s': {seed.strip()!r} is not a seed: give a whole number from 0 "
+        f"to 2**64-1 (18446744073709551615) (see 'wardsim {command} --help')"
+    ]
+
+
+def test_the_largest_seed_runs_from_the_command_line():
+    args = [str(DECKS / "dragons.txt"), str(DECKS / "bleeders.txt"), "--seed", str(2**64 - 1), "--policy", "greedy"]
+    result = runner.invoke(app, ["simulate", *args, "--games", "3", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["seed"] == 2**64 - 1
+    assert runner.invoke(app, ["replay", *args, "--game", "2"]).exit_code == 0
