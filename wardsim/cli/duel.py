@@ -136,7 +136,7 @@ def duels(
     catalog = default_catalog()
     if creature:
         try:
-            names = [catalog[n].name for n in creature]
+            names = list(dict.fromkeys(catalog[n].name for n in creature))  # a creature named twice is one row
         except KeyError as err:
             raise fail(err.args[0]) from None
     else:
