@@ -112,8 +112,11 @@ class Example:
             return str(DECKS / self.draw(st.sampled_from(["bleeders.txt", "giants.txt", "undead.txt", "dragons.txt"])))
         self.made += 1
         path = Path(f"deck{self.made}.txt")
-        kind = self.draw(st.sampled_from(["bytes", "bytes", "bytes", "missing", "folder"]))
-        if kind == "bytes":
+        kind = self.draw(st.sampled_from(["bytes", "bytes", "bytes", "missing", "folder", "odd name"]))
+        if kind == "odd name":  # a file name that is not UTF-8, as a POSIX argv delivers it
+            path = Path(os.fsdecode(f"deck{self.made}".encode() + b"\xfe.txt"))
+            path.write_bytes(VALID_DECK)
+        elif kind == "bytes":
             path.write_bytes(self.draw(deck_bytes()))
         elif kind == "folder":
             path.mkdir()
@@ -127,13 +130,15 @@ class Example:
         """An output path: a new one, or a file, a path under a file, a folder of the user's, junk."""
         return Value(
             lambda: self.new_out(suffix),
-            st.sampled_from(["file", "under", "user", "junk"]).flatmap(
+            st.sampled_from(["file", "under", "user", "junk", "odd name"]).flatmap(
                 lambda kind: st.just(self._bad_out(kind, suffix)) if kind != "junk" else junk.map(lambda t: t + suffix)
             ),
         )
 
     def _bad_out(self, kind: str, suffix: str) -> str:
         path = Path(self.new_out(suffix))
+        if kind == "odd name":
+            return os.fsdecode(b"\xff" + os.fsencode(path))
         if kind == "user":
             path.mkdir()
             (path / "index.html").write_text("the user's own page")

@@ -1,5 +1,6 @@
 """Deck files and format legality (DESIGN.md ruling 1; rules guide: Building your deck, Limited/Banned)."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -131,6 +132,13 @@ def test_a_binary_or_non_utf8_file_is_refused_by_name_and_line(tmp_path):
         load_deck(tmp_path / "latin1.txt")
     with pytest.raises(DeckError, match="cannot read the file: Is a directory"):
         load_deck(tmp_path)
+
+
+def test_a_file_name_that_is_not_utf8_still_names_the_deck(tmp_path):
+    text = (Path(__file__).parent.parent / "decks" / "dragons.txt").read_bytes()
+    path = os.fsdecode(bytes(tmp_path) + b"/\xfe dragons.txt")  # what a POSIX argv gives for such a name
+    Path(path).write_bytes(text)
+    assert load_deck(path).name == "\ufffd dragons"
 
 
 def test_absurd_lines_get_short_answers(tmp_path):

@@ -142,7 +142,7 @@ def parse_deck(text: str, path: str = "<deck>", catalog: Catalog | None = None) 
         copies[card.name] = copies.get(card.name, 0) + dl.count
         first_line.setdefault(card.name, dl.line)
     deck = Deck(
-        name=Path(path).stem,
+        name=deck_name(path),
         path=path,
         plan=plan,
         lines=lines,
@@ -150,6 +150,13 @@ def parse_deck(text: str, path: str = "<deck>", catalog: Catalog | None = None) 
         first_line=first_line,
     )
     return deck, problems
+
+
+def deck_name(path: str | Path) -> str:
+    """A deck's name: its file name without `.txt`. Bytes of the name that are not UTF-8 (a
+    POSIX file name may hold any) become U+FFFD: the name labels tables, Parquet and HTML."""
+    stem = Path(path).stem
+    return stem.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
 
 
 def _shown(text: str) -> str:

@@ -14,12 +14,22 @@ killed in the middle of a write leaves the old file or the new one, never half o
 
 from __future__ import annotations
 
+import io
 import json
 import os
 from pathlib import Path
+from typing import Any
 
 MARKER = ".wardsim-output"
 FORCE_HINT = "add --force to write there anyway"
+
+
+def parquet_bytes(frame: Any, **options: Any) -> bytes:
+    """A DataFrame as Parquet file contents. Written with `write_atomic`, a Parquet file gets
+    the atomic write, and a path that is not UTF-8 (Arrow's own file paths must be) works."""
+    buffer = io.BytesIO()
+    frame.to_parquet(buffer, **options)
+    return buffer.getvalue()
 
 
 class OutputError(ValueError):

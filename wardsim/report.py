@@ -53,7 +53,7 @@ from wardsim.analytics.balance import NOT_MODELED
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.formats import get_format
-from wardsim.outputs import OutputFolder
+from wardsim.outputs import OutputFolder, parquet_bytes, write_atomic
 from wardsim.report_pages import CHARTS, conclusions, html_page, markdown_page
 from wardsim.rules import Rules
 from wardsim.tournament import Tournament, round_robin, total_games
@@ -442,10 +442,10 @@ def write_report(report: Report, out_dir: Path | str, force: bool = False) -> Pa
     matchups.to_csv(out.file("matchups.csv"), index=False)
     cards.to_csv(out.file("cards.csv"), index=False)
     balance_rows(report.balance).to_csv(out.file("balance.csv"), index=False)
-    report.tournament.records.to_parquet(out.file("records.parquet"), index=False)
-    decks.to_parquet(out.file("decks.parquet"), index=False)
-    matchups.to_parquet(out.file("matchups.parquet"), index=False)
-    cards.to_parquet(out.file("cards.parquet"), index=False)
+    write_atomic(out.file("records.parquet"), parquet_bytes(report.tournament.records, index=False))
+    write_atomic(out.file("decks.parquet"), parquet_bytes(decks, index=False))
+    write_atomic(out.file("matchups.parquet"), parquet_bytes(matchups, index=False))
+    write_atomic(out.file("cards.parquet"), parquet_bytes(cards, index=False))
     t = report.tournament
     run = {
         "seed": t.seed,

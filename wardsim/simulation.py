@@ -40,6 +40,7 @@ from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.kernel.game.enums import N_RECORD_COLS, RecordCol, SeenBit
 from wardsim.kernel.game.match import play_games_nb
+from wardsim.outputs import parquet_bytes
 from wardsim.policies import needs_duel_table, policy_arrays
 from wardsim.records import END_REASONS, GAME_COLUMNS, records_frame
 from wardsim.rules import DECK_SIZE, Rules
@@ -413,13 +414,12 @@ def _saved_chunk(store: RunStore, first: int, n: int) -> tuple[Totals | None, st
 
 
 def _records_bytes(table: np.ndarray) -> bytes:
-    buffer = io.BytesIO()
-    pd.DataFrame(table, columns=list(GAME_COLUMNS)).to_parquet(buffer, index=False)
-    return buffer.getvalue()
+    return parquet_bytes(pd.DataFrame(table, columns=list(GAME_COLUMNS)), index=False)
 
 
 def _read_records(path: Path) -> np.ndarray:
-    return pd.read_parquet(path)[list(GAME_COLUMNS)].to_numpy()
+    # read through Python: Arrow's own file paths must be UTF-8, a POSIX path need not be
+    return pd.read_parquet(io.BytesIO(path.read_bytes()))[list(GAME_COLUMNS)].to_numpy()
 
 
 def _tell_resume(

@@ -19,7 +19,7 @@ from wardsim.catalog import default_catalog
 from wardsim.cli.errors import fail
 from wardsim.cli.options import MAX_DUELS, force_option, seed_option
 from wardsim.kernel.exact.spec import UnsupportedPair
-from wardsim.outputs import OutputError, OutputFolder
+from wardsim.outputs import OutputError, OutputFolder, parquet_bytes, write_atomic
 
 MATRIX_GAMES = 10_000
 
@@ -178,7 +178,7 @@ def duels(
     table = frame.copy()
     table.attrs = {}
     if suffix == ".parquet":
-        table.to_parquet(out)
+        write_atomic(out, parquet_bytes(table))
     else:
         table.to_csv(out)
     method = "exact" if exact else f"{games:,} duels per pair, seed {seed}"

@@ -95,6 +95,11 @@ class OneLineErrors(TyperGroup):
         return super().parse_args(ctx, args)
 
     def invoke(self, ctx: Any) -> Any:
+        for stream in (sys.stdout, sys.stderr):
+            # a file name that is not UTF-8 reaches Python as lone surrogates: print them escaped
+            # rather than fail on them (stderr does so already; stdout is strict by default)
+            if hasattr(stream, "reconfigure"):
+                stream.reconfigure(errors="backslashreplace")
         try:
             return super().invoke(ctx)
         except typer.Exit:
