@@ -1,5 +1,6 @@
 """Deck files and format legality (DESIGN.md ruling 1; rules guide: Building your deck, Limited/Banned)."""
 
+import os
 from pathlib import Path
 
 import pytest
@@ -100,6 +101,52 @@ def test_a_deck_without_creatures_is_illegal(tmp_path):
 def test_missing_file_is_a_clear_error(tmp_path):
     with pytest.raises(DeckError, match="cannot read the file"):
         load_deck(tmp_path / "nope.txt")
+
+
+def test_a_deck_saved_by_any_editor_reads_the_same(tmp_path):
+    # UTF-8 with a byte order mark (Notepad), CRLF or CR line endings, tabs, trailing spaces
+    text = "# plan\n3 Goblin\n3x Dwarf\n" + FILLER.split("\n", 2)[2] + "3 Werewolf\n3 Orc\n"
+    plain = load_deck(deck_file(tmp_path, text, "plain.txt"))
+    variants = {
+        "bom.txt": b"\xef\xbb\xbf" + text.encode(),
+        "crlf.txt": b"\xef\xbb\xbf" + text.replace("\n", "\r\n").encode(),
+        "cr.txt": text.replace("\n", "\r").encode(),
+        "tabs.txt": text.replace(" ", "\t", 1).replace("\n", "  \t\n").encode(),
+    }
+    for name, raw in variants.items():
+        (tmp_path / name).write_bytes(raw)
+        deck = load_deck(tmp_path / name)
+        assert deck.cards == plain.cards and deck.plan == "plan", name
+
+
+def test_a_binary_or_non_utf8_file_is_refused_by_name_and_line(tmp_path):
+    (tmp_path / "image.txt").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR")
+    with pytest.raises(DeckError) as err:
+        load_deck(tmp_path / "image.txt")
+    assert err.value.lines() == [
+        f"{tmp_path / 'image.txt'}:3: not a deck file: binary data (a NUL byte); "
+        "a deck file is plain text (UTF-8), one 'COUNT NAME' per line"
+    ]
+    (tmp_path / "latin1.txt").write_bytes("# plan\n3 Goblin\n3 Kobold \xe9lite\n".encode("latin-1"))
+    with pytest.raises(DeckError, match=r"latin1.txt:3: not UTF-8 text \(byte 0xe9\); save the deck as UTF-8"):
+        load_deck(tmp_path / "latin1.txt")
+    with pytest.raises(DeckError, match="cannot read the file: Is a directory"):
+        load_deck(tmp_path)
+
+
+def test_a_file_name_that_is_not_utf8_still_names_the_deck(tmp_path):
+    text = (Path(__file__).parent.parent / "decks" / "dragons.txt").read_bytes()
+    path = os.fsdecode(bytes(tmp_path) + b"/\xfe dragons.txt")  # what a POSIX argv gives for such a name
+    Path(path).write_bytes(text)
+    assert load_deck(path).name == "\ufffd dragons"
+
+
+def test_absurd_lines_get_short_answers(tmp_path):
+    text = "9" * 5000 + " Goblin\n3 " + "x" * 10_000 + "\n" + "1 Nobody\n" * 100
+    lines = problems_of(tmp_path, text)
+    assert ":1: count 999999... is more copies than a deck holds" in lines[0]
+    assert lines[1].endswith(":2: unknown card '" + "x" * 60 + "'...")
+    assert len(lines) == 31 and lines[-1].endswith("... and 73 more problems")
 
 
 def test_official_list_matches_the_rules_guide():

@@ -14,7 +14,7 @@ from gamekit import CAT, Event, InstZone, K, Phase, Table
 from wardsim.kernel.bots.policies import REWIND_MARGIN
 from wardsim.kernel.duel.effect_rows import effective_al_nb
 from wardsim.kernel.enums import FighterCol
-from wardsim.kernel.game import magic, rewind
+from wardsim.kernel.game import magic, play, rewind
 from wardsim.kernel.game.actions import action_a_nb, action_kind_nb, encode_action
 from wardsim.kernel.game.enums import EndReason, GlobCol, InstCol, MagicTarget, PlayerCol
 from wardsim.kernel.game.field import to_cemetery_nb
@@ -704,6 +704,19 @@ def test_hourglass_of_time_can_be_negated():
     assert t.events(Event.negated) and not t.events(Event.rewind)
 
 
+def test_a_creature_killed_answering_the_hourglass_is_swept():
+    # Mysterious Door negates the Hourglass and deals 10 damage to its own player's creature: a
+    # creature it kills dies then, as after any action (found by the million-game fuzz: it stayed
+    # on the field at 0 HP)
+    t, snapshot, kobold, hourglass = _turn_with_hourglass(hand_a=["Mysterious Door", "Goblin"])
+    wolf = int(t.players[0, PlayerCol.primary])
+    t.fighters[wolf, F.hp] = 10
+    args = (*t.args, *snapshot, t.policy, t.params, t.rng, t.script, t.trace)
+    assert not play.offer_rewind_nb(*args)
+    assert t.events(Event.negated) and not t.events(Event.rewind)
+    assert t.zone(wolf) == InstZone.cemetery and t.primary_name(0) == "Goblin"
+
+
 # ---------------------------------------------------------------- creatures in battle
 
 
@@ -960,6 +973,19 @@ def test_forest_demon_becomes_a_halving_equip_on_its_killer():
     assert t.zone(demon) == InstZone.magic and t.inst[demon, InstCol.attached_to] == wolf
     assert t.cemetery_hp(1) == 0
     assert stats(t, wolf) == {**WOLF, "al": 3, "speed": 4, "attack_dice": 1, "modifier": 1}
+
+
+def test_forest_demon_killed_by_a_dead_jester_goes_to_the_cemetery():
+    # the Jester dies of the Forest Demon's strike back and its 10 damage kills the Forest Demon:
+    # its killer is no longer on the field, so there is no creature to equip (found by the
+    # million-game fuzz: the equip was attached to the Jester in the cemetery)
+    t, jester, demon = setup("Jester", "Forest Demon", hand_b=["Goblin"])
+    t.fighters[jester, F.hp] = 5
+    t.fighters[demon, F.hp] = 12
+    attack(t, 3, 3, 1, 1, 5, 5, 6)  # Jester hits for 3 (HP 9), the Forest Demon hits back for 7
+    assert t.zone(jester) == InstZone.cemetery
+    assert t.zone(demon) == InstZone.cemetery and t.inst[demon, InstCol.attached_to] < 0
+    assert t.cemetery_hp(1) == 30
 
 
 def test_the_hero_grows_with_each_creature_it_sends_to_the_cemetery():

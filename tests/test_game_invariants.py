@@ -21,7 +21,7 @@ from wardsim.formats import get_format
 from wardsim.kernel.bots import policies
 from wardsim.kernel.duel.effect_rows import effective_al_nb
 from wardsim.kernel.enums import CardCol, CardType, FighterCol
-from wardsim.kernel.game import match, play, rewind
+from wardsim.kernel.game import match, play
 from wardsim.kernel.game.actions import encode_action
 from wardsim.kernel.game.enums import ActionKind, EndReason, Event, GlobCol, InstCol, InstZone, Phase, PlayerCol
 from wardsim.kernel.game.match import new_game_arrays
@@ -117,8 +117,11 @@ def check_state(cards, effects, inst, fighters, players, glob, decks, trace) -> 
     for i in np.flatnonzero(zones == InstZone.limited):
         anchor = inst[i, I.anchor]
         assert anchor == i or zones[anchor] in (*ON_FIELD, InstZone.magic), "a Limited Summon lost its anchor"
-    for i in np.flatnonzero(zones == InstZone.under):
-        assert zones[inst[i, I.anchor]] in ON_FIELD, "a card under a creature that left"
+    if glob[G.winner] < 0:
+        # a game can end in the middle of a summon (a sacrifice's cards reach the cemetery and it
+        # loses), with the sacrifices taken so far under a creature that never reached the field
+        for i in np.flatnonzero(zones == InstZone.under):
+            assert zones[inst[i, I.anchor]] in ON_FIELD, "a card under a creature that left"
     for i in np.flatnonzero((zones == InstZone.magic) & (inst[:, I.attached_to] >= 0)):
         assert zones[inst[i, I.attached_to]] in ON_FIELD, "an equip outlived its creature"
     # effective AL never exceeds 12; no creature on the field has negative HP; no dead primary
@@ -214,7 +217,7 @@ def play_checked(deck_a, deck_b, policy_a, policy_b, seed, index=0):
             )
             play.apply_action_nb(*step, actions[k], policy, params, rng, script, trace)
             check_state(*step, trace)
-            if rewinds and rewind.try_rewind_nb(*step, *snapshot, policy, params, rng, script, trace):
+            if rewinds and play.offer_rewind_nb(*step, *snapshot, policy, params, rng, script, trace):
                 check_state(*step, trace)
                 copy_state_nb(*state, *snapshot)
                 play.begin_turn_nb(*step, policy, params, rng, script, trace)

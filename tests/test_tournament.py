@@ -91,7 +91,7 @@ def test_an_interrupted_tournament_resumes_where_it_stopped(tmp_path):
     with pytest.raises(Interrupted):
         round_robin(POOL, 200, seed=9, policy="greedy", out=tmp_path, progress=stop_midway)
     assert run_folder(tmp_path, "dragons", "bleeders").is_dir()
-    saved = {p: p.stat().st_mtime_ns for p in tmp_path.glob("*/totals/part-*.npz")}
+    saved = {p: p.stat().st_mtime_ns for p in tmp_path.glob("*/totals/part-*.json")}
     assert 0 < len(saved) < 12  # some of the 6 pairings x 2 chunks, not all
     seen = []
     resumed = round_robin(POOL, 200, seed=9, policy="greedy", out=tmp_path, progress=seen.append)
@@ -100,7 +100,7 @@ def test_an_interrupted_tournament_resumes_where_it_stopped(tmp_path):
     pd.testing.assert_frame_equal(resumed.cards, fresh.cards)
     # the chunks saved before the interruption were read back, not played again
     assert all(p.stat().st_mtime_ns == mtime for p, mtime in saved.items())
-    assert len(list(tmp_path.glob("*/totals/part-*.npz"))) == 12
+    assert len(list(tmp_path.glob("*/totals/part-*.json"))) == 12
 
 
 def test_decks_with_the_same_name_or_too_few_decks_are_refused():

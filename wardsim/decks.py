@@ -3,6 +3,11 @@
 `#` starts a comment; blank lines are ignored; the first comment line is the deck's plan.
 Checking a deck reports every problem at once, each with the file and the line, in words a
 player understands.
+
+A deck file is UTF-8 text, with or without a byte order mark (as Windows editors save it),
+with any line endings (LF, CRLF or CR), tabs or spaces between the count and the name, and
+trailing spaces. A file that is not text (a NUL byte, bytes that are not UTF-8, more than
+`MAX_DECK_BYTES`) is refused by name, with the line of the first bad byte.
 """
 
 from __future__ import annotations
@@ -18,6 +23,11 @@ from wardsim.catalog import Card, Catalog, default_catalog
 from wardsim.formats import Format, get_format
 
 LINE = re.compile(r"^(?P<count>\d+)\s*[xX]?\s+(?P<name>\S.*?)\s*$")
+LINE_BREAK = re.compile(r"\r\n|\r|\n")  # as editors count lines (str.splitlines also breaks on \f, \x1c, ...)
+MAX_DECK_BYTES = 1 << 20  # a deck is a few hundred bytes; a file this large is something else
+MAX_COUNT_DIGITS = 6  # int() refuses thousands of digits; no deck holds a million copies
+MAX_SHOWN_NAME = 60  # a name longer than any card's is shown cut, and gets no suggestions
+MAX_SHOWN_PROBLEMS = 30  # DeckError.lines() lists this many, then counts the rest
 
 
 @dataclass(frozen=True)
@@ -36,13 +46,20 @@ class Problem:
 class DeckError(ValueError):
     """An unreadable or illegal deck; `problems` lists every problem found."""
 
-    def __init__(self, path: str, problems: list[Problem]):
+    def __init__(self, path: str, problems: list[Problem], unreadable: bool = False):
         self.path = path
         self.problems = problems
+        self.unreadable = unreadable  # the file could not be read as a deck file at all
         super().__init__("\n".join(self.lines()))
 
     def lines(self) -> list[str]:
-        return [f"{self.path}:{p.line}: {p.message}" if p.line else f"{self.path}: {p.message}" for p in self.problems]
+        shown = [
+            f"{self.path}:{p.line}: {p.message}" if p.line else f"{self.path}: {p.message}"
+            for p in self.problems[:MAX_SHOWN_PROBLEMS]
+        ]
+        if len(self.problems) > MAX_SHOWN_PROBLEMS:
+            shown.append(f"{self.path}: ... and {len(self.problems) - MAX_SHOWN_PROBLEMS} more problems")
+        return shown
 
 
 @dataclass
@@ -88,7 +105,7 @@ def parse_deck(text: str, path: str = "<deck>", catalog: Catalog | None = None) 
     problems: list[Problem] = []
     lines: list[DeckLine] = []
     plan = ""
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(LINE_BREAK.split(text.replace("\ufeff", "")), start=1):
         content, _, comment = raw.partition("#")
         if not plan and comment.strip() and not content.strip():
             plan = comment.strip()
@@ -97,7 +114,14 @@ def parse_deck(text: str, path: str = "<deck>", catalog: Catalog | None = None) 
             continue
         match = LINE.match(content)
         if not match:
-            problems.append(Problem(number, f"cannot read {content!r}: expected 'COUNT NAME', e.g. '3 Grizzly Bear'"))
+            problems.append(
+                Problem(number, f"cannot read {_shown(content)}: expected 'COUNT NAME', e.g. '3 Grizzly Bear'")
+            )
+            continue
+        if len(match["count"]) > MAX_COUNT_DIGITS:
+            problems.append(
+                Problem(number, f"count {match['count'][:MAX_COUNT_DIGITS]}... is more copies than a deck holds")
+            )
             continue
         count = int(match["count"])
         if count < 1:
@@ -109,16 +133,16 @@ def parse_deck(text: str, path: str = "<deck>", catalog: Catalog | None = None) 
     by_name: dict[str, Card] = {}
     for dl in lines:
         if dl.name not in catalog:
-            hint = catalog.suggest(dl.name)
+            hint = catalog.suggest(dl.name) if len(dl.name) <= MAX_SHOWN_NAME else []
             more = f"; did you mean {', '.join(repr(h) for h in hint)}?" if hint else ""
-            problems.append(Problem(dl.line, f"unknown card {dl.name!r}{more}"))
+            problems.append(Problem(dl.line, f"unknown card {_shown(dl.name)}{more}"))
             continue
         card = catalog[dl.name]
         by_name[card.name] = card
         copies[card.name] = copies.get(card.name, 0) + dl.count
         first_line.setdefault(card.name, dl.line)
     deck = Deck(
-        name=Path(path).stem,
+        name=deck_name(path),
         path=path,
         plan=plan,
         lines=lines,
@@ -126,6 +150,48 @@ def parse_deck(text: str, path: str = "<deck>", catalog: Catalog | None = None) 
         first_line=first_line,
     )
     return deck, problems
+
+
+def deck_name(path: str | Path) -> str:
+    """A deck's name: its file name without `.txt`. Bytes of the name that are not UTF-8 (a
+    POSIX file name may hold any) become U+FFFD: the name labels tables, Parquet and HTML."""
+    stem = Path(path).stem
+    return stem.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+
+
+def _shown(text: str) -> str:
+    """A name or line as written, quoted (escapes visible), cut if longer than any card's name."""
+    return repr(text) if len(text) <= MAX_SHOWN_NAME else repr(text[:MAX_SHOWN_NAME]) + "..."
+
+
+def read_deck_text(path: str | Path) -> str:
+    """The text of a deck file; DeckError (naming the file, and the line of a bad byte) when it
+    cannot be read or is not UTF-8 text."""
+    path = str(path)
+
+    def refuse(message: str, line: int | None = None) -> DeckError:
+        return DeckError(path, [Problem(line, message)], unreadable=True)
+
+    try:
+        with open(path, "rb") as file:
+            raw = file.read(MAX_DECK_BYTES + 1)
+    except OSError as err:
+        raise refuse(f"cannot read the file: {err.strerror or err}") from None
+    except ValueError as err:  # a path with a NUL character
+        raise refuse(f"cannot read the file: {err}") from None
+    text_only = "a deck file is plain text (UTF-8), one 'COUNT NAME' per line"
+    if len(raw) > MAX_DECK_BYTES:
+        raise refuse(f"not a deck file: larger than {MAX_DECK_BYTES // 1024} KiB; {text_only}")
+    if b"\0" in raw:
+        at = raw.index(b"\0")
+        raise refuse(f"not a deck file: binary data (a NUL byte); {text_only}", raw[:at].count(b"\n") + 1)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as err:
+        raise refuse(
+            f"not UTF-8 text (byte 0x{raw[err.start]:02x}); save the deck as UTF-8 text, one 'COUNT NAME' per line",
+            raw[: err.start].count(b"\n") + 1,
+        ) from None
 
 
 def legality_problems(deck: Deck, fmt: Format) -> list[Problem]:
@@ -157,11 +223,7 @@ def load_deck(path: str | Path, fmt: str | Format = "official", catalog: Catalog
     catalog = catalog or default_catalog()
     fmt = get_format(fmt, catalog) if isinstance(fmt, str) else fmt
     path = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as err:
-        raise DeckError(path, [Problem(None, f"cannot read the file: {err.strerror}")]) from None
-    deck, problems = parse_deck(text, path, catalog)
+    deck, problems = parse_deck(read_deck_text(path), path, catalog)
     problems += legality_problems(deck, fmt)
     if problems:
         raise DeckError(path, sorted(problems, key=lambda p: p.line or 10**9))

@@ -46,7 +46,16 @@ from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.policies import needs_duel_table, parse_policy
 from wardsim.rules import Rules
-from wardsim.simulation import RunConfig, RunStore, Totals, duel_odds_table, run_chunk
+from wardsim.runs import RunStore
+from wardsim.simulation import (
+    RunConfig,
+    Totals,
+    duel_odds_table,
+    engine_fingerprint,
+    records_bytes,
+    run_chunk,
+    saved_totals,
+)
 from wardsim.tournament import chunk_size
 from wardsim.whatif import WhatIfError, pairing_seed
 
@@ -397,7 +406,7 @@ def ladder(
         for c in plan
     ]
     stores = [
-        RunStore(cell_folder(Path(out), c), config) if out is not None else None
+        RunStore(cell_folder(Path(out), c), config.key(), games, engine_fingerprint()) if out is not None else None
         for c, config in zip(plan, configs, strict=True)
     ]
     totals = [Totals() for _ in plan]
@@ -408,7 +417,7 @@ def ladder(
     for k, store in enumerate(stores):
         for first in range(0, games, chunk):
             n = min(chunk, games - first)
-            saved = store.done(first, n) if store is not None else None
+            saved = saved_totals(store, first, n)[0] if store is not None else None
             if saved is not None:
                 totals[k].add(saved)
                 if progress:
@@ -434,7 +443,7 @@ def ladder(
         played[k] += n
         store = stores[k]
         if store is not None and records is not None:
-            store.save(first, n, part, records)
+            store.save(first, n, records_bytes(records), part.as_dict())
         if progress:
             progress(n)
     wall = time.perf_counter() - start

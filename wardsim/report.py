@@ -57,6 +57,7 @@ from wardsim.analytics.robustness import PolicyCheck, policy_check
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.formats import get_format
+from wardsim.outputs import OutputFolder, parquet_bytes, write_atomic
 from wardsim.policies import policy_id
 from wardsim.report_pages import CHARTS, conclusions, html_page, markdown_page
 from wardsim.rules import Rules
@@ -245,11 +246,12 @@ def _card_table(
     return table.drop(columns="_rank").reset_index(drop=True)
 
 
-def _runs_folder(out_dir: Path | str | None, policy: str, seed: int, games: int, rules: Rules) -> Path | None:
-    """Where a round robin of the report saves its games, so that building it again resumes them."""
-    if out_dir is None:
+def _runs_folder(runs_root: Path | None, policy: str, seed: int, games: int, rules: Rules) -> Path | None:
+    """Where a round robin of the report saves its games (under the report folder's `runs/`),
+    so that building it again resumes them."""
+    if runs_root is None:
         return None
-    return Path(out_dir) / "runs" / f"{policy}-seed{seed}-games{games}{_rules_tag(rules)}"
+    return runs_root / f"{policy}-seed{seed}-games{games}{_rules_tag(rules)}"
 
 
 def _ablation(
@@ -288,7 +290,7 @@ def _policy_check(
     seed: int,
     policies: tuple[str, str],
     jobs: int,
-    out_dir: Path | str | None,
+    runs_root: Path | None,
     ablation_games: int,
     catalog: Catalog,
     progress: Progress | None,
@@ -309,7 +311,7 @@ def _policy_check(
         seed,
         policy=check_policy,
         jobs=jobs,
-        out=_runs_folder(out_dir, check_policy, seed, games, rules),
+        out=_runs_folder(runs_root, check_policy, seed, games, rules),
         catalog=catalog,
         progress=(lambda n: progress("check_tournament", n, round_robin_total)) if progress else None,
         rules=rules,
@@ -359,6 +361,8 @@ def build_report(
     command: str | None = None,
     rules: Rules | None = None,
     check_policy: str | None = None,
+    force: bool = False,
+    notice: Callable[[str], None] | None = None,
 ) -> Report:
     """Play a deck pool's round robin (and ablation runs) and compute everything the report shows.
 
@@ -400,6 +404,11 @@ def build_report(
         again by it on the same seeds, and the report says whether the deck ranking and the
         card verdicts hold (:func:`wardsim.analytics.robustness.policy_check`). Its games are
         saved beside the first policy's under ``out_dir/runs/``.
+    force : bool
+        Use an `out_dir` that holds files wardsim did not write (see :mod:`wardsim.outputs`);
+        without it such a folder is refused before any game is played.
+    notice : callable, optional
+        Told in one line what resuming each saved pairing found.
 
     Returns
     -------
@@ -417,7 +426,10 @@ def build_report(
         notes.append(
             f"The games follow changed rules: {rules.describe()} (the rules guide's are {Rules().describe()})."
         )
-    runs = _runs_folder(out_dir, policy, seed, games, rules)
+    runs_root = None
+    if out_dir is not None:
+        runs_root = OutputFolder.claim(out_dir, force).folder("runs")
+    runs = _runs_folder(runs_root, policy, seed, games, rules)
     total = total_games(len(decks), games)
     if progress:
         progress("tournament", 0, total)
@@ -431,6 +443,8 @@ def build_report(
         catalog=catalog,
         progress=(lambda n: progress("tournament", n, total)) if progress else None,
         rules=rules,
+        force=force,
+        notice=notice,
     )
     ablation = _ablation(decks, ablation_games, seed, policy, jobs, catalog, progress, notes, rules)
 
@@ -450,7 +464,7 @@ def build_report(
             seed,
             (policy, check_policy),
             jobs,
-            out_dir,
+            runs_root,
             ablation_games if ablation is not None else 0,
             catalog,
             progress,
@@ -520,27 +534,30 @@ def balance_rows(balance: BalanceReport) -> pd.DataFrame:
     return rows[["verdict", *[c for c in rows.columns if c != "verdict"]]]
 
 
-def write_report(report: Report, out_dir: Path | str) -> Path:
-    """Write the report's files into `out_dir` (see the module notes); returns index.html's path."""
-    out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+def write_report(report: Report, out_dir: Path | str, force: bool = False) -> Path:
+    """Write the report's files into `out_dir` (see the module notes); returns index.html's path.
+
+    The folder must be new, empty or one wardsim wrote (its `.wardsim-output` marker), and a
+    file there that wardsim did not write is never replaced, unless `force`
+    (:mod:`wardsim.outputs`)."""
+    out = OutputFolder.claim(out_dir, force)
     images = {}
     for stem, figure in report.figures().items():
         images[stem] = png_bytes(figure)
-        (out / f"{stem}.png").write_bytes(images[stem])
+        out.file(f"{stem}.png").write_bytes(images[stem])
     for stale in set(CHARTS) - set(images):  # a chart this report does not have must not linger
-        (out / f"{stale}.png").unlink(missing_ok=True)
+        out.remove(f"{stale}.png")
     decks = report.decks.reset_index()
     matchups = matchup_rows(report.matchups)
     cards = report.cards
-    decks.to_csv(out / "decks.csv", index=False)
-    matchups.to_csv(out / "matchups.csv", index=False)
-    cards.to_csv(out / "cards.csv", index=False)
-    balance_rows(report.balance).to_csv(out / "balance.csv", index=False)
-    report.tournament.records.to_parquet(out / "records.parquet", index=False)
-    decks.to_parquet(out / "decks.parquet", index=False)
-    matchups.to_parquet(out / "matchups.parquet", index=False)
-    cards.to_parquet(out / "cards.parquet", index=False)
+    decks.to_csv(out.file("decks.csv"), index=False)
+    matchups.to_csv(out.file("matchups.csv"), index=False)
+    cards.to_csv(out.file("cards.csv"), index=False)
+    balance_rows(report.balance).to_csv(out.file("balance.csv"), index=False)
+    write_atomic(out.file("records.parquet"), parquet_bytes(report.tournament.records, index=False))
+    write_atomic(out.file("decks.parquet"), parquet_bytes(decks, index=False))
+    write_atomic(out.file("matchups.parquet"), parquet_bytes(matchups, index=False))
+    write_atomic(out.file("cards.parquet"), parquet_bytes(cards, index=False))
     t = report.tournament
     run = {
         "seed": t.seed,
@@ -556,14 +573,14 @@ def write_report(report: Report, out_dir: Path | str) -> Path:
     check = report.policy_check
     if check is not None:
         decks_file, cards_file = POLICY_CHECK_FILES
-        check.ranking.decks.reset_index().to_csv(out / decks_file, index=False)
-        check.verdicts.to_csv(out / cards_file, index=False)
+        check.ranking.decks.reset_index().to_csv(out.file(decks_file), index=False)
+        check.verdicts.to_csv(out.file(cards_file), index=False)
         run["check_policy"] = check.check_policy
     else:
         for stale in POLICY_CHECK_FILES:  # a check this report does not have must not linger
-            (out / stale).unlink(missing_ok=True)
-    (out / "run.json").write_text(json.dumps(run, indent=1, default=int), encoding="utf-8")
-    (out / "report.md").write_text(markdown_page(report), encoding="utf-8")
-    index = out / "index.html"
+            out.remove(stale)
+    out.file("run.json").write_text(json.dumps(run, indent=1, default=int), encoding="utf-8")
+    out.file("report.md").write_text(markdown_page(report), encoding="utf-8")
+    index = out.file("index.html")
     index.write_text(html_page(report, images), encoding="utf-8")
     return index

@@ -7,13 +7,23 @@ games and wins with the card in the opening hand, drawn, in hand at all, and pla
 the next is kept. With `out`, each chunk's per-game records and counters are written as it
 finishes, under a manifest of the run; running the same command again resumes from what was
 saved.
+
+A run folder's chunks carry checksums (`wardsim.runs`): a resume verifies every saved chunk
+and plays again, saying so, any chunk that is missing, truncated or changed. Worker processes
+never outlive the run: each one dies with the process that started it (`watch_parent`).
 """
 
 from __future__ import annotations
 
+import ctypes
 import hashlib
-import json
+import io
+import os
+import signal
+import sys
+import threading
 import time
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -23,17 +33,24 @@ from typing import NamedTuple
 import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
+from joblib.parallel import LokyBackend
 from numba import njit
 
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.kernel.game.enums import COUNTER_SPAN, N_RECORD_COLS, RecordCol, SeenBit
 from wardsim.kernel.game.match import play_games_nb
+from wardsim.outputs import parquet_bytes
 from wardsim.policies import needs_duel_table, policy_arrays
 from wardsim.records import END_REASONS, GAME_COLUMNS, records_frame
 from wardsim.rules import DECK_SIZE, Rules
+from wardsim.runs import RunStore
 
 DEFAULT_CHUNK = 1000
+SEED_MAX = 2**64 - 1  # the generators take a 64-bit seed (wardsim.kernel.rng)
+PARENT_POLL_SECONDS = 0.5
+PR_SET_PDEATHSIG = 1  # linux/prctl.h
+TOTALS_SCALARS = ("games", "wins_a", "wins_b", "draws", "first_player_wins", "first_player_draws", "turns")
 
 
 class CounterColT(NamedTuple):
@@ -90,10 +107,34 @@ class Totals:
     cards: np.ndarray = field(default_factory=lambda: np.zeros((2 * DECK_SIZE, len(CounterCol)), dtype=np.int64))
 
     def add(self, other: Totals) -> None:
-        for name in ("games", "wins_a", "wins_b", "draws", "first_player_wins", "first_player_draws", "turns"):
+        for name in TOTALS_SCALARS:
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.end_reasons += other.end_reasons
         self.cards += other.cards
+
+    def as_dict(self) -> dict:
+        """The counters as plain ints (a run folder's totals file)."""
+        return {
+            **{name: int(getattr(self, name)) for name in TOTALS_SCALARS},
+            "end_reasons": [int(v) for v in self.end_reasons],
+            "cards": [[int(v) for v in row] for row in self.cards],
+        }
+
+    @classmethod
+    def from_dict(cls, raw: dict) -> Totals:
+        """Counters from `as_dict`; ValueError when they are not counters of this engine's shape."""
+        t = cls()
+        try:
+            for name in TOTALS_SCALARS:
+                setattr(t, name, int(raw[name]))
+            end_reasons = np.asarray(raw["end_reasons"], dtype=np.int64)
+            cards = np.asarray(raw["cards"], dtype=np.int64)
+        except (KeyError, TypeError, ValueError, OverflowError) as err:
+            raise ValueError(f"not a chunk's totals: {err}") from None
+        if end_reasons.shape != t.end_reasons.shape or cards.shape != t.cards.shape:
+            raise ValueError("not a chunk's totals: wrong shape")
+        t.end_reasons, t.cards = end_reasons, cards
+        return t
 
 
 @njit(cache=True)
@@ -276,61 +317,6 @@ def engine_fingerprint() -> str:
     return digest.hexdigest()[:16]
 
 
-class RunStore:
-    """A run's folder: manifest.json, records/part-NNNNNN.parquet, totals/part-NNNNNN.npz."""
-
-    def __init__(self, out: Path, config: RunConfig):
-        self.out = Path(out)
-        self.config = config
-        manifest = self.out / "manifest.json"
-        engine = engine_fingerprint()
-        if manifest.exists():
-            saved = json.loads(manifest.read_text())
-            if saved.get("config") != config.key():
-                raise ValueError(
-                    f"{self.out} holds a different run (other decks, policies or seed); choose another --out folder"
-                )
-            if saved.get("engine") != engine:
-                raise ValueError(
-                    f"{self.out} holds games played by another version of the engine (its rules, "
-                    "kernels or cards have changed since), which cannot be mixed with new ones; "
-                    "delete the folder or choose another --out folder"
-                )
-        (self.out / "records").mkdir(parents=True, exist_ok=True)
-        (self.out / "totals").mkdir(parents=True, exist_ok=True)
-        manifest.write_text(json.dumps({"config": config.key(), "games": config.games, "engine": engine}, indent=1))
-
-    def done(self, first: int, n: int) -> Totals | None:
-        path = self.out / "totals" / f"part-{first:09d}-{n}.npz"
-        if not path.exists():
-            return None
-        data = np.load(path)
-        t = Totals()
-        for name in ("games", "wins_a", "wins_b", "draws", "first_player_wins", "first_player_draws", "turns"):
-            setattr(t, name, int(data[name]))
-        t.end_reasons = data["end_reasons"]
-        t.cards = data["cards"]
-        return t
-
-    def records(self, first: int) -> np.ndarray:
-        return pd.read_parquet(self.out / "records" / f"part-{first:09d}.parquet")[list(GAME_COLUMNS)].to_numpy()
-
-    def save(self, first: int, n: int, totals: Totals, table: np.ndarray) -> None:
-        frame = pd.DataFrame(table, columns=list(GAME_COLUMNS))
-        frame.to_parquet(self.out / "records" / f"part-{first:09d}.parquet", index=False)
-        tmp = self.out / "totals" / f"part-{first:09d}-{n}.tmp.npz"
-        np.savez(
-            tmp,
-            end_reasons=totals.end_reasons,
-            cards=totals.cards,
-            **{
-                name: getattr(totals, name)
-                for name in ("games", "wins_a", "wins_b", "draws", "first_player_wins", "first_player_draws", "turns")
-            },
-        )
-        tmp.replace(self.out / "totals" / f"part-{first:09d}-{n}.npz")  # a chunk counts once it is whole
-
-
 def simulate(
     deck_a: Deck,
     deck_b: Deck,
@@ -345,12 +331,24 @@ def simulate(
     catalog: Catalog | None = None,
     keep_records: bool = False,
     progress: Callable[[int], None] | None = None,
+    force: bool = False,
+    notice: Callable[[str], None] | None = None,
 ) -> SimulationResult:
     """Play `games` games of deck A against deck B (A's seat first in the records).
 
     The games follow `rules` (the rules guide's by default; `wardsim.rules.Rules` holds the
     numbers and rulings a referee may change). With `keep_records`, the result also holds every
-    game's record, ordered by game (for paired comparisons of runs on the same seed)."""
+    game's record, ordered by game (for paired comparisons of runs on the same seed).
+
+    With `out`, every chunk is saved in that run folder as it finishes (`wardsim.runs`), and a
+    run saved there before is resumed: its verified chunks are read back, the rest played.
+    `force` allows a folder that holds other files. `notice` is told, in one line, what a
+    resume found (games saved, chunks played again because their files were damaged); without
+    it, damaged chunks are reported by `warnings.warn`."""
+    if not 0 <= int(seed) <= SEED_MAX:
+        raise ValueError(f"seed must be a whole number from 0 to 2**64-1, got {seed}")
+    if games < 1:
+        raise ValueError(f"games must be at least 1, got {games}")
     catalog = catalog or default_catalog()
     tables = catalog.tables()
     config = RunConfig(
@@ -364,27 +362,32 @@ def simulate(
     )
     effects = config.rules.effects_table(tables.effects)
     duel_table = duel_odds_table(config, catalog)
-    store = RunStore(Path(out), config) if out else None
+    store = RunStore(Path(out), config.key(), games, engine_fingerprint(), force) if out else None
     totals = Totals()
     todo = []
+    damaged: list[tuple[int, int, str]] = []
     kept: list[np.ndarray] = []
     for first, n in _chunks(games, chunk):
-        saved = store.done(first, n) if store else None
+        saved, problem = saved_totals(store, first, n) if store else (None, None)
+        if problem:
+            damaged.append((first, n, problem))
         if saved is not None and store is not None:
             totals.add(saved)
             if keep_records:
-                kept.append(store.records(first))
+                kept.append(_read_records(store.records_path(first)))
             if progress:
                 progress(n)
         else:
             todo.append((first, n))
+    if store is not None:
+        _tell_resume(store, games - sum(n for _, n in todo), games, damaged, notice)
     start = time.perf_counter()
     for first, n, (part, table) in _run(tables.cards, effects, config, todo, jobs, duel_table):
         totals.add(part)
         if keep_records:
             kept.append(table)
         if store:
-            store.save(first, n, part, table)
+            store.save(first, n, records_bytes(table), part.as_dict())
         if progress:
             progress(n)
     seconds = time.perf_counter() - start
@@ -405,13 +408,86 @@ def simulate(
     return result
 
 
+def saved_totals(store: RunStore, first: int, n: int) -> tuple[Totals | None, str | None]:
+    """A chunk's saved totals, verified, or None and what is wrong with it."""
+    raw, problem = store.load(first, n)
+    if raw is None:
+        return None, problem
+    try:
+        totals = Totals.from_dict(raw)
+    except ValueError:
+        return None, "totals unreadable"
+    return (totals, None) if totals.games == n else (None, "totals of another chunk")
+
+
+def records_bytes(table: np.ndarray) -> bytes:
+    """A chunk's records table as the Parquet bytes a run folder keeps."""
+    return parquet_bytes(pd.DataFrame(table, columns=list(GAME_COLUMNS)), index=False)
+
+
+def _read_records(path: Path) -> np.ndarray:
+    # read through Python: Arrow's own file paths must be UTF-8, a POSIX path need not be
+    return pd.read_parquet(io.BytesIO(path.read_bytes()))[list(GAME_COLUMNS)].to_numpy()
+
+
+def _tell_resume(
+    store: RunStore, saved: int, games: int, damaged: list[tuple[int, int, str]], notice: Callable[[str], None] | None
+) -> None:
+    """One line on what a resume found: the games saved before, and the chunks played again."""
+    parts = []
+    if store.manifest_unreadable:
+        parts.append("its manifest.json is unreadable, so every saved game is played again")
+    elif saved:
+        parts.append(f"{saved:,} of {games:,} games saved before, checked against their checksums")
+    if damaged:
+        shown = ", ".join(f"games {first}-{first + n - 1} ({problem})" for first, n, problem in damaged[:3])
+        more = f" and {len(damaged) - 3} more" if len(damaged) > 3 else ""
+        parts.append(f"replaying {len(damaged)} damaged chunk{'s' if len(damaged) > 1 else ''}: {shown}{more}")
+    if not parts:
+        return
+    line = f"resuming {store.out}: {'; '.join(parts)}"
+    if notice is not None:
+        notice(line)
+    elif damaged or store.manifest_unreadable:
+        warnings.warn(line, stacklevel=3)
+
+
+def watch_parent(parent_pid: int) -> None:
+    """Worker initializer: the worker dies with the process that started it, and leaves Ctrl-C
+    to it.
+
+    A worker whose parent was killed (SIGKILL, an out-of-memory kill) would otherwise finish its
+    chunk and wait for the next one for joblib's idle timeout, or forever on a result pipe
+    nobody reads. On Linux the kernel kills it with the parent (prctl PR_SET_PDEATHSIG), even in
+    the middle of a chunk; elsewhere a thread notices that its parent changed (polling
+    os.getppid), which can only happen between chunks, since a kernel holds the interpreter.
+    Ctrl-C reaches the whole process group from a terminal; the parent handles it (it stops the
+    workers and says what was saved), so the workers ignore it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if sys.platform.startswith("linux"):
+        try:
+            ctypes.CDLL(None, use_errno=True).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent_pid:  # the parent died before the request took effect
+        os._exit(1)
+
+    def poll() -> None:
+        while os.getppid() == parent_pid:
+            time.sleep(PARENT_POLL_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=poll, name="wardsim-parent-watch", daemon=True).start()
+
+
 def _run(cards, effects, config, todo, jobs, duel_table) -> Iterator[tuple[int, int, tuple[Totals, np.ndarray]]]:
     if jobs == 1 or len(todo) <= 1:
         for first, n in todo:
             yield first, n, run_chunk(cards, effects, config, first, n, duel_table)
         return
     # max_nbytes=None: the small tables travel pickled; memory-mapping them costs ~0.1 s a run
-    parallel = Parallel(n_jobs=jobs, return_as="generator", max_nbytes=None)
+    backend = LokyBackend(initializer=watch_parent, initargs=(os.getpid(),))
+    parallel = Parallel(n_jobs=jobs, return_as="generator", max_nbytes=None, backend=backend)
     results = parallel(delayed(run_chunk)(cards, effects, config, first, n, duel_table) for first, n in todo)
     for (first, n), part in zip(todo, results, strict=True):
         yield first, n, part

@@ -33,6 +33,7 @@ import pandas as pd
 from wardsim.analytics.winrates import MatchupMatrix, matchup_matrix
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
+from wardsim.outputs import OutputFolder
 from wardsim.policies import policy_id
 from wardsim.records import concat_records
 from wardsim.rules import Rules
@@ -120,6 +121,8 @@ def round_robin(
     catalog: Catalog | None = None,
     progress: Callable[[int], None] | None = None,
     rules: Rules | None = None,
+    force: bool = False,
+    notice: Callable[[str], None] | None = None,
 ) -> Tournament:
     """Play every ordered pairing of distinct decks, `games` games each, on one seed.
 
@@ -145,6 +148,12 @@ def round_robin(
         :func:`total_games`.
     rules : Rules, optional
         The rules the games follow (the rules guide's by default).
+    force : bool
+        Write into an `out` folder that holds files wardsim did not write
+        (:class:`wardsim.outputs.OutputFolder`); without it such a folder is refused.
+    notice : callable, optional
+        Told in one line what the resume of each pairing found (see
+        :func:`wardsim.simulation.simulate`).
 
     Returns
     -------
@@ -158,8 +167,9 @@ def round_robin(
     records, cards, runs = [], [], []
     seconds = 0.0
     chunk = chunk_size(games)
+    pool = OutputFolder.claim(out, force) if out is not None else None
     for deck_a, deck_b in pairings(decks):
-        folder = run_folder(out, deck_a.name, deck_b.name) if out is not None else None
+        folder = pool.file(run_folder(pool.path, deck_a.name, deck_b.name).name) if pool is not None else None
         start = time.perf_counter()
         seed_ab = pairing_seed(seed, deck_a.name, deck_b.name)
         result = simulate(
@@ -175,6 +185,8 @@ def round_robin(
             keep_records=True,
             progress=progress,
             rules=rules,
+            force=force,
+            notice=notice,
         )
         seconds += time.perf_counter() - start
         assert result.records is not None  # keep_records=True

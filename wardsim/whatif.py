@@ -194,7 +194,9 @@ def ablated(deck: Deck, name: str, catalog: Catalog) -> Deck:
 def pairing_seed(seed: int, deck_a: str, deck_b: str) -> int:
     """The seed of the ordered pairing (deck A, deck B) of a run: game k of the pairing uses
     the generator of (pairing seed, k). Below 2**63, so it prints and parses as an option."""
-    words = [int(seed) % 2**64, *(int.from_bytes(name.encode("utf-8"), "little") for name in (deck_a, deck_b))]
+    if not 0 <= int(seed) < 2**64:
+        raise ValueError(f"seed must be a whole number from 0 to 2**64-1, got {seed}")
+    words = [int(seed), *(int.from_bytes(name.encode("utf-8"), "little") for name in (deck_a, deck_b))]
     return int(np.random.SeedSequence(words).generate_state(1, dtype=np.uint64)[0] >> np.uint64(1))
 
 

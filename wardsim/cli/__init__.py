@@ -7,10 +7,12 @@ import typer
 from wardsim.cli import cards as cards_cmd
 from wardsim.cli import deck as deck_cmd
 from wardsim.cli import simulate as simulate_cmd
+from wardsim.cli.errors import OneLineErrors
 
 app = typer.Typer(
     name="wardsim",
     help="Monte Carlo balance and deck analytics for the WARD trading card game.",
+    cls=OneLineErrors,
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,

@@ -26,6 +26,9 @@ def check(
             deck = load_deck(path, fmt)
         except DeckError as err:
             illegal += 1
+            if err.unreadable:
+                typer.echo(err.lines()[0], err=True)
+                continue
             typer.echo(
                 f"{path}: illegal in the {fmt} format ({len(err.problems)} problem"
                 f"{'s' if len(err.problems) > 1 else ''})",

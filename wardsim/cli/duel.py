@@ -16,14 +16,12 @@ import typer
 from wardsim.battle import DEFAULT_GAMES, DuelError, DuelResult, duel_matrix
 from wardsim.battle import duel as run_duel
 from wardsim.catalog import default_catalog
+from wardsim.cli.errors import fail
+from wardsim.cli.options import MAX_DUELS, force_option, seed_option
 from wardsim.kernel.exact.spec import UnsupportedPair
+from wardsim.outputs import OutputError, OutputFolder, parquet_bytes, write_atomic
 
 MATRIX_GAMES = 10_000
-
-
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(2)
 
 
 def _interval(p: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -62,8 +60,10 @@ def _sentence(r: DuelResult) -> str:
 def duel(
     name_a: str = typer.Argument(..., metavar="NAME_A", help="The first creature (A)."),
     name_b: str = typer.Argument(..., metavar="NAME_B", help="The second creature (B)."),
-    games: int = typer.Option(None, "--games", "-n", min=1, help=f"Duels to sample (default {DEFAULT_GAMES:,})."),
-    seed: int = typer.Option(None, "--seed", "-s", help="Seed of the sampled duels (default: random, printed)."),
+    games: int = typer.Option(
+        None, "--games", "-n", min=1, max=MAX_DUELS, help=f"Duels to sample (default {DEFAULT_GAMES:,})."
+    ),
+    seed: int = seed_option(None, "Seed of the sampled duels, 0 to 2**64-1 (default: random, printed)."),
     exact: bool = typer.Option(False, "--exact", help="Solve exactly instead of sampling."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON object."),
 ) -> None:
@@ -73,9 +73,9 @@ def duel(
     try:
         result = run_duel(name_a, name_b, games=games, seed=seed if seed is not None else 0, exact=exact)
     except KeyError as err:
-        raise _fail(err.args[0]) from None
+        raise fail(err.args[0]) from None
     except (DuelError, UnsupportedPair) as err:
-        raise _fail(f"{err}" + ("; run without --exact to sample it" if exact else "")) from None
+        raise fail(f"{err}" + ("; run without --exact to sample it" if exact else "")) from None
     if as_json:
         typer.echo(json.dumps(result.as_dict()))
         return
@@ -122,25 +122,34 @@ def duels(
         None, "--creature", "-c", help="Only these creatures (repeat the option); default: the whole generation."
     ),
     exact: bool = typer.Option(False, "--exact", help="Solve every pair exactly instead of sampling."),
-    games: int = typer.Option(MATRIX_GAMES, "--games", "-n", min=1, help="Duels per pair when sampling."),
-    seed: int = typer.Option(None, "--seed", "-s", help="Seed when sampling (default: random, printed)."),
-    jobs: int = typer.Option(None, "--jobs", "-j", min=1, help="Threads (default: every core)."),
+    games: int = typer.Option(
+        MATRIX_GAMES, "--games", "-n", min=1, max=MAX_DUELS, help="Duels per pair when sampling."
+    ),
+    seed: int = seed_option(None, "Seed when sampling, 0 to 2**64-1 (default: random, printed)."),
+    jobs: int = typer.Option(None, "--jobs", "-j", min=1, max=1024, help="Threads (default: every core)."),
+    force: bool = force_option(),
 ) -> None:
     """Every creature against every other: P(row beats column) as a matrix and a heatmap."""
     suffix = out.suffix.lower()
     if suffix not in (".parquet", ".csv"):
-        raise _fail(f"--out must end in .parquet or .csv, got {out.name!r}")
+        raise fail(f"--out must end in .parquet or .csv, got {out.name!r}")
     catalog = default_catalog()
     if creature:
         try:
-            names = [catalog[n].name for n in creature]
+            names = list(dict.fromkeys(catalog[n].name for n in creature))  # a creature named twice is one row
         except KeyError as err:
-            raise _fail(err.args[0]) from None
+            raise fail(err.args[0]) from None
     else:
         gen = _generation(generation)
         names = [c.name for c in catalog.generation(gen) if c.is_creature]
     if not exact and seed is None:
         seed = secrets.randbits(63)
+    try:  # before any duel: a file of the user's is not replaced (wardsim.outputs)
+        folder = OutputFolder.beside(out, force)
+        png = folder.file(out.with_suffix(".png").name)
+        out = folder.file(out.name)
+    except OutputError as problem:
+        raise fail(f"--out: {problem}") from None
     console_progress = sys.stderr.isatty()
     try:
         if console_progress:
@@ -165,15 +174,13 @@ def duels(
         else:
             frame = duel_matrix(names, exact=exact, jobs=jobs, games=games, seed=seed or 0)
     except DuelError as err:
-        raise _fail(str(err)) from None
-    out.parent.mkdir(parents=True, exist_ok=True)
+        raise fail(str(err)) from None
     table = frame.copy()
     table.attrs = {}
     if suffix == ".parquet":
-        table.to_parquet(out)
+        write_atomic(out, parquet_bytes(table))
     else:
         table.to_csv(out)
-    png = out.with_suffix(".png")
     method = "exact" if exact else f"{games:,} duels per pair, seed {seed}"
     _heatmap(table, png, f"P(A beats B), {len(names)} creatures ({method})")
     typer.echo(f"wrote {out} ({len(names)}x{len(names)}) and {png}")

@@ -9,10 +9,13 @@ from rich.console import Console
 from rich.progress import TaskID
 
 from wardsim.analytics.robustness import RESTS_ON_SKILL
+from wardsim.cli.errors import Interrupted, fail
+from wardsim.cli.options import MAX_GAMES, force_option, games_option, jobs_option, seed_option
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import POLICY_HELP, check_policy, load_pool
-from wardsim.cli.tournament import game_bar
+from wardsim.cli.tournament import game_bar, notice_printer
 from wardsim.decks import bundled_decks_dir
+from wardsim.outputs import OutputError
 from wardsim.policies import DEFAULT_POLICY
 from wardsim.report import DEFAULT_ABLATION_GAMES, DEFAULT_GAMES, build_report, reproduce_command, write_report
 from wardsim.report_pages import policy_check_sentences, verdict_label
@@ -34,12 +37,10 @@ def deck_paths(files: list[Path] | None, folder: Path | None) -> list[Path]:
         return list(files)
     folder = folder or bundled_decks_dir()
     if not folder.is_dir():
-        typer.echo(f"error: --decks {folder} is not a folder", err=True)
-        raise typer.Exit(2)
+        raise fail(f"--decks {folder} is not a folder; give a folder of deck files (*.txt)")
     paths = sorted(folder.glob("*.txt"))
     if not paths:
-        typer.echo(f"error: --decks {folder} holds no deck files (*.txt)", err=True)
-        raise typer.Exit(2)
+        raise fail(f"--decks {folder} holds no deck files (*.txt)")
     return paths
 
 
@@ -49,18 +50,20 @@ def report(
         None, metavar="DECK", help="Deck files (default: every *.txt file of --decks)."
     ),
     decks_dir: Path = typer.Option(None, "--decks", "-d", help="Folder of deck files (default: the bundled decks)."),
-    games: int = typer.Option(DEFAULT_GAMES, "--games", "-n", min=1, help="Games per ordered pairing."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Run seed (each pairing's seed is derived from it)."),
+    games: int = games_option(DEFAULT_GAMES, "Games per ordered pairing."),
+    seed: int = seed_option(0, "Run seed, 0 to 2**64-1 (each pairing's seed is derived from it)."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    jobs: int = jobs_option(),
     ablation_games: int = typer.Option(
         DEFAULT_ABLATION_GAMES,
         "--ablation-games",
         "-a",
         min=0,
+        max=MAX_GAMES,
         help="Games per ordered pairing of the ablation runs; 0 skips them.",
     ),
     out: Path = typer.Option(DEFAULT_OUT, "--out", "-o", help="Report folder (its runs/ subfolder resumes)."),
+    force: bool = force_option(),
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
     check: str = typer.Option(
         None,
@@ -91,6 +94,7 @@ def report(
     if rules.changes():
         err.print(f"rules: {rules.describe()}", highlight=False)
     command = reproduce_command(decks, games, seed, policy, ablation_games, fmt, out, rules, check)
+    saved = [0]  # round-robin games saved under out/runs/ (the ablation runs are not saved)
     try:
         with game_bar(err) as bar:
             tasks: dict[str, TaskID] = {}
@@ -98,6 +102,8 @@ def report(
             def progress(stage: str, n: int, total: int) -> None:
                 if stage not in tasks:
                     tasks[stage] = bar.add_task(STAGES.get(stage, stage), total=total or None)
+                if stage == "tournament":
+                    saved[0] += n
                 bar.advance(tasks[stage], n)
 
             result = build_report(
@@ -113,11 +119,16 @@ def report(
                 command=command,
                 rules=rules,
                 check_policy=check,
+                force=force,
+                notice=notice_printer(err),
             )
-        index = write_report(result, out)
+        index = write_report(result, out, force=force)
+    except KeyboardInterrupt:
+        raise Interrupted(saved[0], total_games(len(decks), games), out / "runs", "round-robin games") from None
+    except OutputError as problem:
+        raise fail(f"--out: {problem}") from None
     except ValueError as problem:
-        typer.echo(f"error: {problem}", err=True)
-        raise typer.Exit(2) from None
+        raise fail(str(problem)) from None
     for note in result.notes:
         typer.echo(f"Note: {note}")
     if result.policy_check is not None:

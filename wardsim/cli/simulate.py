@@ -11,9 +11,12 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from wardsim import replays
+from wardsim.cli.errors import Interrupted, fail
+from wardsim.cli.options import MAX_GAMES, force_option, games_option, jobs_option, seed_option
 from wardsim.cli.rules import rule_options
 from wardsim.decks import Deck, DeckError, load_deck
 from wardsim.formats import load_formats
+from wardsim.outputs import OutputError
 from wardsim.policies import DEFAULT_POLICY, POLICIES
 from wardsim.rules import Rules
 from wardsim.simulation import simulate as run_simulation
@@ -31,8 +34,10 @@ def load_decks(paths: list[Path], fmt: str) -> list[Deck]:
         try:
             decks.append(load_deck(path, fmt))
         except DeckError as err:
-            typer.echo("\n".join(err.lines()), err=True)
-            raise typer.Exit(2) from None
+            lines = err.lines()
+            for line in lines[:-1]:  # every problem of the deck, each on its line
+                typer.echo(f"error: {line}", err=True)
+            raise fail(lines[-1]) from None
     return decks
 
 
@@ -42,8 +47,7 @@ def load_pool(paths: list[Path], fmt: str) -> list[Deck]:
     try:
         check_pool(decks)
     except ValueError as problem:
-        typer.echo(f"error: {problem}", err=True)
-        raise typer.Exit(2) from None
+        raise fail(str(problem)) from None
     return decks
 
 
@@ -56,14 +60,15 @@ def check_policy(name: str | None, option: str) -> None:
 def simulate(
     deck_a: Path = typer.Argument(..., help="Deck file of player A."),
     deck_b: Path = typer.Argument(..., help="Deck file of player B."),
-    games: int = typer.Option(1000, "--games", "-n", min=1, help="Number of games."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Run seed: game k's dice come from (seed, k)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    games: int = games_option(1000, "Number of games."),
+    seed: int = seed_option(0, "Run seed, 0 to 2**64-1: game k's dice come from (seed, k)."),
+    jobs: int = jobs_option(),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
     policy_a: str = typer.Option(None, "--policy-a", help="Policy of player A (overrides --policy)."),
     policy_b: str = typer.Option(None, "--policy-b", help="Policy of player B (overrides --policy)."),
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
     out: Path = typer.Option(None, "--out", "-o", help="Folder for per-game records (Parquet); resumes."),
+    force: bool = force_option(),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
     *,
     rules: Rules,
@@ -79,6 +84,12 @@ def simulate(
     )
     if rules.changes():
         err.print(f"rules: {rules.describe()}")
+    done = [0]  # games finished (saved, with --out)
+
+    def advance(n: int) -> None:
+        done[0] += n
+        bar.advance(task, n)
+
     try:
         with Progress(
             TextColumn("{task.description}"),
@@ -99,11 +110,16 @@ def simulate(
                 policy_b=policy_b or policy,
                 out=out,
                 rules=rules,
-                progress=lambda n: bar.advance(task, n),
+                progress=advance,
+                force=force,
+                notice=lambda line: err.print(line, highlight=False, markup=False, soft_wrap=True),  # one line
             )
+    except KeyboardInterrupt:
+        raise Interrupted(done[0], games, out) from None
+    except OutputError as problem:
+        raise fail(f"--out: {problem}") from None
     except ValueError as problem:
-        typer.echo(f"error: {problem}", err=True)
-        raise typer.Exit(2) from None
+        raise fail(str(problem)) from None
     summary = result.summary()
     if as_json:
         typer.echo(json.dumps(summary, indent=1))
@@ -128,8 +144,8 @@ def simulate(
 def replay(
     deck_a: Path = typer.Argument(..., help="Deck file of player A."),
     deck_b: Path = typer.Argument(..., help="Deck file of player B."),
-    seed: int = typer.Option(0, "--seed", "-s", help="The run's seed."),
-    game: int = typer.Option(0, "--game", "-g", min=0, help="Which game of the run (0-based)."),
+    seed: int = seed_option(0, "The run's seed, 0 to 2**64-1."),
+    game: int = typer.Option(0, "--game", "-g", min=0, max=MAX_GAMES - 1, help="Which game of the run (0-based)."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
     policy_a: str = typer.Option(None, "--policy-a", help="Policy of player A."),
     policy_b: str = typer.Option(None, "--policy-b", help="Policy of player B."),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import typer
@@ -11,8 +12,11 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from wardsim.analytics import deck_summary, first_player_advantage
+from wardsim.cli.errors import Interrupted, fail
+from wardsim.cli.options import force_option, games_option, jobs_option, seed_option
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import POLICY_HELP, check_policy, load_pool
+from wardsim.outputs import OutputError
 from wardsim.policies import DEFAULT_POLICY
 from wardsim.rules import Rules
 from wardsim.tournament import Tournament, round_robin, total_games
@@ -28,6 +32,11 @@ def game_bar(console: Console) -> Progress:
         console=console,
         disable=not console.is_terminal,
     )
+
+
+def notice_printer(console: Console) -> Callable[[str], None]:
+    """Print a resume's one-line notice on the console, unwrapped (it is one line)."""
+    return lambda line: console.print(line, highlight=False, markup=False, soft_wrap=True)
 
 
 def summary(result: Tournament) -> dict:
@@ -100,12 +109,13 @@ def matchup_table(result: Tournament) -> Table:
 @rule_options
 def tournament(
     deck_files: list[Path] = typer.Argument(..., metavar="DECK", help="Deck files (two or more)."),
-    games: int = typer.Option(1000, "--games", "-n", min=1, help="Games per ordered pairing."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Run seed (each pairing's seed is derived from it)."),
+    games: int = games_option(1000, "Games per ordered pairing."),
+    seed: int = seed_option(0, "Run seed, 0 to 2**64-1 (each pairing's seed is derived from it)."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    jobs: int = jobs_option(),
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
     out: Path = typer.Option(None, "--out", "-o", help="Folder for every pairing's records (Parquet); resumes."),
+    force: bool = force_option(),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
     *,
     rules: Rules,
@@ -122,9 +132,15 @@ def tournament(
     )
     if rules.changes():
         err.print(f"rules: {rules.describe()}", highlight=False)
+    done = [0]
     try:
         with game_bar(err) as bar:
             task = bar.add_task("games", total=total)
+
+            def advance(n: int) -> None:
+                done[0] += n
+                bar.advance(task, n)
+
             result = round_robin(
                 decks,
                 games,
@@ -132,12 +148,17 @@ def tournament(
                 policy=policy,
                 jobs=jobs,
                 out=out,
-                progress=lambda n: bar.advance(task, n),
+                progress=advance,
                 rules=rules,
+                force=force,
+                notice=notice_printer(err),
             )
+    except KeyboardInterrupt:
+        raise Interrupted(done[0], total, out) from None
+    except OutputError as problem:
+        raise fail(f"--out: {problem}") from None
     except ValueError as problem:
-        typer.echo(f"error: {problem}", err=True)
-        raise typer.Exit(2) from None
+        raise fail(str(problem)) from None
     if as_json:
         typer.echo(json.dumps(summary(result), indent=1))
         return

@@ -13,10 +13,13 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from wardsim.catalog import CREATURE_STATS, default_catalog
+from wardsim.cli.errors import Interrupted, fail
+from wardsim.cli.options import force_option, games_option, jobs_option, seed_option
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import check_policy, load_decks
 from wardsim.decks import Deck, bundled_decks_dir
 from wardsim.formats import get_format
+from wardsim.outputs import OutputError, OutputFolder
 from wardsim.policies import DEFAULT_POLICY, POLICIES
 from wardsim.rules import Rules
 from wardsim.whatif import Sweep, WhatIf, WhatIfError, sweep, sweep_games, whatif, whatif_games
@@ -25,18 +28,14 @@ DEFAULT_OUT = Path("reports/whatif")
 # the column names of `wardsim cards` are accepted for the stats too
 STAT_ALIASES = {"al": "armor_level", "spd": "speed", "atk_dice": "attack_dice", "mod": "modifier"}
 STATS_HELP = ", ".join(CREATURE_STATS)
-
-
-def _fail(message: str) -> typer.Exit:
-    typer.echo(f"error: {message}", err=True)
-    return typer.Exit(2)
+MAX_SWEEP_VALUES = 200  # each value is a run of every pairing
 
 
 def _stat(name: str, option: str) -> str:
     key = name.strip().lower()
     key = STAT_ALIASES.get(key, key)
     if key not in CREATURE_STATS:
-        raise _fail(f"{option}: unknown stat {name.strip()!r}; the stats are {STATS_HELP}")
+        raise fail(f"{option}: unknown stat {name.strip()!r}; the stats are {STATS_HELP}")
     return key
 
 
@@ -46,9 +45,9 @@ def parse_set(items: list[str]) -> dict[str, int]:
     for item in items:
         stat, eq, value = item.partition("=")
         if not eq or not stat.strip():
-            raise _fail(f"bad --set {item!r}: expected STAT=VALUE, e.g. hp=80 (stats: {STATS_HELP})")
-        if not re.fullmatch(r"\s*-?\d+\s*", value):
-            raise _fail(f"bad --set {item!r}: VALUE must be an integer")
+            raise fail(f"bad --set {item!r}: expected STAT=VALUE, e.g. hp=80 (stats: {STATS_HELP})")
+        if not re.fullmatch(r"\s*-?[0-9]{1,9}\s*", value):
+            raise fail(f"bad --set {item!r}: VALUE must be an integer, e.g. hp=80")
         changes[_stat(stat, "--set")] = int(value)
     return changes
 
@@ -56,12 +55,14 @@ def parse_set(items: list[str]) -> dict[str, int]:
 def parse_sweep(text: str) -> tuple[str, list[int]]:
     """`--sweep STAT=LO:HI[:STEP]` as the stat and its values (HI included)."""
     stat, eq, span = text.partition("=")
-    match = re.fullmatch(r"\s*(-?\d+):(-?\d+)(?::(\d+))?\s*", span)
+    match = re.fullmatch(r"\s*(-?[0-9]{1,9}):(-?[0-9]{1,9})(?::([0-9]{1,9}))?\s*", span)
     if not eq or not match:
-        raise _fail(f"bad --sweep {text!r}: expected STAT=LO:HI or STAT=LO:HI:STEP, e.g. hp=40:100:10")
+        raise fail(f"bad --sweep {text!r}: expected STAT=LO:HI or STAT=LO:HI:STEP, e.g. hp=40:100:10")
     low, high, step = int(match[1]), int(match[2]), int(match[3] or 1)
     if step < 1 or low > high:
-        raise _fail(f"bad --sweep {text!r}: need LO <= HI and STEP >= 1")
+        raise fail(f"bad --sweep {text!r}: need LO <= HI and STEP >= 1")
+    if (high - low) // step >= MAX_SWEEP_VALUES:
+        raise fail(f"bad --sweep {text!r}: at most {MAX_SWEEP_VALUES} values; use a larger STEP")
     return _stat(stat, "--sweep"), list(range(low, high + 1, step))
 
 
@@ -70,7 +71,7 @@ def parse_matchup(text: str | None) -> tuple[str, str] | None:
         return None
     a, colon, b = text.partition(":")
     if not colon or not a.strip() or not b.strip():
-        raise _fail(f"bad --matchup {text!r}: expected DECK_A:DECK_B, e.g. dragons:bleeders")
+        raise fail(f"bad --matchup {text!r}: expected DECK_A:DECK_B, e.g. dragons:bleeders")
     return a.strip(), b.strip()
 
 
@@ -78,10 +79,10 @@ def pool_paths(entries: list[Path] | None) -> list[Path]:
     """Deck files from `--decks` entries: a folder stands for its `*.txt` files."""
     paths: list[Path] = []
     for entry in entries or [bundled_decks_dir()]:
-        if entry.is_dir():
+        if entry.is_dir():  # a folder stands for its deck files
             found = sorted(entry.glob("*.txt"))
             if not found:
-                raise _fail(f"--decks: no deck files (*.txt) in {entry}")
+                raise fail(f"--decks: no deck files (*.txt) in {entry}")
             paths += found
         else:
             paths.append(entry)
@@ -183,7 +184,7 @@ def _slug(name: str) -> str:
 
 def _copies(card: str, limit: bool, ban: bool, unrestrict: bool, fmt: str) -> int | None:
     if limit + ban + unrestrict > 1:
-        raise _fail("choose one of --limit, --ban and --unrestrict")
+        raise fail("choose one of --limit, --ban and --unrestrict")
     rules = get_format(fmt)
     if limit:
         return rules.limited_copies
@@ -194,9 +195,9 @@ def _copies(card: str, limit: bool, ban: bool, unrestrict: bool, fmt: str) -> in
     try:
         printed = default_catalog()[card]
     except KeyError as err:
-        raise _fail(err.args[0]) from None
+        raise fail(err.args[0]) from None
     if printed.name not in rules.limited and printed.name not in rules.banned:
-        raise _fail(f"{printed.name} is neither limited nor banned in the {fmt} format: nothing to unrestrict")
+        raise fail(f"{printed.name} is neither limited nor banned in the {fmt} format: nothing to unrestrict")
     return rules.promo_copies if printed.is_promo else rules.max_copies
 
 
@@ -210,12 +211,13 @@ def whatif_command(
     sweep_spec: str = typer.Option(None, "--sweep", help="Sweep a stat, STAT=LO:HI[:STEP]; writes a plot."),
     matchup: str = typer.Option(None, "--matchup", help="Only this matchup, DECK_A:DECK_B (deck names)."),
     decks: list[Path] = typer.Option(None, "--decks", "-d", help="Deck files or folders (default: decks/)."),
-    games: int = typer.Option(1000, "--games", "-n", min=2, help="Games per pairing and seat, per run."),
-    seed: int = typer.Option(0, "--seed", "-s", min=0, help="Run seed (each pairing's seed derives from it)."),
+    games: int = games_option(1000, "Games per pairing and seat, per run.", low=2),
+    seed: int = seed_option(0, "Run seed, 0 to 2**64-1 (each pairing's seed derives from it)."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=f"Bot policy: {', '.join(POLICIES)}."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    jobs: int = jobs_option(),
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules of the pool and its list."),
     out: Path = typer.Option(None, "--out", "-o", help=f"Folder for tables and the sweep plot ({DEFAULT_OUT})."),
+    force: bool = force_option(),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
     *,
     rules: Rules,
@@ -228,15 +230,18 @@ def whatif_command(
     copies = _copies(card, limit, ban, unrestrict, fmt)
     swept = parse_sweep(sweep_spec) if sweep_spec else None
     if swept and (changes or copies is not None):
-        raise _fail("--sweep goes alone: without --set, --limit, --ban or --unrestrict")
+        raise fail("--sweep goes alone: without --set, --limit, --ban or --unrestrict")
     if not swept and not changes and copies is None:
-        raise _fail("say what changes: --set STAT=VALUE, --limit, --ban, --unrestrict or --sweep STAT=LO:HI")
+        raise fail("say what changes: --set STAT=VALUE, --limit, --ban, --unrestrict or --sweep STAT=LO:HI")
     err = Console(stderr=True)
+    played, total = [0], 0
     try:
         if swept:
             total = sweep_games(card, swept[0], swept[1], pairing, pool, games)
         else:
             total = whatif_games(card, changes, copies, pool, games, matchup=pairing)
+        # the output folder is claimed before any game is played: a folder of the user's fails now
+        folder = OutputFolder.claim(out or DEFAULT_OUT, force) if swept or out is not None else None
         err.print(f"seed {seed}: {total} games ({policy}, {jobs} job{'s' if jobs > 1 else ''})")
         if rules.changes():
             err.print(f"rules: {rules.describe()}")
@@ -251,6 +256,7 @@ def whatif_command(
             task = bar.add_task("games", total=total)
 
             def advance(n: int) -> None:
+                played[0] += n
                 bar.advance(task, n)
 
             result: WhatIf | Sweep
@@ -282,9 +288,14 @@ def whatif_command(
                     progress=advance,
                     rules=rules,
                 )
+        written = _write(result, folder)
+    except KeyboardInterrupt:
+        hint = "a what-if keeps no games; run it again to start over"
+        raise Interrupted(played[0], total, None, unsaved_hint=hint) from None
+    except OutputError as problem:
+        raise fail(f"--out: {problem}") from None
     except (WhatIfError, ValueError) as problem:
-        raise _fail(str(problem)) from None
-    written = _write(result, out)
+        raise fail(str(problem)) from None
     if as_json:
         summary = result.summary()
         summary["files"] = [str(p) for p in written]
@@ -299,21 +310,18 @@ def whatif_command(
         console.print(f"wrote {path}")
 
 
-def _write(result: WhatIf | Sweep, out: Path | None) -> list[Path]:
-    """The sweep's plot and table (in `out`, default reports/whatif/); a what-if's tables when
-    `out` is given."""
+def _write(result: WhatIf | Sweep, folder: OutputFolder | None) -> list[Path]:
+    """The sweep's plot and table (in --out, default reports/whatif/); a what-if's tables when
+    --out is given."""
+    if folder is None:
+        return []
     slug = _slug(result.card)
     if isinstance(result, Sweep):
-        folder = out or DEFAULT_OUT
-        folder.mkdir(parents=True, exist_ok=True)
-        png, csv = folder / f"{slug}-{result.stat}.png", folder / f"{slug}-{result.stat}.csv"
+        png, csv = folder.file(f"{slug}-{result.stat}.png"), folder.file(f"{slug}-{result.stat}.csv")
         sweep_plot(result, png)
         result.table.to_csv(csv, index=False)
         return [png, csv]
-    if out is None:
-        return []
-    out.mkdir(parents=True, exist_ok=True)
-    paths = [out / f"{slug}-decks.csv", out / f"{slug}-matchups.csv"]
+    paths = [folder.file(f"{slug}-decks.csv"), folder.file(f"{slug}-matchups.csv")]
     result.decks.to_csv(paths[0], index=False)
     result.matchups.to_csv(paths[1], index=False)
     return paths

@@ -404,7 +404,12 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
     start, stop = card_rows_nb(cards, card)
     negated = fighters[i, F.effect_count] == 0 and cards[card, CardCol.effect_count] > 0
     equipped_instead = False
-    if in_battle and killer >= 0 and not negated:
+    # the attacking creature may be gone already (killed by a Jester's death damage, which is
+    # what kills this one): then there is nothing to equip, and the card dies like any other
+    killer_on_field = killer >= 0 and (
+        inst[killer, I.zone] == InstZone.primary or inst[killer, I.zone] == InstZone.limited
+    )
+    if in_battle and killer_on_field and not negated:
         for r in range(start, stop):
             if effects[r, E.trigger] == Trigger.on_killed_in_battle and effects[r, E.action] == Action.equip_self:
                 # Forest Demon: becomes an Infinite equip on the attacking creature

@@ -17,7 +17,7 @@ from numba import njit
 
 from wardsim.kernel.bots import search
 from wardsim.kernel.enums import N_FIGHTER_COLS
-from wardsim.kernel.game import play, rewind
+from wardsim.kernel.game import play
 from wardsim.kernel.game.enums import N_GLOB_COLS, N_INST_COLS, N_PLAYER_COLS, Event, GlobCol, InstCol, Phase, RecordCol
 from wardsim.kernel.game.play import MAX_ACTIONS, MAX_STEPS_PER_TURN
 from wardsim.kernel.game.scratch import local_array, local_matrix
@@ -56,7 +56,7 @@ def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, p
         play.apply_action_nb(
             cards, effects, inst, fighters, players, glob, decks, actions[k], policy, params, rng, script, trace
         )
-        if rewinds and rewind.try_rewind_nb(
+        if rewinds and play.offer_rewind_nb(
             cards,
             effects,
             inst,

@@ -525,6 +525,54 @@ def settle_effects_nb(cards, effects, inst, fighters, players, glob, decks, poli
     )
 
 
+@njit(cache=True, _nrt=False)
+def offer_rewind_nb(
+    cards,
+    effects,
+    inst,
+    fighters,
+    players,
+    glob,
+    decks,
+    s_inst,
+    s_fighters,
+    s_players,
+    s_glob,
+    s_decks,
+    policy,
+    params,
+    rng,
+    script,
+    trace,
+):
+    """After an action: the Hourglass of Time's reset (`rewind.try_rewind_nb`); True if the turn
+    was reset to the snapshot `s_*`. When it was not, the chain that answered a Hourglass may
+    still have killed (a Mysterious Door's self-damage negating it): deaths are settled as after
+    any action (a no-op when nothing was played)."""
+    if rewind.try_rewind_nb(
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        decks,
+        s_inst,
+        s_fighters,
+        s_players,
+        s_glob,
+        s_decks,
+        policy,
+        params,
+        rng,
+        script,
+        trace,
+    ):
+        return True
+    settle_effects_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
+    return False
+
+
 # ------------------------------------------------------------------ actions
 
 

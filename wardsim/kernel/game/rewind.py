@@ -2,12 +2,13 @@
 
 The card is a Lightning card a player may play at any time; it resets the turn under way,
 undoing everything that happened in it. When a deck holds the card, the turn loop
-(`kernel.game.match`) copies the whole state before each turn (`state.copy_state_nb`) and after every
-action offers each holder the reset (`try_rewind_nb`). It is played through the response chain
-like any magic card, so a negation answers it; if it resolves, every array goes back to the
-snapshot, the Hourglass goes to the cemetery it cannot leave, and the turn is played again from
-its draw phase. The dice are not rewound: the turn is played again with fresh rolls. The reset
-is offered between actions, not in the middle of one, and not once the game is over; the
+(`kernel.game.match`) copies the whole state before each turn (`state.copy_state_nb`) and after
+every action offers each holder the reset (`play.offer_rewind_nb` calls `try_rewind_nb`, and
+settles the deaths of an answered reset). It is played through the response chain like any
+magic card, so a negation answers it; if it resolves, every array goes back to the snapshot,
+the Hourglass goes to the cemetery it cannot leave, and the turn is played again from its
+draw phase. The dice are not rewound: the turn is played again with fresh rolls. The reset is
+offered between actions, not in the middle of one, and not once the game is over; the
 playouts of the `search` policy do not play it.
 """
 

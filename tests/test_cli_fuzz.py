@@ -1,0 +1,317 @@
+"""No input reaches a traceback: random deck file contents and random argument values, fed to
+every command, end in success or in one `error:` line that names the file, line or option
+(exit 1 or 2), never in an exception.
+
+The values are drawn from what a hostile or careless user types: random bytes as a deck file,
+a deck saved by another editor, numbers far out of range, negative seeds, text where a number
+belongs, a file where a folder belongs, unknown names. Each example gives one argument (an
+option's value or a deck file) a value drawn from anything at all and the others good values,
+so that every command gets past its first check often enough to run, and every check is met
+by bad values. The games stay tiny (`--games` is 1 or 2 whenever it is valid, the policies
+fast) so that each example takes well under a second.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from wardsim.cli import app
+from wardsim.cli.options import MAX_DUELS, MAX_GAMES
+
+DECKS = Path(__file__).parent.parent / "decks"
+VALID_DECK = (DECKS / "dragons.txt").read_bytes()
+runner = CliRunner()
+FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+# ---------------------------------------------------------------- values
+
+# any text a shell can pass (no NUL: an argv string cannot hold one)
+junk = st.text(st.characters(blacklist_characters="\x00", blacklist_categories=("Cs",)), max_size=12)
+big_ints = st.integers(-(2**70), 2**70).map(str)
+
+
+@dataclass
+class Value:
+    """An option's good values and the bad ones a user may type instead."""
+
+    good: st.SearchStrategy[str] | Callable[[], str]
+    bad: st.SearchStrategy[str]
+
+
+def choice(good: list[str]) -> Value:
+    return Value(st.sampled_from(good), junk)
+
+
+def count(good: list[str], high: int = MAX_GAMES, low: int = 1) -> Value:
+    """A few small good counts, or anything that is not a count the option accepts."""
+
+    def accepted(text: str) -> bool:
+        try:
+            return low <= int(text.strip()) <= high
+        except ValueError:
+            return False
+
+    bad = st.one_of(big_ints, junk, st.integers(-5, low - 1).map(str), st.just(str(high + 1)))
+    return Value(st.sampled_from(good), bad.filter(lambda t: not accepted(t)))
+
+
+SEED = Value(
+    st.one_of(st.integers(0, 2**64 - 1).map(str), st.sampled_from(["0", str(2**64 - 1)])),
+    st.one_of(big_ints, junk, st.sampled_from(["-1", str(2**64), "1e3", "0x10"])),
+)
+RULES = {"--threshold": count(["300", "150"], 10**9), "--max-turns": count(["40"], 10**9)}
+FAST_POLICY = choice(["greedy", "random"])
+
+
+def deck_bytes() -> st.SearchStrategy[bytes]:
+    """A deck file's contents: random bytes, or a real deck saved oddly or damaged."""
+    damaged = st.tuples(st.integers(0, len(VALID_DECK)), st.binary(max_size=8)).map(
+        lambda cut: VALID_DECK[: cut[0]] + cut[1] + VALID_DECK[cut[0] :]
+    )
+    return st.one_of(
+        st.binary(max_size=200),
+        damaged,
+        st.text(max_size=80).map(str.encode),
+        st.just(b"\xef\xbb\xbf" + VALID_DECK.replace(b"\n", b"\r\n")),
+        st.just(VALID_DECK.replace(b" ", b"\t", 3).replace(b"\n", b"  \n")),
+    )
+
+
+class Example:
+    """One example's arguments, drawn in its own empty working folder: one argument (which one
+    is drawn too) may be anything, the rest are good."""
+
+    def __init__(self, draw, slots: int):
+        self.draw = draw
+        self.bad_slot = draw(st.integers(0, slots))  # slots: no bad argument at all
+        self.slot = -1
+        self.made = 0
+
+    def _bad_here(self) -> bool:
+        self.slot += 1
+        return self.slot == self.bad_slot
+
+    def value(self, value: Value) -> str:
+        if self._bad_here():
+            return self.draw(value.bad)
+        return value.good() if callable(value.good) else self.draw(value.good)
+
+    def deck(self) -> str:
+        if not self._bad_here():
+            return str(DECKS / self.draw(st.sampled_from(["bleeders.txt", "giants.txt", "undead.txt", "dragons.txt"])))
+        self.made += 1
+        path = Path(f"deck{self.made}.txt")
+        kind = self.draw(st.sampled_from(["bytes", "bytes", "bytes", "missing", "folder", "odd name"]))
+        if kind == "odd name":  # a file name that is not UTF-8, as a POSIX argv delivers it
+            path = Path(os.fsdecode(f"deck{self.made}".encode() + b"\xfe.txt"))
+            path.write_bytes(VALID_DECK)
+        elif kind == "bytes":
+            path.write_bytes(self.draw(deck_bytes()))
+        elif kind == "folder":
+            path.mkdir()
+        return str(path)
+
+    def new_out(self, suffix: str = "") -> str:
+        self.made += 1
+        return f"out{self.made}{suffix}"
+
+    def out(self, suffix: str = "") -> Value:
+        """An output path: a new one, or a file, a path under a file, a folder of the user's, junk."""
+        return Value(
+            lambda: self.new_out(suffix),
+            st.sampled_from(["file", "under", "user", "junk", "odd name"]).flatmap(
+                lambda kind: st.just(self._bad_out(kind, suffix)) if kind != "junk" else junk.map(lambda t: t + suffix)
+            ),
+        )
+
+    def _bad_out(self, kind: str, suffix: str) -> str:
+        path = Path(self.new_out(suffix))
+        if kind == "odd name":
+            return os.fsdecode(b"\xff" + os.fsencode(path))
+        if kind == "user":
+            path.mkdir()
+            (path / "index.html").write_text("the user's own page")
+            return str(path)
+        path.write_text("the user's own file")
+        return str(path / f"sub{suffix}") if kind == "under" else str(path)
+
+    def options(self, values: dict[str, Value], flags: list[str] = (), always: tuple[str, ...] = ()) -> list[str]:
+        """A random subset of the options (with those named in `always`), in random order."""
+        args: list[str] = []
+        for name in self.draw(st.permutations(list(values) + list(flags))):
+            if name in flags:
+                args += [name] if self.draw(st.booleans()) else []
+            elif name in always or self.draw(st.booleans()) or self.slot + 1 == self.bad_slot:
+                args += [name, self.value(values[name])]
+        return args
+
+
+# ---------------------------------------------------------------- commands
+
+
+def cards_args(ex: Example) -> list[str]:
+    values = {
+        "--generation": choice(["1", "2", "promo"]),
+        "--type": choice(["creature", "magic"]),
+        "--name": choice(["Dragon", "bear"]),
+    }
+    return ["cards", *ex.options(values, ["--json", "--coverage", "--text"])]
+
+
+def deck_args(ex: Example) -> list[str]:
+    decks = [ex.deck() for _ in range(ex.draw(st.integers(1, 3)))]
+    return ["deck", "check", *decks, *ex.options({"--format": choice(["official", "casual"])})]
+
+
+def simulate_args(ex: Example) -> list[str]:
+    values = {
+        "--games": count(["1", "2"]),
+        "--seed": SEED,
+        "--jobs": count(["1"], 1),
+        "--policy": choice(["greedy", "random", "heuristic", "rollout"]),
+        "--policy-b": FAST_POLICY,
+        "--format": choice(["official", "casual"]),
+        "--out": ex.out(),
+        **RULES,
+    }
+    return ["simulate", ex.deck(), ex.deck(), *ex.options(values, ["--json", "--force"], always=("--games",))]
+
+
+def replay_args(ex: Example) -> list[str]:
+    values = {"--seed": SEED, "--game": count(["0", "3"], MAX_GAMES - 1), "--policy": FAST_POLICY, **RULES}
+    return ["replay", ex.deck(), ex.deck(), *ex.options(values)]
+
+
+def tournament_args(ex: Example) -> list[str]:
+    decks = [ex.deck() for _ in range(ex.draw(st.integers(1, 3)))]
+    values = {"--games": count(["1", "2"]), "--seed": SEED, "--policy": FAST_POLICY, "--out": ex.out(), **RULES}
+    return ["tournament", *decks, *ex.options(values, ["--json", "--force"], always=("--games",))]
+
+
+def report_args(ex: Example) -> list[str]:
+    pool = Path("pool")
+    pool.mkdir()
+    for name in ("bleeders.txt", "giants.txt"):
+        (pool / name).write_bytes((DECKS / name).read_bytes())
+    decks = [ex.deck() for _ in range(ex.draw(st.sampled_from([0, 2])))]
+    values = {
+        "--games": count(["1", "2"]),
+        "--seed": SEED,
+        "--ablation-games": count(["0", "2"], low=0),
+        "--decks": Value(st.just(str(pool)), st.sampled_from(["nowhere", str(DECKS / "dragons.txt"), "."])),
+        "--out": ex.out(),
+    }
+    # never the bundled pool (eight decks, 100 ablation games by default: a minute) nor the
+    # default policy (heuristic: it first solves the decks' exact duel odds)
+    always = ("--games", "--ablation-games", *(() if decks else ("--decks",)))
+    policy = ex.draw(st.sampled_from(["greedy", "random"]))
+    return ["report", *decks, "--policy", policy, *ex.options(values, ["--force"], always=always)]
+
+
+def duel_args(ex: Example) -> list[str]:
+    name = choice(["Knight", "Orc", "Grizzly Bear", "Werewolf", "Hero Shield"])
+    values = {"--games": count(["10", "100"], MAX_DUELS), "--seed": SEED}
+    return ["duel", ex.value(name), ex.value(name), *ex.options(values, ["--exact", "--json"])]
+
+
+def duels_args(ex: Example) -> list[str]:
+    creatures = [
+        x for _ in range(ex.draw(st.integers(1, 3))) for x in ("-c", ex.value(choice(["Knight", "Orc", "Goblin"])))
+    ]
+    suffix = ex.draw(st.sampled_from([".csv", ".parquet", ".csv", ".xlsx", ""]))
+    values = {"--games": count(["10"], MAX_DUELS), "--seed": SEED, "--generation": choice(["1", "promo"])}
+    return ["duels", *creatures, "--out", ex.value(ex.out(suffix)), *ex.options(values, ["--exact", "--force"])]
+
+
+def whatif_args(ex: Example) -> list[str]:
+    pool = Path("pool")
+    pool.mkdir()
+    for name in ("bleeders.txt", "giants.txt"):
+        (pool / name).write_bytes((DECKS / name).read_bytes())
+    if ex.draw(st.integers(0, 4)) == 0:
+        (pool / "extra.txt").write_bytes(ex.draw(deck_bytes()))
+    change = ex.draw(st.sampled_from(["--set", "--sweep", "--limit", "--ban", "--unrestrict"]))
+    changes = {
+        "--set": choice(["hp=60", "al=13", "speed=-1", "hp=99999999999", "attack_dice=2"]),
+        "--sweep": choice(["hp=50:60:10", "hp=60:50", "hp=1:100000000:1", "speed=1:2"]),
+    }
+    args = [change, ex.value(changes[change])] if change in changes else [change]
+    values = {
+        "--matchup": Value(
+            st.sampled_from(["bleeders:giants", "giants:bleeders"]), st.sampled_from(["dragons", "a:b", ":"])
+        ),
+        "--games": count(["2"], low=2),
+        "--seed": SEED,
+        "--policy": FAST_POLICY,
+        "--format": choice(["official", "casual"]),
+        "--out": ex.out(),
+    }
+    card = ex.value(choice(["Grizzly Bear", "Dire Wolf", "The Creator", "Frog", "Hero Shield"]))
+    options = ex.options(values, ["--force"], always=("--games",))
+    return ["whatif", card, "--decks", str(pool), *args, "--policy", "greedy", *options]
+
+
+# command: (arguments, examples, the number of argument slots that may get a bad value)
+COMMANDS: dict[str, tuple[Callable[[Example], list[str]], int, int]] = {
+    "cards": (cards_args, 30, 3),
+    "deck": (deck_args, 40, 4),
+    "simulate": (simulate_args, 40, 11),
+    "replay": (replay_args, 25, 7),
+    "tournament": (tournament_args, 25, 9),
+    "report": (report_args, 12, 7),
+    "duel": (duel_args, 30, 4),
+    "duels": (duels_args, 25, 7),
+    "whatif": (whatif_args, 25, 8),
+}
+
+
+def test_the_fuzz_covers_every_command():
+    listed = re.findall(r"^│ (\w+)\s", runner.invoke(app, ["--help"], terminal_width=200).output, re.M)
+    assert sorted(listed) == sorted(COMMANDS)
+
+
+def check_ends_well(args: list[str]) -> Any:
+    result = runner.invoke(app, args)
+    where = f"wardsim {' '.join(map(repr, args))}\n{result.output}"
+    assert result.exception is None or isinstance(result.exception, SystemExit), where
+    assert result.exit_code in (0, 1, 2), where
+    assert "Traceback" not in result.output, where
+    if result.exit_code:
+        lines = [line for line in result.stderr.splitlines() if line.strip()]
+        assert lines, where
+        if args[0] == "deck":  # deck check lists each file's problems under its name
+            assert any(arg in lines[-1] for arg in args[2:]), where
+        else:
+            assert lines[-1].startswith("error: "), where
+    return result
+
+
+@pytest.mark.parametrize("command", list(COMMANDS))
+def test_no_input_reaches_a_traceback(command, tmp_path):
+    make_args, examples, slots = COMMANDS[command]
+    outcomes: list[int] = []
+
+    @settings(FUZZ, max_examples=examples)
+    @given(st.data())
+    def run(data):
+        os.chdir(tempfile.mkdtemp(dir=tmp_path))  # each example in its own empty working folder
+        outcomes.append(check_ends_well(make_args(Example(data.draw, slots))).exit_code)
+
+    cwd = os.getcwd()
+    try:
+        run()
+    finally:
+        os.chdir(cwd)
+    # the good values let the command do its work too, not only fail on its first check
+    assert 0 in outcomes and set(outcomes) - {0}, outcomes
