@@ -179,7 +179,7 @@ def simulate_args(ex: Example) -> list[str]:
         "--games": count(["1", "2"]),
         "--seed": SEED,
         "--jobs": count(["1"], 1),
-        "--policy": choice(["greedy", "random", "heuristic", "rollout"]),
+        "--policy": choice(["greedy", "random", "heuristic"]),
         "--policy-b": FAST_POLICY,
         "--format": choice(["official", "casual"]),
         "--out": ex.out(),
@@ -217,6 +217,21 @@ def report_args(ex: Example) -> list[str]:
     always = ("--games", "--ablation-games", *(() if decks else ("--decks",)))
     policy = ex.draw(st.sampled_from(["greedy", "random"]))
     return ["report", *decks, "--policy", policy, *ex.options(values, ["--force"], always=always)]
+
+
+def ladder_args(ex: Example) -> list[str]:
+    decks = [ex.deck() for _ in range(ex.draw(st.integers(1, 2)))]
+    values = {
+        "--games": count(["1"], MAX_GAMES),
+        "--seed": SEED,
+        "--policies": Value(
+            st.sampled_from(["random,greedy", "greedy,random"]), st.sampled_from(["random", "best,random", ",,"])
+        ),
+        "--resample": choice(["pairings", "games"]),
+        "--out": ex.out(),
+        **RULES,
+    }
+    return ["ladder", *decks, *ex.options(values, ["--json", "--force"], always=("--games", "--policies"))]
 
 
 def duel_args(ex: Example) -> list[str]:
@@ -270,6 +285,7 @@ COMMANDS: dict[str, tuple[Callable[[Example], list[str]], int, int]] = {
     "replay": (replay_args, 25, 7),
     "tournament": (tournament_args, 25, 9),
     "report": (report_args, 12, 7),
+    "ladder": (ladder_args, 20, 9),
     "duel": (duel_args, 30, 4),
     "duels": (duels_args, 25, 7),
     "whatif": (whatif_args, 25, 8),

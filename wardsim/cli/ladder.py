@@ -10,11 +10,14 @@ from rich.console import Console
 from rich.table import Table
 
 from wardsim.analytics.ladder import RESAMPLE
+from wardsim.cli.errors import Interrupted, fail
+from wardsim.cli.options import force_option, games_option, jobs_option, seed_option
 from wardsim.cli.report import deck_paths
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import load_decks
 from wardsim.cli.tournament import game_bar
 from wardsim.ladders import Ladder, check_policies, ladder, split_policies, total_games
+from wardsim.outputs import OutputError, OutputFolder
 from wardsim.policies import POLICIES
 from wardsim.rules import Rules
 
@@ -88,14 +91,15 @@ def ladder_command(
     ),
     decks_dir: Path = typer.Option(None, "--decks", "-d", help="Folder of deck files (default: the bundled decks)."),
     policies: str = typer.Option(DEFAULT_POLICIES, "--policies", "-p", help=POLICIES_HELP),
-    games: int = typer.Option(100, "--games", "-n", min=1, help="Games per cell: policy pair, deck pairing, seating."),
-    seed: int = typer.Option(0, "--seed", "-s", help="Run seed (each cell's seed is derived from it)."),
-    jobs: int = typer.Option(1, "--jobs", "-j", min=1, help="Worker processes."),
+    games: int = games_option(100, "Games per cell: policy pair, deck pairing, seating."),
+    seed: int = seed_option(0, "Run seed, 0 to 2**64-1 (each cell's seed is derived from it)."),
+    jobs: int = jobs_option(),
     resample: str = typer.Option(
         "pairings", "--resample", help="What the interval bootstrap resamples: pairings (deck pairings) or games."
     ),
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
     out: Path = typer.Option(None, "--out", "-o", help="Folder for every cell's records (Parquet); resumes."),
+    force: bool = force_option(),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
     *,
     rules: Rules,
@@ -117,9 +121,16 @@ def ladder_command(
     )
     if rules.changes():
         err.print(f"rules: {rules.describe()}", highlight=False)
+    done = [0]
     try:
+        folder = OutputFolder.claim(out, force) if out is not None else None
         with game_bar(err) as bar:
             task = bar.add_task("games", total=total)
+
+            def advance(n: int) -> None:
+                done[0] += n
+                bar.advance(task, n)
+
             result = ladder(
                 decks,
                 specs,
@@ -127,17 +138,20 @@ def ladder_command(
                 seed,
                 jobs=jobs,
                 out=out,
-                progress=lambda n: bar.advance(task, n),
+                progress=advance,
                 rules=rules,
                 resample=resample,
             )
+        summary = result.summary()
+        if folder is not None:
+            result.cells.to_csv(folder.file("cells.csv"), index=False)
+            folder.file("ladder.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+    except KeyboardInterrupt:
+        raise Interrupted(done[0], total, out) from None
+    except OutputError as problem:
+        raise fail(f"--out: {problem}") from None
     except ValueError as problem:
-        typer.echo(f"error: {problem}", err=True)
-        raise typer.Exit(2) from None
-    summary = result.summary()
-    if out is not None:
-        result.cells.to_csv(out / "cells.csv", index=False)
-        (out / "ladder.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
+        raise fail(str(problem)) from None
     if as_json:
         typer.echo(json.dumps(summary, indent=1))
         return
