@@ -99,6 +99,45 @@ def test_ctrl_c_says_in_one_line_what_was_saved_and_how_to_resume(tmp_path, monk
     )
 
 
+def _pool_interrupted_after(games: int, stage: str | None = None):
+    def run(*args, progress=None, **kwargs):
+        if stage:
+            progress(stage, games, games)
+        else:
+            progress(games)
+        raise KeyboardInterrupt
+
+    return run
+
+
+def test_ctrl_c_in_a_tournament_or_a_report_names_the_saved_games(tmp_path, monkeypatch):
+    decks = [str(DECKS / "dragons.txt"), str(DECKS / "giants.txt")]
+    monkeypatch.setattr("wardsim.cli.tournament.round_robin", _pool_interrupted_after(700))
+    args = ["tournament", *decks, "--games", "1000", "--out", str(tmp_path / "t")]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 130 and result.stderr.splitlines()[-1] == (
+        f"interrupted: 700 of 2,000 games saved in {tmp_path / 't'}; resume with: {shlex.join(['wardsim', *args])}"
+    )
+    monkeypatch.setattr("wardsim.cli.report.build_report", _pool_interrupted_after(700, "tournament"))
+    args = ["report", *decks, "--games", "1000", "--out", str(tmp_path / "r")]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 130 and result.stderr.splitlines()[-1] == (
+        f"interrupted: 700 of 2,000 round-robin games saved in {tmp_path / 'r' / 'runs'}; "
+        f"resume with: {shlex.join(['wardsim', *args])}"
+    )
+
+
+def test_ctrl_c_in_a_whatif_says_nothing_was_kept(monkeypatch):
+    monkeypatch.setattr("wardsim.cli.whatif.whatif", _pool_interrupted_after(10))
+    result = runner.invoke(app, ["whatif", "Grizzly Bear", "--set", "hp=60", "--games", "2", "--policy", "greedy"])
+    assert result.exit_code == 130
+    assert re.fullmatch(
+        r"interrupted after 10 of [\d,]+ games; nothing was saved \(a what-if keeps no games; run it again to start "
+        r"over\)",
+        result.stderr.splitlines()[-1],
+    )
+
+
 def test_ctrl_c_in_any_command_exits_130_with_one_line(monkeypatch):
     def interrupted(*args, **kwargs):
         raise KeyboardInterrupt
