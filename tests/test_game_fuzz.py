@@ -3,7 +3,7 @@
 Decks are drawn from every card the engine plays in full (effect status `modeled`, or no
 text), of every generation and the promos, legal in the official format and holding at least
 10 creatures that need no sacrifice; they meet under the rules guide's rules and under
-switched rulings, with the random, greedy and heuristic policies (and a few games of rollout,
+switched rulings, with the random, greedy and heuristic policies (and a few games of search,
 which searches and is slow). Every game is played step by step and its state checked after
 every step against the invariants of `test_game_invariants.py` (`game_checks_nb.INVARIANTS`),
 its result against its end reason, and the game against the one `play_games_nb` plays from
@@ -32,7 +32,7 @@ PLAYED_IN_FULL = [
 LOW = [c for c in PLAYED_IN_FULL if c.is_creature and c.armor_level <= 6]
 CREATURES = tuple(CAT.index(c.name) for c in PLAYED_IN_FULL if c.is_creature)
 # policy: (games, games per pairing); the seat B policy is the same or another fast one
-PLAN = {"random": (400_000, 250), "greedy": (400_000, 250), "heuristic": (200_000, 250), "rollout": (200, 10)}
+PLAN = {"random": (400_000, 250), "greedy": (400_000, 250), "heuristic": (200_000, 250), "search": (200, 10)}
 FAST = ["random", "greedy", "heuristic"]
 JOBS = 2
 
@@ -56,7 +56,7 @@ def pairings(rng: np.random.Generator) -> list[tuple]:
     work = []
     for policy, (games, per_pairing) in PLAN.items():
         for _ in range(games // per_pairing):
-            other = policy if policy == "rollout" or rng.random() < 0.5 else FAST[rng.integers(len(FAST))]
+            other = policy if policy == "search" or rng.random() < 0.5 else FAST[rng.integers(len(FAST))]
             seed = int(rng.integers(2**63)) * 2 + int(rng.integers(2))  # the whole 64-bit range
             rules = int(rng.integers(len(RULES)))
             compare = len(work) % 4 == 0
