@@ -62,6 +62,10 @@ RuleCol = RuleColT()
 N_RULE_COLS = len(RuleCol)
 
 
+# the largest threshold or turn cap a referee may set: far past any game, and within the kernels' int64
+RULE_NUMBER_MAX = 10**9
+
+
 def _rule(default, option: str, ruling: str, help: str, low: int | None = None, high: int | None = None):
     return field(default=default, metadata={"option": option, "ruling": ruling, "help": help, "low": low, "high": high})
 
@@ -88,8 +92,12 @@ class Rules:
         restarting (DESIGN.md ruling 6; off by default).
     """
 
-    cemetery_threshold: int = _rule(300, "--threshold", "cemetery", "Cemetery HP that loses (rules guide: 300).", 1)
-    max_turns: int = _rule(200, "--max-turns", "turn-cap", "Turn cap: a game reaching it is a draw.", 1)
+    cemetery_threshold: int = _rule(
+        300, "--threshold", "cemetery", "Cemetery HP that loses (rules guide: 300).", 1, RULE_NUMBER_MAX
+    )
+    max_turns: int = _rule(
+        200, "--max-turns", "turn-cap", "Turn cap: a game reaching it is a draw.", 1, RULE_NUMBER_MAX
+    )
     hand_limit: int = _rule(8, "--hand-limit", "hand-limit", "Cards a hand may hold after the draw (guide: 8).", 1, 29)
     opening_hand: int = _rule(
         5, "--opening-hand", "opening-hand", "Cards drawn before the first turn (guide: 5).", 1, 29
