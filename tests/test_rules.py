@@ -40,7 +40,7 @@ def test_the_defaults_are_the_rules_guides_numbers():
 @pytest.mark.parametrize(
     "change, words",
     [
-        ({"cemetery_threshold": 0}, "cemetery_threshold (--threshold) must be at least 1"),
+        ({"cemetery_threshold": 0}, "cemetery_threshold (--threshold) must be from 1 to 1000000000, got 0"),
         ({"hand_limit": 30}, "hand_limit (--hand-limit) must be from 1 to 29"),
         ({"opening_hand": 2.5}, "opening_hand must be a whole number"),
         ({"dot_stacking": 1}, "dot_stacking must be true or false"),
