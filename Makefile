@@ -21,11 +21,18 @@ test-slow: install
 # sized to finish in under 5 minutes on 2 cores with a cold numba cache (compiling the game
 # kernel and the exact duel solver takes most of it): the default heuristic policy, half the
 # default games. A second run resumes the saved games.
+# games saved by another version of the engine are never mixed with new ones: the demo starts
+# again when the engine changed (reports/.demo-engine holds the version that wrote it)
+ENGINE = $(PY) -c 'from wardsim.simulation import engine_fingerprint; print(engine_fingerprint())'
+
 demo: install
 	$(VENV)/bin/wardsim deck check decks/*.txt
 	$(VENV)/bin/wardsim cards --coverage
+	@if [ -d reports/demo ] && [ "$$(cat reports/.demo-engine 2>/dev/null)" != "$$($(ENGINE))" ]; then \
+	  echo "reports/demo was made by another version of the engine: starting it again"; rm -rf reports/demo; fi
 	$(VENV)/bin/wardsim report --decks decks --policy heuristic --games 500 --ablation-games 50 --seed 1 --jobs 2 \
 	  --out reports/demo
+	@$(ENGINE) > reports/.demo-engine
 	@echo "demo report: reports/demo/index.html (open it in a browser; report.md, CSV and Parquet beside it)"
 
 # rewrite the golden games in tests/playthroughs/ (and the docs examples cut from them);
