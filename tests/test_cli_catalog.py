@@ -52,6 +52,11 @@ def test_cards_table_and_coverage():
     assert cov["1"]["with_text"] == 118
 
 
+def test_cards_coverage_refuses_an_unknown_generation():
+    result = runner.invoke(app, ["cards", "--coverage", "--generation", "9"])
+    assert result.exit_code == 2 and "expected 1, 2, 3 or promo" in result.output
+
+
 def test_deck_check_accepts_the_bundled_decks():
     result = runner.invoke(app, ["deck", "check", *DECKS])
     assert result.exit_code == 0, result.output

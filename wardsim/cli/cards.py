@@ -52,10 +52,10 @@ def cards(
 ) -> None:
     """List the cards of the catalog."""
     catalog = default_catalog()
+    gen = _generation(generation)  # a bad --generation is refused here too, not ignored
     if coverage:
         _print_coverage(catalog.coverage(), as_json)
         return
-    gen = _generation(generation)
     chosen = [
         c
         for c in catalog
