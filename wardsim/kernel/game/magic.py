@@ -271,20 +271,17 @@ def play_magic_nb(
     set_zone_nb(inst, glob, i, InstZone.resolving)
     start, stop = card_rows_nb(cards, card)
     options = local_array(N_INST)
-    no_facts = local_array(N_INST)
-    no_facts[:] = 0
     for r in range(start, stop):
         if effects[r, E.trigger] == Trigger.on_play and effects[r, E.action] == Action.discard_cost:
             for _ in range(effects[r, E.amount]):
                 n = hand_options_nb(cards, effects, inst, p, i, r, options)
                 if n == 0:
                     break
-                k = choice.decide_nb(
+                d = choice.pick_nb(
                     ChoiceKind.discard_cost,
                     p,
                     i,
                     options,
-                    no_facts,
                     n,
                     policy,
                     params,
@@ -296,7 +293,6 @@ def play_magic_nb(
                     glob,
                     rng,
                 )
-                d = options[k]
                 record_nb(trace, glob, p, Event.discard, d, inst[d, I.card], 0)
                 to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
     # the Lightning response chain (rules guide, CARD ACTIVATION; ruling 10)
@@ -307,12 +303,11 @@ def play_magic_nb(
     player = 1 - p
     while depth < MAX_CHAIN:
         n = response_options_nb(cards, effects, inst, fighters, players, glob, player, options)
-        k = choice.decide_nb(
+        answer = choice.pick_nb(
             ChoiceKind.magic_response,
             player,
             chain[depth - 1],
             options,
-            no_facts,
             n,
             policy,
             params,
@@ -324,7 +319,6 @@ def play_magic_nb(
             glob,
             rng,
         )
-        answer = options[k]
         if answer < 0:
             break
         record_nb(trace, glob, player, Event.response, answer, inst[answer, I.card], chain[depth - 1])
@@ -399,8 +393,6 @@ def resolve_response_nb(
     negates = False
     # a card that offers alternatives (Goblin Tricks): its player picks one
     rows = local_array(MAX_CHAIN)
-    no_facts = local_array(MAX_CHAIN)
-    no_facts[:] = 0
     n = 0
     for r in range(start, stop):
         if (
@@ -410,26 +402,22 @@ def resolve_response_nb(
         ):
             rows[n] = r
             n += 1
-    chosen = -1
-    if n > 0:
-        k = choice.decide_nb(
-            ChoiceKind.response_row,
-            q,
-            answered,
-            rows,
-            no_facts,
-            n,
-            policy,
-            params,
-            cards,
-            effects,
-            inst,
-            fighters,
-            players,
-            glob,
-            rng,
-        )
-        chosen = rows[k]
+    chosen = choice.pick_nb(
+        ChoiceKind.response_row,
+        q,
+        answered,
+        rows,
+        n,
+        policy,
+        params,
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        rng,
+    )
     for r in range(start, stop):
         if effects[r, E.trigger] != Trigger.response_opponent_magic:
             continue

@@ -423,25 +423,10 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
     costs = local_array(N_INST)
     n = slide_in_options_nb(inst, players, p, options)
     if n > 0:
-        costs[:n] = 0
-        k = choice.decide_nb(
-            ChoiceKind.slide_in,
-            p,
-            -1,
-            options,
-            costs,
-            n,
-            policy,
-            params,
-            cards,
-            effects,
-            inst,
-            fighters,
-            players,
-            glob,
-            rng,
+        j = choice.pick_nb(
+            ChoiceKind.slide_in, p, -1, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
         )
-        slide_in_nb(cards, inst, fighters, players, glob, p, options[k], trace)
+        slide_in_nb(cards, inst, fighters, players, glob, p, j, trace)
         return
     for _ in range(MAX_REDRAWS):
         n = placeable_nb(cards, effects, inst, fighters, players, glob, p, options)
@@ -915,18 +900,15 @@ def battle_action_nb(
     ready = local_array(4)
     ready[:] = -1  # [p's answer, p's boost, o's answer, o's boost]
     options = local_array(N_INST)
-    no_facts = local_array(N_INST)
-    no_facts[:] = 0
     for side in range(2):
         q = p if side == 0 else 1 - p
         c = attacker if side == 0 else defender
         for boost in range(2):
             n = _reaction_options(cards, effects, inst, players, glob, q, boost == 1, options)
             kind = ChoiceKind.battle_boost if boost == 1 else ChoiceKind.battle_answer
-            k = choice.decide_nb(
-                kind, q, c, options, no_facts, n, policy, params, cards, effects, inst, fighters, players, glob, rng
+            ready[2 * side + boost] = choice.pick_nb(
+                kind, q, c, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
             )
-            ready[2 * side + boost] = options[k]
         _ready_reaction(cards, effects, fighters, inst, c, ready[2 * side], ready[2 * side + 1])
     hp_d = fighters[defender, F.hp]
     order = open_battle_nb(fighters[attacker], fighters[defender], effects, t, rng, script)
@@ -1135,28 +1117,11 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     # rules guide, Draw phase: "after drawing a card the player may only have a maximum of eight
     # cards in their hand ... discard cards to the cemetery until you have eight"
     options = local_array(N_INST)
-    no_facts = local_array(N_INST)
-    no_facts[:] = 0
     while hand_size_nb(inst, p) > glob[G.hand_limit] and glob[G.winner] < 0:
         n = magic.hand_options_nb(cards, effects, inst, p, -1, -1, options)
-        k = choice.decide_nb(
-            ChoiceKind.discard,
-            p,
-            -1,
-            options,
-            no_facts,
-            n,
-            policy,
-            params,
-            cards,
-            effects,
-            inst,
-            fighters,
-            players,
-            glob,
-            rng,
+        d = choice.pick_nb(
+            ChoiceKind.discard, p, -1, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
         )
-        d = options[k]
         record_nb(trace, glob, p, Event.discard, d, inst[d, I.card], 0)
         to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
     if glob[G.winner] >= 0:
