@@ -157,10 +157,10 @@ def test_ctrl_c_stops_the_workers_and_the_printed_command_resumes(tmp_path):
     args = [*SIM, "--games", "400000", "--seed", "3", "--jobs", "2", "--out", str(out)]
     proc = subprocess.Popen([str(WARDSIM), *args], start_new_session=True, stderr=subprocess.PIPE, text=True)
     try:
-        _wait_for(lambda: _saved_chunks(out) >= 2, 120, "two saved chunks")
+        _wait_for(lambda: _saved_chunks(out) >= 2, 300, "two saved chunks")
         workers = _children(proc.pid)
         os.killpg(proc.pid, signal.SIGINT)
-        _, err = proc.communicate(timeout=60)
+        _, err = proc.communicate(timeout=300)
     finally:
         proc.kill()
     assert proc.returncode == 130, err
@@ -185,7 +185,7 @@ def test_workers_exit_within_seconds_when_their_parent_is_killed(tmp_path):
     args = [*SIM, "--games", "400000", "--jobs", "2", "--out", str(out)]
     proc = subprocess.Popen([str(WARDSIM), *args], stderr=subprocess.DEVNULL)
     try:
-        _wait_for(lambda: _saved_chunks(out) >= 2, 120, "two saved chunks")
+        _wait_for(lambda: _saved_chunks(out) >= 2, 300, "two saved chunks")
         children = _children(proc.pid)  # two workers and the resource trackers
         assert len(children) >= 2
         proc.kill()
