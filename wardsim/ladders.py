@@ -34,12 +34,13 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Callable, Iterator, Sequence
+from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from joblib import Parallel, delayed
+from joblib import delayed
 
 from wardsim.analytics.ladder import BOOTSTRAP, MIN_PAIRINGS, RESAMPLE, ladder_table, policy_matchups
 from wardsim.catalog import Catalog, default_catalog
@@ -55,6 +56,7 @@ from wardsim.simulation import (
     records_bytes,
     run_chunk,
     saved_totals,
+    worker_results,
 )
 from wardsim.tournament import chunk_size
 from wardsim.whatif import WhatIfError, pairing_seed
@@ -325,12 +327,10 @@ def _run(play: Callable[[list[Task]], tuple], tasks: list[Task], jobs: int) -> I
             yield task, _play(*play([task]))[0]
         return
     batches = _batches(tasks, jobs)
-    # max_nbytes=None: the arrays travel pickled (a memory-mapped array is read-only, and numba
-    # would compile the kernels anew for it)
-    parallel = Parallel(n_jobs=jobs, return_as="generator", max_nbytes=None)
-    results = parallel(delayed(_play)(*play(batch)) for batch in batches)
-    for batch, played in zip(batches, results, strict=True):
-        yield from zip(batch, played, strict=True)
+    results = worker_results((delayed(_play)(*play(batch)) for batch in batches), jobs)
+    with closing(results):
+        for batch, played in zip(batches, results, strict=True):
+            yield from zip(batch, played, strict=True)
 
 
 def ladder(
@@ -437,15 +437,16 @@ def ladder(
         return tables.cards, effects, odds, out is not None, chunks
 
     start = time.perf_counter()
-    for (k, first, n), (part, records, spent) in _run(play, tasks, jobs):
-        totals[k].add(part)
-        seconds[k] += spent
-        played[k] += n
-        store = stores[k]
-        if store is not None and records is not None:
-            store.save(first, n, records_bytes(records), part.as_dict())
-        if progress:
-            progress(n)
+    with closing(_run(play, tasks, jobs)) as results:
+        for (k, first, n), (part, records, spent) in results:
+            totals[k].add(part)
+            seconds[k] += spent
+            played[k] += n
+            store = stores[k]
+            if store is not None and records is not None:
+                store.save(first, n, records_bytes(records), part.as_dict())
+            if progress:
+                progress(n)
     wall = time.perf_counter() - start
 
     frame = pd.DataFrame(

@@ -24,7 +24,8 @@ import sys
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import closing
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -382,14 +383,15 @@ def simulate(
     if store is not None:
         _tell_resume(store, games - sum(n for _, n in todo), games, damaged, notice)
     start = time.perf_counter()
-    for first, n, (part, table) in _run(tables.cards, effects, config, todo, jobs, duel_table):
-        totals.add(part)
-        if keep_records:
-            kept.append(table)
-        if store:
-            store.save(first, n, records_bytes(table), part.as_dict())
-        if progress:
-            progress(n)
+    with closing(_run(tables.cards, effects, config, todo, jobs, duel_table)) as chunks:
+        for first, n, (part, table) in chunks:
+            totals.add(part)
+            if keep_records:
+                kept.append(table)
+            if store:
+                store.save(first, n, records_bytes(table), part.as_dict())
+            if progress:
+                progress(n)
     seconds = time.perf_counter() - start
     played = sum(n for _, n in todo)
     flagged = sorted({c.name for deck in (deck_a, deck_b) for c in deck.not_modeled()})
@@ -485,12 +487,26 @@ def _run(cards, effects, config, todo, jobs, duel_table) -> Iterator[tuple[int, 
         for first, n in todo:
             yield first, n, run_chunk(cards, effects, config, first, n, duel_table)
         return
-    # max_nbytes=None: the small tables travel pickled; memory-mapping them costs ~0.1 s a run
-    backend = LokyBackend(initializer=watch_parent, initargs=(os.getpid(),))
-    parallel = Parallel(n_jobs=jobs, return_as="generator", max_nbytes=None, backend=backend)
-    results = parallel(delayed(run_chunk)(cards, effects, config, first, n, duel_table) for first, n in todo)
-    for (first, n), part in zip(todo, results, strict=True):
+    calls = (delayed(run_chunk)(cards, effects, config, first, n, duel_table) for first, n in todo)
+    for (first, n), part in zip(todo, worker_results(calls, jobs), strict=True):
         yield first, n, part
+
+
+def worker_results(calls: Iterable, jobs: int) -> Iterator:
+    """The results of joblib `delayed` calls, in order, from `jobs` workers that die with this
+    process (`watch_parent`).
+
+    Close the iterator (contextlib.closing) rather than drop it: after Ctrl-C, joblib's
+    generator collected by the garbage collector in one of joblib's own threads stops the
+    workers from there and prints a warning among the command's lines."""
+    # max_nbytes=None: the small tables travel pickled; memory-mapping them costs ~0.1 s a run,
+    # and numba compiles its kernels anew for a read-only memory-mapped array
+    backend = LokyBackend(initializer=watch_parent, initargs=(os.getpid(),))
+    results = Parallel(n_jobs=jobs, return_as="generator", max_nbytes=None, backend=backend)(calls)
+    try:
+        yield from results
+    finally:
+        results.close()
 
 
 def duel_odds_table(config: RunConfig, catalog: Catalog) -> np.ndarray:
