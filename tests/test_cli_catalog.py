@@ -37,6 +37,19 @@ def test_cards_json_lists_every_card_with_the_required_keys():
     assert armor["card_type"] == "magic" and armor["hp"] is None and armor["magic_type"] == "infinite"
 
 
+def test_ruling_artwork_inferred_gen1_tags_guessed_from_the_creature_are_marked():
+    # docs/rulings.md, artwork-inferred: Gen 1's printed art is transcribed for Blue Dragon only;
+    # every other Gen 1 creature's tags are inferred and say so, and no later card's are
+    cards = json.loads(runner.invoke(app, ["cards", "--json", "--type", "creature"]).stdout)
+    inferred = {c["name"] for c in cards if c["artwork_inferred"]}
+    gen1 = {c["name"] for c in cards if c["generation"] == 1}
+    assert inferred == gen1 - {"Blue Dragon"}
+    wolf = next(c for c in cards if c["name"] == "Dire Wolf")
+    assert wolf["artwork"] == ["forest"] and wolf["artwork_inferred"] is True
+    spell = json.loads(runner.invoke(app, ["cards", "--json", "--name", "Knight Armor"]).stdout)[0]
+    assert spell["artwork_inferred"] is None
+
+
 def test_cards_filters_by_generation_and_type():
     cards = json.loads(runner.invoke(app, ["cards", "--json", "-g", "1", "--type", "magic"]).stdout)
     assert len(cards) == 67 and all(c["card_type"] == "magic" and c["generation"] == 1 for c in cards)

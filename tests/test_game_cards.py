@@ -11,11 +11,12 @@ import numpy as np
 import pytest
 from gamekit import CAT, Event, InstZone, K, Phase, Table
 
+from wardsim.catalog import is_hostile_equip
 from wardsim.kernel.bots.policies import REWIND_MARGIN
 from wardsim.kernel.duel.effect_rows import effective_al_nb
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.game import magic, play, rewind
-from wardsim.kernel.game.actions import action_a_nb, action_kind_nb, encode_action
+from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb, encode_action
 from wardsim.kernel.game.enums import EndReason, GlobCol, InstCol, MagicTarget, PlayerCol
 from wardsim.kernel.game.field import to_cemetery_nb
 
@@ -125,6 +126,34 @@ def test_magic_cards_change_the_stats_of_the_creature_they_act_on(name, target, 
     t.play(name, target)
     assert stats(t, creature) == {**WOLF, **changed}
     assert stats(t, opp if creature == own else own) == WOLF  # the other creature is untouched
+
+
+HOSTILE_EQUIPS = ["Smokescreen", "Fear", "Winter Chill", "Zombified", "Unlucky Circumstance", "Ball and Chain"]
+
+
+def _equip_targets(t: Table, name: str) -> list[int]:
+    i = t.find(0, name, InstZone.hand)
+    return [action_b_nb(a) for a in t.legal() if action_kind_nb(a) == K.magic and action_a_nb(a) == i]
+
+
+@pytest.mark.parametrize("name", [*HOSTILE_EQUIPS, "Knight Armor", "Epic Ring", "Heroism"])
+def test_ruling_hostile_equips_go_on_the_opponent_and_the_rest_on_your_own(name):
+    # docs/rulings.md, hostile-equips: an equip whose rows only hurt is played on the opponent's
+    # primary creature, every other equip on its player's own
+    t, _, _ = setup("Werewolf", "Werewolf", hand_a=[name])
+    assert _equip_targets(t, name) == [OPPONENT if name in HOSTILE_EQUIPS else OWN]
+
+
+def test_ruling_hostile_equips_are_the_equips_whose_rows_only_hurt():
+    hostile = {c.name for c in CAT.generation(1) if is_hostile_equip(c)}
+    # Forest Demon becomes a halving equip on the creature that killed it
+    assert hostile == {*HOSTILE_EQUIPS, "Mind Sap", "Forest Demon"}
+
+
+def test_ruling_hostile_equips_mind_sap_is_offered_on_the_opponent_first():
+    # Mind Sap names no side ("the equipped creature"): either primary, the opponent's first
+    t, _, _ = setup("Vampire", "Werewolf", hand_a=["Mind Sap"])
+    assert _equip_targets(t, "Mind Sap") == [OPPONENT, OWN]
 
 
 @pytest.mark.parametrize(

@@ -98,6 +98,8 @@ class Card:
             "rarity": self.rarity,
             "creature_type": self.creature_type,
             "artwork": list(self.artwork) if self.is_creature else None,
+            # docs/rulings.md, artwork-inferred: tags guessed from what the creature is
+            "artwork_inferred": self.artwork_inferred if self.is_creature else None,
             "magic_type": self.magic_type,
             "magic_subtype": self.magic_subtype,
             "effect_status": self.effect_status,
