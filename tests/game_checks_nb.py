@@ -22,6 +22,7 @@ from wardsim.kernel.bots import search
 from wardsim.kernel.enums import N_FIGHTER_COLS, CardCol, CardType, FighterCol
 from wardsim.kernel.game import play
 from wardsim.kernel.game.enums import (
+    MAX_ACTIONS,
     N_GLOB_COLS,
     N_INST_COLS,
     N_PLAYER_COLS,
@@ -35,7 +36,7 @@ from wardsim.kernel.game.enums import (
     RecordCol,
 )
 from wardsim.kernel.game.match import _new_game_nb, play_games_nb
-from wardsim.kernel.game.play import MAX_ACTIONS, MAX_STEPS_PER_TURN
+from wardsim.kernel.game.play import MAX_STEPS_PER_TURN
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, copy_state_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH
 from wardsim.kernel.rng import RNG_WORDS

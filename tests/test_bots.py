@@ -12,9 +12,9 @@ from wardsim.analytics.card_metrics import play_stats
 from wardsim.battle import exact_odds_matrix
 from wardsim.decks import bundled_decks
 from wardsim.kernel.bots import search
+from wardsim.kernel.bots.policies import WASTED
 from wardsim.kernel.game import match, play
-from wardsim.kernel.game.enums import COUNTER_SPAN, FizzleReason, GlobCol, InstCol, PlayerCol, SeenBit
-from wardsim.kernel.game.play import MAX_ACTIONS
+from wardsim.kernel.game.enums import COUNTER_SPAN, MAX_ACTIONS, FizzleReason, GlobCol, InstCol, PlayerCol, SeenBit
 from wardsim.kernel.rng import new_rng
 from wardsim.policies import POLICIES, policy_arrays
 from wardsim.rules import Rules
@@ -175,6 +175,36 @@ def test_the_deal_keeps_everything_its_player_has_seen():
         for owner in (0, 1):  # the same cards, only elsewhere
             mine = inst[:, I.owner] == owner
             assert sorted(dealt[mine, I.card]) == sorted(inst[mine, I.card])
+
+
+def _candidates(values, base, width=4, margin=20.0):
+    out = np.empty(MAX_ACTIONS, dtype=np.int64)
+    m = search.candidates_nb(np.array(values, dtype=np.float64), len(values), base, width, margin, out)
+    return out[:m].tolist()
+
+
+def test_the_search_compares_only_the_close_calls():
+    # within 20 points of the heuristic's choice (1: 35 points), best first; ending the phase (0
+    # points) is too far below
+    assert _candidates([0.0, 35.0, 30.0, 10.0, -5.0, 16.0], base=1) == [1, 2, 5]
+    assert _candidates([0.0, 35.0, 30.0, 10.0, -5.0, 16.0], base=1, width=2) == [1, 2]
+    # a clear call is not searched at all
+    assert _candidates([0.0, 80.0, 10.0], base=1) == [1]
+    # ending the phase and a card the heuristic values below nothing are close calls too
+    assert _candidates([0.0, -4.0, 3.0], base=2) == [2, 0, 1]
+
+
+def test_the_search_never_tries_a_card_the_heuristic_knows_is_wasted():
+    assert _candidates([0.0, WASTED, 2 * WASTED], base=0, margin=1e9) == [0]
+
+
+def test_a_search_that_compares_one_action_plays_the_heuristics_games():
+    # the search starts from the heuristic's values and choice: with nothing to compare it is
+    # the heuristic, game for game and die for die
+    a, b = DECKS["control"], DECKS["equipment"]
+    searched = simulate(a, b, games=30, seed=4, policy_a="search:width=1", keep_records=True)
+    heuristic = simulate(a, b, games=30, seed=4, policy_a="heuristic", keep_records=True)
+    assert searched.records.equals(heuristic.records)
 
 
 # ---------------------------------------------------------------- better play

@@ -23,9 +23,19 @@ from wardsim.kernel.duel.effect_rows import effective_al_nb
 from wardsim.kernel.enums import CardCol, CardType, FighterCol
 from wardsim.kernel.game import match, play
 from wardsim.kernel.game.actions import encode_action
-from wardsim.kernel.game.enums import ActionKind, EndReason, Event, GlobCol, InstCol, InstZone, Phase, PlayerCol
+from wardsim.kernel.game.enums import (
+    MAX_ACTIONS,
+    ActionKind,
+    EndReason,
+    Event,
+    GlobCol,
+    InstCol,
+    InstZone,
+    Phase,
+    PlayerCol,
+)
 from wardsim.kernel.game.match import new_game_arrays
-from wardsim.kernel.game.play import MAX_ACTIONS, MAX_STEPS_PER_TURN
+from wardsim.kernel.game.play import MAX_STEPS_PER_TURN
 from wardsim.kernel.game.resolve import refresh_fighters_nb
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, copy_state_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH

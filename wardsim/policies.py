@@ -35,6 +35,8 @@ DEFAULT_PARAMS: dict[str, float] = {
     "sacrifice_weight": 0.3,
     "iterations": 24,
     "horizon": 2,
+    "width": 4,
+    "margin": 100,
 }
 
 POLICIES: dict[str, Policy] = {
@@ -58,7 +60,7 @@ POLICIES: dict[str, Policy] = {
             "search",
             PolicyId.search,
             "determinized Monte Carlo search with heuristic playouts; sees only its own cards",
-            ("attack_odds", "sacrifice_weight", "iterations", "horizon"),
+            ("attack_odds", "sacrifice_weight", "iterations", "horizon", "width", "margin"),
             needs_duel_table=True,
         ),
     )

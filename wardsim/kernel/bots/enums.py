@@ -20,6 +20,8 @@ class PolicyParamT(NamedTuple):
     sacrifice_weight: int = 1  # heuristic: strength points given up per cemetery HP a summon costs
     iterations: int = 2  # search: playouts per decision (its budget), shared by the legal actions
     horizon: int = 3  # search: turns a playout plays after the action before the position is scored
+    width: int = 4  # search: the most actions it compares, the heuristic's best first
+    margin: int = 5  # search: how far below the heuristic's best an action may be and still be compared
 
 
 PolicyParam = PolicyParamT()

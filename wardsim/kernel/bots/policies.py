@@ -37,8 +37,19 @@ from wardsim.kernel.enums import (
     Trigger,
 )
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb
-from wardsim.kernel.game.enums import NO_OPTION, ActionKind, ChoiceKind, GlobCol, InstCol, InstZone, Phase, PlayerCol
+from wardsim.kernel.game.enums import (
+    MAX_ACTIONS,
+    NO_OPTION,
+    ActionKind,
+    ChoiceKind,
+    GlobCol,
+    InstCol,
+    InstZone,
+    Phase,
+    PlayerCol,
+)
 from wardsim.kernel.game.field import battle_bound_nb, can_initiate_nb, find_row_nb
+from wardsim.kernel.game.scratch import local_floats
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, hand_size_nb, randint_nb
 
 E = EffectCol
@@ -206,12 +217,40 @@ def _equips_on(inst, c):
 
 @njit(cache=True, _nrt=False)
 def heuristic_nb(cards, effects, inst, fighters, players, glob, actions, n, params, duel_table):
-    """Decide by expected values: attack when the exact duel odds, the damage race or the
-    cemetery race favour it (and always after a card that only acts in this turn's battle);
-    summon the creature with the best odds against the opponent's primary per cemetery HP
-    risked, counting the equips a replaced primary takes with it; play a battle-bound card only
-    in a turn it will battle (or, one that lasts, on a creature likely to see a battle); with a
-    full hand, spend magic cards rather than discard them; and otherwise play like greedy."""
+    """Decide by expected values (`heuristic_values_nb`): the first action worth the most, and
+    ending the phase when none is worth more than nothing."""
+    values = local_floats(MAX_ACTIONS)
+    heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, n, params, duel_table, values)
+    return best_action_nb(values, n)
+
+
+@njit(cache=True, _nrt=False)
+def best_action_nb(values, n):
+    """The first of the `n` actions worth the most, and the first (ending the phase) when none
+    is worth more than nothing."""
+    best = 0
+    best_value = 0.0
+    for k in range(n):
+        if values[k] > best_value:
+            best_value = values[k]
+            best = k
+    return best
+
+
+# the value the heuristic gives an action it expects to waste (a card that would expire unused,
+# a summon whose sacrifices lose the game); the search spends no playouts on these
+WASTED = -1000.0
+
+
+@njit(cache=True, _nrt=False)
+def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, n, params, duel_table, values):
+    """What each of the `n` legal actions is worth to the active player (into `values`): attack
+    when the exact duel odds, the damage race or the cemetery race favour it (and always after a
+    card that only acts in this turn's battle); summon the creature with the best odds against
+    the opponent's primary per cemetery HP risked, counting the equips a replaced primary takes
+    with it; play a battle-bound card only in a turn it will battle (or, one that lasts, on a
+    creature likely to see a battle); with a full hand, spend magic cards rather than discard
+    them; and otherwise play like greedy. Ending the phase is worth 0."""
     p = glob[G.active]
     o = 1 - p
     t = glob[G.turn]
@@ -226,8 +265,6 @@ def heuristic_nb(cards, effects, inst, fighters, players, glob, actions, n, para
     can_battle = can_battle and can_initiate_nb(inst, fighters, glob, own)
     will_battle = can_battle and (own_odds >= attack_at - BUFF_ODDS or inst[own, I.zone] == InstZone.limited)
     full_hand = hand_size_nb(inst, p) >= glob[G.hand_limit]
-    best = 0
-    best_value = 0.0
     for k in range(n):
         a = actions[k]
         kind = action_kind_nb(a)
@@ -251,7 +288,7 @@ def heuristic_nb(cards, effects, inst, fighters, players, glob, actions, n, para
             cost = 10 * action_b_nb(a)
             value = 100.0 * (odds - own_odds) - params[PolicyParam.sacrifice_weight] * cost - 2.0
             if cemetery_hp_nb(cards, inst, players, p) + cost >= threshold:
-                value = -1e9  # a summon whose sacrifices lose the game
+                value = 2 * WASTED  # a summon whose sacrifices lose the game
             if own >= 0:
                 if fighters[own, F.hp] < 0.3 * fighters[own, F.max_hp]:
                     value += 10.0  # a badly hurt primary is worth replacing
@@ -262,20 +299,17 @@ def heuristic_nb(cards, effects, inst, fighters, players, glob, actions, n, para
             if battle_bound_nb(cards, effects, card):
                 if _ends_this_turn(cards, effects, card):
                     if not (will_battle and glob[G.phase] == Phase.main):
-                        value = -1.0  # it would expire unused
+                        value = WASTED  # it would expire unused
                 elif own < 0 or fighters[own, F.hp] < 0.5 * fighters[own, F.max_hp] or t + 1 < 2:
                     # its creature may well leave the field before a battle; and in the first
                     # turn, when no battle can come before its player's next turn, it waits
                     # for the summon that turn may bring
-                    value = -1.0
+                    value = WASTED
             if full_hand and value > -1.0:
                 value = max(value, 0.5)  # played now rather than discarded at the next draw
         elif kind == ActionKind.activate:
             value = 5.0
-        if value > best_value:
-            best_value = value
-            best = k
-    return best
+        values[k] = value
 
 
 # what an equip on the field is worth to the heuristic, lost when its creature is replaced

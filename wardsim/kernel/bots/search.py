@@ -1,13 +1,16 @@
 """The search policy and the one dispatcher of a turn's decisions (numba).
 
-`search_nb` is determinized Monte Carlo search with common random numbers: for each of its
-rounds it deals the cards its player cannot see anew (`determinize_nb`: the opponent's hand and
-deck, its own deck's order, consistently with what it has seen), then tries every legal action
-in that same deal with the same dice, plays on with `heuristic` players for
-`PolicyParam.horizon` turns and scores the position (`position_value_nb`). Comparing the
-actions on the same deals and dice measures their differences with far fewer playouts than
-independent samples would. The budget, `PolicyParam.iterations`, is shared by the actions; the
-action with the best mean wins, the heuristic's own choice on ties.
+`search_nb` is determinized Monte Carlo search with common random numbers, spent on the close
+calls: the heuristic values every legal action, and the actions within `PolicyParam.margin` of
+its choice (at most `PolicyParam.width`, `candidates_nb`) are compared; a clear call is the
+heuristic's at no cost. For each of its rounds the search deals the cards its player cannot see
+anew (`determinize_nb`: the opponent's hand and deck, its own deck's order, consistently with
+what it has seen), then tries every candidate in that same deal with the same dice, plays on
+with `heuristic` players for `PolicyParam.horizon` turns and scores the position
+(`position_value_nb`). Comparing the actions on the same deals and dice measures their
+differences with far fewer playouts than independent samples would. The budget,
+`PolicyParam.iterations`, is shared by the candidates; the one with the best mean wins, the
+heuristic's own choice on ties.
 
 `choose_action_nb` is what the turn loop asks at every decision of a turn.
 """
@@ -19,9 +22,10 @@ from numba import njit
 
 from wardsim.kernel.bots import policies
 from wardsim.kernel.bots.enums import PolicyId, PolicyParam
-from wardsim.kernel.enums import N_FIGHTER_COLS, FighterCol
+from wardsim.kernel.enums import N_FIGHTER_COLS, CardCol, FighterCol
 from wardsim.kernel.game import play
 from wardsim.kernel.game.enums import (
+    MAX_ACTIONS,
     N_GLOB_COLS,
     N_INST_COLS,
     N_PLAYER_COLS,
@@ -32,7 +36,7 @@ from wardsim.kernel.game.enums import (
     PlayerCol,
     SeenBit,
 )
-from wardsim.kernel.game.play import MAX_ACTIONS, MAX_STEPS_PER_TURN
+from wardsim.kernel.game.play import MAX_STEPS_PER_TURN
 from wardsim.kernel.game.scratch import local_array, local_floats, local_matrix, local_words
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, copy_state_nb, randint_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH
@@ -106,7 +110,8 @@ def determinize_nb(inst, me, rng):
 @njit(cache=True, _nrt=False)
 def position_value_nb(cards, inst, fighters, players, glob, me, duel_table):
     """How good a position is for `me`, in [0, 1]: 1 won, 0 lost, 0.5 drawn; unfinished, the
-    cemetery race and the duel odds of the two primary creatures."""
+    cemetery race (with half the damage the primary creatures carry, HP on its way there) and
+    the two primaries' duel odds, moved by what their magic cards add."""
     w = glob[G.winner]
     if w == me:
         return 1.0
@@ -116,30 +121,77 @@ def position_value_nb(cards, inst, fighters, players, glob, me, duel_table):
         return 0.0
     threshold = max(glob[G.cemetery_threshold], 1)
     o = 1 - me
-    race = (cemetery_hp_nb(cards, inst, players, o) - cemetery_hp_nb(cards, inst, players, me)) / threshold
     a = players[me, P.primary]
     b = players[o, P.primary]
+    race = float(cemetery_hp_nb(cards, inst, players, o) - cemetery_hp_nb(cards, inst, players, me))
+    if a >= 0:
+        race -= 0.5 * (fighters[a, F.max_hp] - fighters[a, F.hp])
+    if b >= 0:
+        race += 0.5 * (fighters[b, F.max_hp] - fighters[b, F.hp])
     board = 0.0
     if a >= 0 and b >= 0:
         odds = policies.duel_odds_nb(duel_table, inst[a, I.card], inst[b, I.card])
-        # the creature with less HP left than printed is worth that much less
-        ha = fighters[a, F.hp] / max(fighters[a, F.max_hp], 1)
-        hb = fighters[b, F.hp] / max(fighters[b, F.max_hp], 1)
-        board = (odds - 0.5) + 0.25 * (ha - hb)
-    value = 0.5 + 0.45 * race + 0.15 * board
+        edge = 0.02 * (_boost(cards, inst, fighters, a) - _boost(cards, inst, fighters, b))
+        board = odds - 0.5 + min(max(edge, -0.3), 0.3)
+    value = 0.5 + 0.45 * race / threshold + 0.15 * board
     return min(max(value, 0.02), 0.98)
 
 
 @njit(cache=True, _nrt=False)
+def _boost(cards, inst, fighters, i):
+    """What creature i's magic cards and effects add to its printed fighting stats, in points of
+    Hit, AL and damage (a die of damage is 3.5)."""
+    c = inst[i, I.card]
+    dice = fighters[i, F.attack_dice] - cards[c, CardCol.attack_dice]
+    modifier = fighters[i, F.modifier] - cards[c, CardCol.modifier]
+    return fighters[i, F.al_change] + fighters[i, F.hit_bonus] + fighters[i, F.atk_bonus] + 3.5 * dice + 2 * modifier
+
+
+@njit(cache=True, _nrt=False)
+def candidates_nb(values, n, base, width, margin, out):
+    """The actions worth playouts (into `out`, their number returned): the heuristic's choice
+    first, then the others by the heuristic's values, best first, at most `width` in all. Only
+    close calls are searched: an action worth `margin` less than the heuristic's choice is left
+    out (ending the phase is worth 0), and so is one the heuristic expects to waste (a card that
+    would expire unused)."""
+    out[0] = base
+    m = 1
+    floor = max(values[base], 0.0) - margin
+    while m < width:
+        best = -1
+        for k in range(n):
+            if values[k] <= policies.WASTED or values[k] < floor:
+                continue
+            taken = False
+            for j in range(m):
+                taken = taken or out[j] == k
+            if not taken and (best < 0 or values[k] > values[best]):
+                best = k
+        if best < 0:
+            break
+        out[m] = best
+        m += 1
+    return m
+
+
+@njit(cache=True, _nrt=False)
 def search_nb(cards, effects, inst, fighters, players, glob, decks, actions, n, params, rng, duel_table):
-    """Determinized Monte Carlo over the legal actions with common random numbers (module notes)."""
+    """Determinized Monte Carlo over the candidate actions with common random numbers (module
+    notes)."""
     me = glob[G.active]
-    base = policies.choose_base_nb(
-        PolicyId.heuristic, params[me], cards, effects, inst, fighters, players, glob, actions, n, rng, duel_table
-    )
     if n <= 1:
         return 0
-    rounds = max(int(params[me, PolicyParam.iterations]) // n, 1)
+    values = local_floats(MAX_ACTIONS)
+    policies.heuristic_values_nb(
+        cards, effects, inst, fighters, players, glob, actions, n, params[me], duel_table, values
+    )
+    base = policies.best_action_nb(values, n)
+    chosen = local_array(MAX_ACTIONS)
+    width = max(int(params[me, PolicyParam.width]), 1)
+    m = candidates_nb(values, n, base, width, params[me, PolicyParam.margin], chosen)
+    if m <= 1:
+        return base
+    rounds = max(int(params[me, PolicyParam.iterations]) // m, 1)
     horizon = max(int(params[me, PolicyParam.horizon]), 1)
     heuristic = local_array(2)
     heuristic[:] = PolicyId.heuristic
@@ -153,18 +205,18 @@ def search_nb(cards, effects, inst, fighters, players, glob, decks, actions, n, 
     g2 = local_array(N_GLOB_COLS)
     d2 = local_matrix(2, DECK_SIZE)
     totals = local_floats(MAX_ACTIONS)
-    totals[:n] = 0.0
+    totals[:m] = 0.0
     for _ in range(rounds):
         deal_seed = next_u64_nb(rng)
         dice_seed = next_u64_nb(rng)
-        for k in range(n):
-            # the same deal and the same dice for every action of the round
+        for c in range(m):
+            # the same deal and the same dice for every candidate of the round
             seed_rng_nb(deal_rng, deal_seed, np.uint64(0))
             seed_rng_nb(dice_rng, dice_seed, np.uint64(1))
             copy_state_nb(inst, fighters, players, glob, decks, i2, f2, p2, g2, d2)
             determinize_nb(i2, me, deal_rng)
             play.apply_action_nb(
-                cards, effects, i2, f2, p2, g2, d2, actions[k], heuristic, params, dice_rng, no_script, no_trace
+                cards, effects, i2, f2, p2, g2, d2, actions[chosen[c]], heuristic, params, dice_rng, no_script, no_trace
             )
             stop = g2[G.turn] + horizon
             if g2[G.winner] < 0 and g2[G.phase] != Phase.draw:
@@ -176,12 +228,12 @@ def search_nb(cards, effects, inst, fighters, players, glob, decks, actions, n, 
                 _playout_turn(
                     cards, effects, i2, f2, p2, g2, d2, heuristic, params, dice_rng, no_script, no_trace, duel_table
                 )
-            totals[k] += position_value_nb(cards, i2, f2, p2, g2, me, duel_table)
-    best = base
-    for k in range(n):
-        if totals[k] > totals[best] + 1e-9:
-            best = k
-    return best
+            totals[c] += position_value_nb(cards, i2, f2, p2, g2, me, duel_table)
+    best = 0  # the heuristic's choice on ties
+    for c in range(m):
+        if totals[c] > totals[best] + 1e-9:
+            best = c
+    return chosen[best]
 
 
 @njit(cache=True, _nrt=False)

@@ -243,3 +243,5 @@ class RecordColT(NamedTuple):
 
 RecordCol = RecordColT()
 N_RECORD_COLS = len(RecordCol)
+
+MAX_ACTIONS = 256  # room for the legal actions of one decision

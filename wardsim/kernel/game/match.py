@@ -18,8 +18,18 @@ from numba import njit
 from wardsim.kernel.bots import search
 from wardsim.kernel.enums import N_FIGHTER_COLS
 from wardsim.kernel.game import play
-from wardsim.kernel.game.enums import N_GLOB_COLS, N_INST_COLS, N_PLAYER_COLS, Event, GlobCol, InstCol, Phase, RecordCol
-from wardsim.kernel.game.play import MAX_ACTIONS, MAX_STEPS_PER_TURN
+from wardsim.kernel.game.enums import (
+    MAX_ACTIONS,
+    N_GLOB_COLS,
+    N_INST_COLS,
+    N_PLAYER_COLS,
+    Event,
+    GlobCol,
+    InstCol,
+    Phase,
+    RecordCol,
+)
+from wardsim.kernel.game.play import MAX_STEPS_PER_TURN
 from wardsim.kernel.game.scratch import local_array, local_matrix
 from wardsim.kernel.game.state import N_INST, apply_rules_nb, cemetery_hp_nb, copy_state_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH, record_nb

@@ -94,7 +94,6 @@ G = GlobCol
 # this process until a creature can be played"), and it runs only while one could be
 # (`could_ever_place_nb`); at 1 chance in 1,000 per try, 10**6 tries never all fail
 MAX_REDRAWS = 1_000_000
-MAX_ACTIONS = 256  # room for the legal actions of one decision
 MAX_STEPS_PER_TURN = 96  # a guard: a policy that never ends its phase is made to
 
 
