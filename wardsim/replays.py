@@ -12,7 +12,9 @@ import numpy as np
 
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
+from wardsim.effects import render
 from wardsim.kernel.duel.enums import StrikeResult
+from wardsim.kernel.enums import CardCol
 from wardsim.kernel.game.enums import EndReason, Event, FizzleReason, GlobCol
 from wardsim.kernel.game.match import new_game_arrays, play_game_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH
@@ -133,6 +135,16 @@ def describe(
         side = "A" if i < DECK_SIZE else "B"
         return f"{catalog.cards[int(slot_cards[i])].name} ({side})"
 
+    starts = catalog.tables().cards[:, CardCol.effect_start]
+
+    def row_text(user: int, row: int) -> str:
+        """Effect row `row` in English, naming the card it is printed on when `user` (an
+        instance) borrowed it (Hell Skeleton copies its opponent's rows)."""
+        owner = int(np.searchsorted(starts, row, side="right")) - 1  # the last card starting at or before it
+        sentence = render(catalog.cards[owner].effects[row - int(starts[owner])]).rstrip(".")
+        borrowed = "" if owner == int(slot_cards[user]) else f" ({catalog.cards[owner].name}'s effect)"
+        return f"{sentence[:1].lower()}{sentence[1:]}{borrowed}."
+
     lines: list[str] = []
     attack = ("?", "?")  # the battle under way
     strike: tuple[str, int, int] = ("?", 0, 0)  # the strike under way: striker, result, target AL
@@ -214,8 +226,8 @@ def describe(
         elif event == e.heal:
             lines.append(f"  {card(a)} heals {b} HP (HP {c}).")
         elif event == e.effect:
-            row = int(b)
-            lines.append(f"  {card(a)}'s effect" + (f" rolls {c}" if c else "") + f" (row {row}).")
+            use = f"rolls {c} for an effect" if c else "uses an effect"
+            lines.append(f"  {card(a)} {use}: {row_text(a, int(b))}")
         elif event == e.redraw:
             lines.append(f"{who} cannot place a creature: shows the hand, shuffles {a} card(s) back and redraws.")
         elif event == e.cannot_place:
