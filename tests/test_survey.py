@@ -127,7 +127,7 @@ def test_regression_recovers_a_planted_effect_with_an_interval_that_covers_it():
     expected = 0.5 + (counts[pairs[:, 0]] - counts[pairs[:, 1]]) @ truth
     games = np.full(len(pairs), 400)
     score = rng.binomial(games, np.clip(expected, 0, 1)) / games
-    table = card_effects(counts, pairs[:, 0], pairs[:, 1], score, games, seed=1, replicates=200)
+    table = card_effects(counts, pairs[:, 0], pairs[:, 1], score, games, seed=1, replicates=200).table
     assert table["effect"].idxmax() == 7
     assert table.loc[7, "ci_low"] <= truth[7] <= table.loc[7, "ci_high"]
     assert table.loc[7, "ci_low"] > 0

@@ -435,9 +435,10 @@ def survey(
         for card, n in deck.cards:
             counts[d, column[card.name]] = n
     pair_games = np.full(len(pairs), 2 * games)
-    effects = card_effects(counts, deck_a, deck_b, score_ab, pair_games, seed, bootstrap)
+    fitted = card_effects(counts, deck_a, deck_b, score_ab, pair_games, seed, bootstrap)
     per_deck = deck_results(deck_a, deck_b, score_ab, pair_games, n_decks)
-    table = card_table(pool, banned, counts, effects, per_deck, catalog)
+    table = card_table(pool, banned, counts, fitted.table, per_deck, catalog)
+    params["regression"] = {"penalty": round(fitted.penalty, 6), "effective_parameters": round(fitted.df, 2)}
     ablation, replayed = _ablation(
         table, decks, cells, winners, ablate, policy, played_catalog, rules, jobs, folder, params, advance
     )
@@ -453,6 +454,7 @@ def survey(
             "win_rate": per_deck["win_rate"],
             "ci_low": per_deck["ci_low"],
             "ci_high": per_deck["ci_high"],
+            "strength": fitted.strengths,
             "creatures": [sum(n for c, n in d.cards if c.is_creature) for d in decks],
             "al_1_6": [sum(n for c, n in d.cards if card_group(c) == "low") for d in decks],
             "al_7_12": [sum(n for c, n in d.cards if card_group(c) == "high") for d in decks],

@@ -1,51 +1,101 @@
 """The whole-set survey's analytics: every card's effect on a deck's win rate.
 
-**The regression.** Each pairing of two generated decks A and B gives A's score over its
-games (both seats, draws half). The model is linear in the difference of the two decks'
-card counts::
+**Deck strengths.** Each pairing of two generated decks A and B gives A's score `y` over its
+games (both seats, draws half). A deck's strength `q` is fitted from every pairing it played,
+``y - 1/2 = q_A - q_B``, by least squares weighted by games, the strengths summing to zero:
+``1/2 + q_A`` is the deck's expected score against a deck of average strength, whoever it
+happened to meet.
 
-    score(A, B) - 1/2  =  sum over cards c of  beta_c * (copies_A(c) - copies_B(c))
-
-so a card's coefficient `beta_c` is the win-rate points one more copy of it adds, against a
-deck that plays one copy less of it. Every deck holds 30 cards, so the differences of every
-pairing sum to 0 and the coefficients are known only up to a common constant: the fit takes
-the solution whose coefficients have mean zero: a ridge penalty picks it and steadies the
-cards seen in few decks or nearly always in the same number of copies. The penalty is that of
-a normal prior on each coefficient with standard deviation `PRIOR_SD` (5 points per copy),
-against the binomial noise of a score (variance at most 1/4 per game, and each pairing weighs
-by its games): ``penalty = 1/4 / PRIOR_SD**2``. A survey of hundreds of decks has normal
-equations thousands of times larger, so there the prior barely moves an estimate. A
-coefficient therefore reads "points per copy against the average card of the pool". Each
-pairing weighs by its games. Modelling the difference, rather than each deck's win rate alone,
-accounts for the strength of the opponents a deck happened to meet.
+**The card regression.** The strengths are regressed on the decks' card counts,
+``q_d = sum over cards c of beta_c * (n_d(c) - mean n(c)) + u_d``: `u_d` is what the deck's
+cards do not explain (how they work together, its structure, the noise of its games). Every
+deck holds 30 cards, so the counts' deviations sum to zero and the coefficients are known
+only up to a common constant; the fit is the ridge solution, whose coefficients sum to zero:
+**beta_c is the win-rate points one more copy of the card adds in place of an average card of
+the pool.** The decks, not the games, are the sample: with a pool of 150 cards and a few
+hundred decks, a fit without a penalty would explain each deck's luck with its rarest cards.
+The ridge penalty is chosen by generalized cross-validation over the decks (the value of a
+grid that best predicts a left-out deck), and shrinks every estimate toward the average
+card, the weakly measured most.
 
 **Intervals** are 95% percentile bootstrap intervals over decks: a replicate draws the decks
-with replacement and weighs each pairing by the product of its two decks' draws (a pairing of
-an undrawn deck drops out), so a replicate keeps the dependence between the games of one
-deck. The bootstrap's generator is seeded from the survey seed.
+with replacement and fits the card regression again with the same penalty. The bootstrap's
+generator is seeded from the survey seed. A replicate holds about 63% of the distinct decks,
+so its fits shrink a little more than the full fit: the intervals lean toward zero and are,
+if anything, cautious about an extreme card.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 
 from wardsim.analytics.intervals import wilson_interval
 
-PRIOR_SD = 0.05  # win-rate points per copy: a card worth more than 10 points a copy is rare
 BOOTSTRAP = 200
+PENALTIES = np.logspace(-2, 5, 71)  # the grid GCV chooses from, in units of (copies)^2
 
 
-def _normal(differences: np.ndarray, weights: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    xw = differences * weights[:, None]
-    return xw.T @ differences, xw
+def deck_strengths(
+    n_decks: int, deck_a: np.ndarray, deck_b: np.ndarray, score_a: np.ndarray, games: np.ndarray
+) -> np.ndarray:
+    """Each deck's strength q (see the module notes): ndarray(float, shape=(n_decks,)), summing
+    to 0. A deck that played no game gets 0; decks the pairings do not connect share the
+    zero sum as a whole."""
+    deck_a = np.asarray(deck_a, dtype=np.int64)
+    deck_b = np.asarray(deck_b, dtype=np.int64)
+    w = np.asarray(games, dtype=float)
+    t = np.asarray(score_a, dtype=float) - 0.5
+    laplacian = np.zeros((n_decks, n_decks))
+    np.add.at(laplacian, (deck_a, deck_a), w)
+    np.add.at(laplacian, (deck_b, deck_b), w)
+    np.add.at(laplacian, (deck_a, deck_b), -w)
+    np.add.at(laplacian, (deck_b, deck_a), -w)
+    right = np.zeros(n_decks)
+    np.add.at(right, deck_a, w * t)
+    np.add.at(right, deck_b, -w * t)
+    # the all-ones term pins the free constant to a zero sum without changing any difference
+    return np.linalg.solve(laplacian + np.ones((n_decks, n_decks)), right)
 
 
-def _fit(differences: np.ndarray, scores: np.ndarray, weights: np.ndarray, penalty: float) -> np.ndarray:
-    """Weighted ridge least squares: argmin sum w (y - X b)^2 + penalty |b|^2."""
-    normal, xw = _normal(differences, weights)
-    normal[np.diag_indices_from(normal)] += penalty
-    return np.linalg.solve(normal, xw.T @ scores)
+def gcv_penalty(counts: np.ndarray, strengths: np.ndarray) -> tuple[float, float]:
+    """The ridge penalty of `PENALTIES` with the least generalized cross-validation error, and
+    the fit's effective number of parameters there."""
+    x = counts - counts.mean(axis=0)
+    y = strengths - strengths.mean()
+    u, s, _ = np.linalg.svd(x, full_matrices=False)
+    uy = u.T @ y
+    outside = float(y @ y - uy @ uy)  # the part of y no fit can reach
+    n = len(y)
+    best = (np.inf, float(PENALTIES[0]), 0.0)
+    for penalty in PENALTIES:
+        shrink = s**2 / (s**2 + penalty)
+        rss = outside + float(((1 - shrink) * uy) @ ((1 - shrink) * uy))
+        df = float(shrink.sum())
+        if df < n:
+            score = n * rss / (n - df) ** 2
+            if score < best[0]:
+                best = (score, float(penalty), df)
+    return best[1], best[2]
+
+
+def _ridge(counts: np.ndarray, strengths: np.ndarray, penalty: float) -> np.ndarray:
+    x = counts - counts.mean(axis=0)
+    y = strengths - strengths.mean()
+    return np.linalg.solve(x.T @ x + penalty * np.eye(x.shape[1]), x.T @ y)
+
+
+@dataclass
+class CardEffects:
+    """The card regression: `table` (per card: ``effect, ci_low, ci_high, se``), the decks'
+    `strengths`, the `penalty` GCV chose and the fit's effective parameters `df`."""
+
+    table: pd.DataFrame
+    strengths: np.ndarray
+    penalty: float
+    df: float
 
 
 def card_effects(
@@ -56,8 +106,7 @@ def card_effects(
     games: np.ndarray,
     seed: int = 0,
     replicates: int = BOOTSTRAP,
-    prior_sd: float = PRIOR_SD,
-) -> pd.DataFrame:
+) -> CardEffects:
     """Each card's coefficient (win-rate points per copy) with its bootstrap interval.
 
     Parameters
@@ -74,37 +123,29 @@ def card_effects(
         Seed of the bootstrap's generator.
     replicates : int
         Bootstrap replicates (0: no intervals, NaN).
-    prior_sd : float
-        The prior's standard deviation of a coefficient (see the module notes).
 
     Returns
     -------
-    DataFrame
-        One row per card (the columns of `counts`): ``effect``, ``ci_low``, ``ci_high``, ``se``
-        (the bootstrap standard deviation).
+    CardEffects
+        ``table`` has one row per card (the columns of `counts`).
     """
     counts = np.asarray(counts, dtype=float)
-    deck_a = np.asarray(deck_a, dtype=np.int64)
-    deck_b = np.asarray(deck_b, dtype=np.int64)
-    differences = counts[deck_a] - counts[deck_b]
-    target = np.asarray(score_a, dtype=float) - 0.5
-    weights = np.asarray(games, dtype=float)
-    penalty = 0.25 / prior_sd**2
-    effect = _fit(differences, target, weights, penalty)
     n_decks, n_cards = counts.shape
+    strengths = deck_strengths(n_decks, deck_a, deck_b, score_a, games)
+    penalty, df = gcv_penalty(counts, strengths)
+    effect = _ridge(counts, strengths, penalty)
     draws = np.full((replicates, n_cards), np.nan)
     rng = np.random.default_rng(np.random.SeedSequence([int(seed), 0x5EE0]))
     for r in range(replicates):
-        drawn = np.bincount(rng.integers(0, n_decks, n_decks), minlength=n_decks).astype(float)
-        w = weights * drawn[deck_a] * drawn[deck_b]
-        keep = w > 0
-        draws[r] = _fit(differences[keep], target[keep], w[keep], penalty)
-    if replicates:
+        drawn = rng.integers(0, n_decks, n_decks)
+        draws[r] = _ridge(counts[drawn], strengths[drawn], penalty)
+    if replicates > 1:
         low, high = np.percentile(draws, [2.5, 97.5], axis=0)
-        se = draws.std(axis=0, ddof=1) if replicates > 1 else np.full(n_cards, np.nan)
+        se = draws.std(axis=0, ddof=1)
     else:
         low = high = se = np.full(n_cards, np.nan)
-    return pd.DataFrame({"effect": effect, "ci_low": low, "ci_high": high, "se": se})
+    table = pd.DataFrame({"effect": effect, "ci_low": low, "ci_high": high, "se": se})
+    return CardEffects(table, strengths, penalty, df)
 
 
 def deck_results(deck_a: np.ndarray, deck_b: np.ndarray, score_a: np.ndarray, games: np.ndarray, n_decks: int):
