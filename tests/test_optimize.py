@@ -142,3 +142,10 @@ def test_optimize_refuses_a_budget_too_small_in_one_line(tmp_path):
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error:") and "give at least" in lines[0]
+
+
+def test_more_best_decks_than_parents_come_from_the_last_race():
+    found = optimize(FIELD, budget=2500, start=weak_start(), **{**SMALL, "keep": 4})
+    best = found.decks[found.decks["rank"] > 0]
+    assert best["rank"].tolist() == [1, 2, 3, 4]
+    assert best["key"].nunique() == 4

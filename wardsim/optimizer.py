@@ -356,6 +356,7 @@ def optimize(
             break
         population.append(child)
     history = []
+    ranking = list(population)
     generation_index = 0
     while evaluator.spent + final_cost + (len(population) + children) * n_field * 2 * step <= budget:
         candidates = list(population)
@@ -387,10 +388,15 @@ def optimize(
             alive = [k for k, u, j in zip(alive, upper, range(len(alive)), strict=True) if j == leader or u >= 0]
             if len(alive) <= parents or rounds >= max_rounds:
                 break
-        # the best by mean on the games they all played (the alive ones played every round)
+        # the survivors first, by mean score (they played every round), then the dropped ones by
+        # their mean on the rounds they played, should fewer than `parents` survive
         played_all = np.nanmean(results.reshape(len(candidates), -1), axis=1)
-        order = sorted(alive, key=lambda k: (-played_all[k], deck_key(candidates[k])))
+        survived = set(alive)
+        order = sorted(
+            range(len(candidates)), key=lambda k: (k not in survived, -played_all[k], deck_key(candidates[k]))
+        )
         population = [candidates[k] for k in order[:parents]]
+        ranking = [candidates[k] for k in order]
         history.append(
             {
                 "generation": generation_index,
@@ -403,7 +409,7 @@ def optimize(
         )
         generation_index += 1
     # the final measure: fresh seeds, the same for every reported deck and the start deck
-    best = population[:keep]
+    best = ranking[:keep]
     measured = [*best, start_copies]
     final_seeds = _seeds(seed, "final", field_names)
     final = evaluator.play([rows_of(c) for c in measured], final_seeds, 0, final_games, "final")
