@@ -21,10 +21,10 @@ saved, whatever `jobs` it runs with. Blocks go to the worker processes through
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 import numpy as np
 import pandas as pd
@@ -203,12 +203,12 @@ def play_pairings(
     return Played(winners, played)
 
 
-def _played(call: Callable[[int], tuple], todo: list[int], jobs: int) -> Iterator[tuple[int, np.ndarray]]:
+def _played(call: Callable[[int], tuple], todo: list[int], jobs: int) -> Generator[tuple[int, np.ndarray], None, None]:
     """Each block's records, in block order, from this process or `jobs` workers."""
     if jobs == 1 or len(todo) <= 1:
         for k in todo:
             yield k, _play_block(*call(k))
         return
-    results = worker_results((delayed(_play_block)(*call(k)) for k in todo), jobs)
+    results = cast(Generator, worker_results((delayed(_play_block)(*call(k)) for k in todo), jobs))
     with closing(results):
         yield from zip(todo, results, strict=True)

@@ -745,15 +745,16 @@ def _set_sections(report: Report, html: bool) -> list[str]:
     """The "whole set" and "optimized decks" sections, as HTML sections or Markdown lines."""
     from wardsim.set_pages import search_section, survey_section  # it builds on this module's tables
 
-    parts = []
-    for anchor, title, saved, render in (
-        ("whole-set", "The whole set", report.whole_set, survey_section),
-        ("optimized", "Optimized decks", report.optimized, search_section),
-    ):
-        if saved is None:
+    parts: list[str] = []
+    sections = (
+        ("whole-set", "The whole set", survey_section(report.whole_set) if report.whole_set else None),
+        ("optimized", "Optimized decks", search_section(report.optimized) if report.optimized else None),
+    )
+    for anchor, title, rendered in sections:
+        if rendered is None:
             continue
-        page, text = render(saved)
-        parts += [Markup(_section(anchor, title, page))] if html else [f"## {title}", "", text, ""]
+        page, text = rendered
+        parts += [_section(anchor, title, page)] if html else [f"## {title}", "", text, ""]
     return parts
 
 

@@ -555,8 +555,8 @@ def _ablation(
     seats: list[int] = []
     for name in chosen:
         for cell, won in zip(cells, winners, strict=True):
-            for seat, rows in ((0, cell.deck_a), (1, cell.deck_b)):
-                deck = decks[rows_of[rows]]
+            for seat, slots in ((0, cell.deck_a), (1, cell.deck_b)):
+                deck = decks[rows_of[slots]]
                 if not any(card.name == name for card, _ in deck.cards):
                     continue
                 changed = tuple(int(c) for c in ablated(deck, name, catalog).card_indices(catalog))
