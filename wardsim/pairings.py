@@ -14,12 +14,14 @@ a run folder (:class:`wardsim.runs.RunStore`): a call resumed from a folder find
 saved, whatever `jobs` it runs with. Blocks go to the worker processes through
 :func:`wardsim.simulation.worker_results`, several per worker, and come back in order.
 
-**Records.** Each block saves one row per game: ``pairing`` (its index in the call), ``game``,
+**Records.** Each block saves, beside a digest of the pairings it played
+(:func:`block_digest`), one row per game: ``pairing`` (its index in the call), ``game``,
 ``winner`` (0 = seat A, 1 = seat B, 2 = draw), ``first_player`` and ``turns``.
 """
 
 from __future__ import annotations
 
+import hashlib
 import io
 from collections.abc import Callable, Generator, Sequence
 from contextlib import closing
@@ -117,9 +119,17 @@ def pool_odds(decks: Sequence[Sequence[int]], policy: str, catalog: Catalog, rul
     return DuelOdds.of(duel_odds_table(config, catalog))
 
 
-def _read_block(store: RunStore, first: int, n: int) -> np.ndarray | None:
+def block_digest(pairings: Sequence[Pairing]) -> str:
+    """What a block plays (decks, seeds, games), as a digest saved with it: a saved block is
+    reused only for the very same pairings, never for others that happen to fall on the same
+    game numbers (a search whose path changed, say)."""
+    text = ";".join(f"{p.deck_a}|{p.deck_b}|{p.seed}|{p.first}|{p.games}" for p in pairings)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
+
+
+def _read_block(store: RunStore, first: int, n: int, digest: str) -> np.ndarray | None:
     raw, _ = store.load(first, n)
-    if raw is None:
+    if raw is None or raw.get("pairings") != digest:
         return None
     frame = pd.read_parquet(io.BytesIO(store.records_path(first).read_bytes()))
     return frame[list(BLOCK_COLUMNS)].to_numpy(dtype=np.int64)
@@ -168,7 +178,9 @@ def play_pairings(
     found: dict[int, np.ndarray] = {}
     todo: list[int] = []
     for k in range(len(cut)):
-        saved = _read_block(store, int(offsets[k]), int(offsets[k + 1] - offsets[k])) if store is not None else None
+        a, b = cut[k]
+        span = (int(offsets[k]), int(offsets[k + 1] - offsets[k]))
+        saved = _read_block(store, *span, block_digest(pairings[a:b])) if store is not None else None
         if saved is not None:
             found[k] = saved
             if progress:
@@ -190,7 +202,9 @@ def play_pairings(
             if store is not None:
                 first, n = int(offsets[k]), int(offsets[k + 1] - offsets[k])
                 frame = pd.DataFrame(records, columns=list(BLOCK_COLUMNS))
-                store.save(first, n, parquet_bytes(frame, index=False), {"games": n})
+                a, b = cut[k]
+                totals = {"games": n, "pairings": block_digest(pairings[a:b])}
+                store.save(first, n, parquet_bytes(frame, index=False), totals)
             if progress:
                 progress(len(records))
     winners = [np.zeros(p.games, dtype=np.int8) for p in pairings]
