@@ -143,7 +143,7 @@ def play_pairings(
     jobs: int = 1,
     store: RunStore | None = None,
     progress: Callable[[int], None] | None = None,
-    odds: DuelOdds | None = None,
+    odds: DuelOdds | Callable[[], DuelOdds | None] | None = None,
     base: int = 0,
 ) -> Played:
     """Play every pairing: each one's winners (ndarray(int8, shape=(games,)), game order), and
@@ -165,8 +165,9 @@ def play_pairings(
         Where blocks are saved as they finish and found again on a resume.
     progress : callable, optional
         Called with the games of each block finished or found saved.
-    odds : DuelOdds, optional
-        The duel odds for the policies that read them (:func:`pool_odds` of the decks if not given).
+    odds : DuelOdds or callable, optional
+        The duel odds for the policies that read them, or a function that gives them, called
+        only when a game is to be played (:func:`pool_odds` of the decks if not given).
     base : int
         Where this call's blocks start in the store's game numbering (a search saves its rounds
         one after the other in one store).
@@ -187,7 +188,9 @@ def play_pairings(
                 progress(len(saved))
         else:
             todo.append(k)
-    if todo and odds is None:
+    if todo and callable(odds):
+        odds = odds()
+    elif todo and odds is None:
         odds = pool_odds([p.deck_a + p.deck_b for p in pairings], policy, catalog, rules)
 
     def call(k: int) -> tuple:

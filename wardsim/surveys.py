@@ -38,6 +38,7 @@ from what was saved.
 
 from __future__ import annotations
 
+import functools
 import math
 import time
 from collections.abc import Callable, Sequence
@@ -52,12 +53,13 @@ from wardsim.analytics.survey import BOOTSTRAP, card_effects, deck_results, rank
 from wardsim.catalog import Card, Catalog, default_catalog
 from wardsim.decks import Deck, DeckLine, legality_problems
 from wardsim.formats import Format, get_format
+from wardsim.ladders import DuelOdds
 from wardsim.outputs import OutputFolder
-from wardsim.pairings import Pairing, play_pairings
+from wardsim.pairings import Pairing, play_pairings, pool_odds
 from wardsim.rules import DECK_SIZE, Rules
 from wardsim.runs import RunStore
 from wardsim.simulation import engine_fingerprint
-from wardsim.whatif import ablated, pairing_seed, scores, with_fillers
+from wardsim.whatif import FILLER_CREATURE, ablated, pairing_seed, scores, with_fillers
 
 LOW_AL = 6  # rules guide, Sacrificing: a creature of AL 1-6 needs no sacrifice
 CREATURES = (14, 25)  # creature cards per deck: the bundled decks hold 14 (control) to 25 (giants)
@@ -419,7 +421,11 @@ def survey(
 
         return tick
 
-    winners, played = play_pairings(cells, policy, played_catalog, rules, jobs, store, advance("games", total))
+    # the duel odds of every creature of the pool and the filler, solved once (when a game is to be
+    # played) for the survey's games and the ablation's
+    every_row = tuple(played_catalog.index(n) for n in [*(c.name for c in pool), FILLER_CREATURE])
+    odds = functools.cache(lambda: pool_odds([every_row], policy, played_catalog, rules))
+    winners, played = play_pairings(cells, policy, played_catalog, rules, jobs, store, advance("games", total), odds)
     score_ab = np.array(
         [
             (scores(winners[2 * k], 0).sum() + scores(winners[2 * k + 1], 1).sum()) / (2 * games)
@@ -440,7 +446,7 @@ def survey(
     table = card_table(pool, banned, counts, fitted.table, per_deck, catalog)
     params["regression"] = {"penalty": round(fitted.penalty, 6), "effective_parameters": round(fitted.df, 2)}
     ablation, replayed = _ablation(
-        table, decks, cells, winners, ablate, policy, played_catalog, rules, jobs, folder, params, advance
+        table, decks, cells, winners, ablate, policy, played_catalog, rules, jobs, folder, params, advance, odds
     )
     table = table.merge(ablation, on="card", how="left") if not ablation.empty else table
     if "ablation_impact" not in table:
@@ -541,6 +547,7 @@ def _ablation(
     folder: OutputFolder | None,
     params: dict,
     advance: Callable[[str, int], Callable[[int], None]],
+    odds: Callable[[], DuelOdds | None],
 ) -> tuple[pd.DataFrame, int]:
     """The paired ablation impact of the top and bottom `ablate` cards: every deck holding the
     card plays its games again with the card's copies replaced by the filler, on the same seeds."""
@@ -568,7 +575,7 @@ def _ablation(
                 seats.append(seat)
     total = sum(p.games for p in runs)
     store = _store(folder, "ablation", {**params, "ablated": chosen, "engine": engine_fingerprint()}, total)
-    after, played = play_pairings(runs, policy, catalog, rules, jobs, store, advance("ablation", total))
+    after, played = play_pairings(runs, policy, catalog, rules, jobs, store, advance("ablation", total), odds)
     rows = []
     for name in chosen:
         picks = [k for k, o in enumerate(owner) if o == name]
