@@ -32,7 +32,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from wardsim.outputs import OutputFolder, parquet_bytes, write_atomic
-from wardsim.report_pages import CSS, FLAG, Column, _html_table, _md_table, escape
+from wardsim.report_pages import CSS, FLAG, Column, _html_table, _md, _md_table, escape
 
 FLAG_COLOR = "#b3261e"  # as wardsim.charts: cards whose effect the simulator does not fully play
 TOP_SHARE = 0.1  # "among the strongest": the top tenth of the ranked cards
@@ -301,7 +301,12 @@ def survey_section(saved: SavedSurvey) -> tuple[str, str]:
     if len(listed):
         html_parts.append("<h3>The official list's cards</h3>")
         html_parts.append(_html_table(listed, SHORT_COLUMNS, _flagged))
-    md = [*sentences, "", "The ten strongest and ten weakest cards:", "", _md_table(_extremes(cards), SHORT_COLUMNS)]
+    md = [
+        *(f"{_md(s)}\n" for s in sentences),
+        "The ten strongest and ten weakest cards:",
+        "",
+        _md_table(_extremes(cards), SHORT_COLUMNS),
+    ]
     if len(listed):
         md += ["", "The official list's cards:", "", _md_table(listed, SHORT_COLUMNS)]
     return "".join(html_parts), "\n".join(md)
@@ -334,7 +339,7 @@ def search_method(params: dict) -> str:
         f"Deck search in the {params['format']} format from {params['pool']}, against a field of "
         f"{len(params['field'])} decks ({', '.join(params['field'])}), budget {params['budget']:,} games, policy "
         f"{params['policy']}, seed {params['seed']}. Win rates are measured afresh on {params['final_games']:,} "
-        "games a deck against the field, on seeds the search never saw, with Wilson 95% intervals."
+        "games per field deck and seat, on seeds the search never saw, with Wilson 95% intervals."
     )
 
 
@@ -349,7 +354,7 @@ def search_section(saved: SavedSearch) -> tuple[str, str]:
         _html_table(cards, SEARCH_CARD_COLUMNS, _flagged),
     ]
     md = [
-        search_method(saved.params),
+        _md(search_method(saved.params)),
         "",
         _md_table(decks, SEARCH_DECK_COLUMNS),
         "",

@@ -149,7 +149,8 @@ def survey_command(
             typer.echo(_card_line(row))
     strong = unlisted_strong(table)
     if len(strong):
-        typer.echo("Off the official list, among the strongest: " + ", ".join(strong["card"]) + ".")
+        names = [f"{r.card} [not fully modeled]" if r.not_modeled else r.card for r in strong.itertuples()]
+        typer.echo("Off the official list, among the strongest: " + ", ".join(names) + ".")
     for note in result.notes:
         typer.echo(f"Note: {note}")
     played = result.played
