@@ -8,9 +8,8 @@ for the cards someone put in a deck. It
    pool in at least `min_decks` decks;
 2. **plays them** (:func:`survey_cells`): the decks stand in a shuffled circle, each meets the
    `opponents` decks nearest to it (half on each side), in both seats, `games` games a seat;
-3. **ranks the cards** (:mod:`wardsim.analytics.survey`): a regression of each pairing's
-   result on the difference of the two decks' card counts, with intervals from a bootstrap
-   over decks;
+3. **ranks the cards** (:mod:`wardsim.analytics.survey`): each deck's strength, fitted from
+   all its pairings, regressed on its card counts, with intervals from a bootstrap over decks;
 4. **ablates the extremes** (`ablate`): the top and bottom cards of the regression are
    replaced by the neutral filler (:func:`wardsim.whatif.ablated`) in every deck that holds
    them, and those decks' games are played again on the same seeds: a paired measure of the
