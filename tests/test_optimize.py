@@ -149,3 +149,17 @@ def test_more_best_decks_than_parents_come_from_the_last_race():
     best = found.decks[found.decks["rank"] > 0]
     assert best["rank"].tolist() == [1, 2, 3, 4]
     assert best["key"].nunique() == 4
+
+
+def test_cli_optimize_writes_the_best_decks_and_says_where(tmp_path):
+    field = tmp_path / "field"
+    field.mkdir()
+    for deck in FIELD:
+        (field / f"{deck.name}.txt").write_text(Path(deck.path).read_text(encoding="utf-8"), encoding="utf-8")
+    out = tmp_path / "out"
+    args = ["optimize", "--field", str(field), "--budget", "2500", "--policy", "greedy", "--seed", "3"]
+    args += ["--parents", "2", "--children", "2", "--final-games", "20", "--keep", "2", "--out", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "best-1" in result.output and str(out / "best-1.txt") in result.output
+    assert load_deck(out / "best-1.txt").size == 30

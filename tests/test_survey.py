@@ -233,3 +233,15 @@ def test_an_unknown_card_in_the_cards_file_is_named_with_its_line(tmp_path):
     result = runner.invoke(app, ["survey", "--cards", str(listing), "--out", str(tmp_path / "out")])
     assert result.exit_code == 2
     assert "pool.txt:2: unknown card 'Grizly Bear'; did you mean 'Grizzly Bear'" in result.output
+
+
+def test_cli_survey_ranks_the_pool_and_writes_its_page(tmp_path):
+    listing = tmp_path / "pool.txt"
+    listing.write_text("\n".join(small_pool()) + "\n", encoding="utf-8")
+    out = tmp_path / "out"
+    args = ["survey", "--cards", str(listing), "--decks", "12", "--opponents", "2", "--games", "4"]
+    args += ["--min-decks", "1", "--ablate", "1", "--policy", "greedy", "--seed", "2", "--out", str(out)]
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    assert "The strongest cards" in result.output and "[not fully modeled]" in result.output
+    assert (out / "index.html").is_file() and len(list((out / "decks").glob("*.txt"))) == 12
