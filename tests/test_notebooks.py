@@ -27,6 +27,16 @@ SMALL = {
     "01_quickstart.ipynb": {"GAMES": 200, "POLICY": "greedy", "REPLAY_LINES": 15},
     "02_card_metrics.ipynb": {"GAMES": 60, "ABLATION_GAMES": 10, "POLICY": "greedy"},
     "03_balance_whatif.ipynb": {"GAMES": 20, "POLICY": "greedy", "SWEEP_VALUES": [1, 3, 5]},
+    "06_whole_set.ipynb": {
+        "DECKS": 60,
+        "OPPONENTS": 2,
+        "GAMES": 4,
+        "MIN_DECKS": 2,
+        "ABLATE": 1,
+        "POLICY": "greedy",
+        "BUDGET": 3000,
+        "FINAL_GAMES": 10,
+    },
 }
 
 

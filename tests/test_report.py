@@ -341,3 +341,37 @@ def test_cli_check_policy_prints_whether_the_advice_holds(tmp_path):
     for bad, message in (("greedy", "must differ"), ("smart", "unknown policy 'smart'")):
         result = runner.invoke(app, [*args, "--check-policy", bad, "--out", str(tmp_path / "o")])
         assert result.exit_code == 2 and message in result.output
+
+
+def test_the_report_shows_the_whole_set_and_the_optimized_decks(written, tmp_path):
+    from wardsim.catalog import default_catalog
+    from wardsim.optimizer import optimize
+    from wardsim.set_pages import read_search, read_survey, write_search, write_survey
+    from wardsim.surveys import survey
+
+    pool = [c.name for c in default_catalog().generation(1)][:40] + ["Ghost of the Past", "Giant Rat"]
+    found = survey(cards=pool, n_decks=16, opponents=2, games=4, seed=1, policy="greedy", min_decks=1, ablate=1)
+    write_survey(found, tmp_path / "survey")
+    field = [load_deck(DECKS / "bleeders.txt")]
+    searched = optimize(field, 1500, seed=1, cards=pool, policy="greedy", parents=2, children=2, final_games=20, keep=2)
+    write_search(searched, tmp_path / "optimized")
+    report = written[0]
+    report.whole_set, report.optimized = read_survey(tmp_path / "survey"), read_search(tmp_path / "optimized")
+    try:
+        index = write_report(report, tmp_path / "out")
+    finally:
+        report.whole_set = report.optimized = None
+    page = _parse(index)
+    text = " ".join(page.text)
+    assert ("a", "href", "#whole-set") in page.attributes and ("a", "href", "#optimized") in page.attributes
+    assert "The whole set" in text and "Ghost of the Past" in text and "official list" in text
+    assert "Optimized decks" in text and "best-1" in text
+    markdown = (tmp_path / "out" / "report.md").read_text(encoding="utf-8")
+    assert "## The whole set" in markdown and "## Optimized decks" in markdown
+
+
+def test_cli_report_refuses_a_survey_folder_that_is_not_one_in_one_line(tmp_path):
+    result = runner.invoke(app, ["report", "--survey", str(tmp_path), "--out", str(tmp_path / "rep")])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: --survey:") and "wardsim survey --out" in lines[0]

@@ -61,6 +61,7 @@ from wardsim.outputs import OutputFolder, parquet_bytes, write_atomic
 from wardsim.policies import policy_id
 from wardsim.report_pages import CHARTS, conclusions, html_page, markdown_page
 from wardsim.rules import Rules
+from wardsim.set_pages import SavedSearch, SavedSurvey
 from wardsim.tournament import Tournament, round_robin, total_games
 from wardsim.whatif import ablation_games as ablation_games_total
 from wardsim.whatif import ablation_table, check_pool
@@ -108,6 +109,10 @@ class Report:
     policy_check : PolicyCheck, optional
         With a check policy: the deck ranking and the card verdicts under both policies
         (:mod:`wardsim.analytics.robustness`).
+    whole_set : SavedSurvey, optional
+        A survey folder's results (`wardsim survey`), shown as the "whole set" section.
+    optimized : SavedSearch, optional
+        A deck search's results (`wardsim optimize`), shown as the "optimized decks" section.
     """
 
     tournament: Tournament
@@ -125,6 +130,8 @@ class Report:
     command: str
     notes: list[str] = field(default_factory=list)
     policy_check: PolicyCheck | None = None
+    whole_set: SavedSurvey | None = None
+    optimized: SavedSearch | None = None
 
     @property
     def has_ablation(self) -> bool:

@@ -630,6 +630,8 @@ def html_page(report: Report, images: dict[str, bytes]) -> str:
             ("cards", "Cards"),
             ("balance", "Balance"),
             *((("bot-skill", "Bot skill"),) if report.policy_check is not None else ()),
+            *((("whole-set", "Whole set"),) if report.whole_set is not None else ()),
+            *((("optimized", "Optimized decks"),) if report.optimized is not None else ()),
             ("method", "Method"),
         )
     )
@@ -714,6 +716,7 @@ def html_page(report: Report, images: dict[str, bytes]) -> str:
             if report.policy_check
             else ()
         ),
+        *_set_sections(report, html=True),
         _section(
             "method",
             "Method and reproduction",
@@ -736,6 +739,23 @@ def html_page(report: Report, images: dict[str, bytes]) -> str:
         f'<header><h1>WARD balance report</h1><p class="meta">{escape(_run_line(report))}</p>'
         f"<nav>{nav}</nav></header>{_flag_box(report)}{notes}{''.join(sections)}</body></html>\n"
     )
+
+
+def _set_sections(report: Report, html: bool) -> list[str]:
+    """The "whole set" and "optimized decks" sections, as HTML sections or Markdown lines."""
+    from wardsim.set_pages import search_section, survey_section  # it builds on this module's tables
+
+    parts: list[str] = []
+    sections = (
+        ("whole-set", "The whole set", survey_section(report.whole_set) if report.whole_set else None),
+        ("optimized", "Optimized decks", search_section(report.optimized) if report.optimized else None),
+    )
+    for anchor, title, rendered in sections:
+        if rendered is None:
+            continue
+        page, text = rendered
+        parts += [_section(anchor, title, page)] if html else [f"## {title}", "", text, ""]
+    return parts
 
 
 def _check_html(report: Report) -> list[str]:
@@ -876,6 +896,7 @@ def markdown_page(report: Report) -> str:
         lines += ["### Card verdicts", ""] + [_md(s) + "\n" for s in sentences[1:]]
         if len(check.verdicts):
             lines += [_md_table(check.verdicts, _check_card_columns(check)), ""]
+    lines += _set_sections(report, html=False)
     lines += [
         "## Method and reproduction",
         "",

@@ -39,6 +39,12 @@ app.command("whatif")(whatif_command)
 from wardsim.cli.ladder import ladder_command  # noqa: E402
 
 app.command("ladder")(ladder_command)
+# the whole set: every card ranked, and the strongest decks searched for
+from wardsim.cli.optimize import optimize_command  # noqa: E402
+from wardsim.cli.survey import survey_command  # noqa: E402
+
+app.command("survey")(survey_command)
+app.command("optimize")(optimize_command)
 
 
 def main() -> None:

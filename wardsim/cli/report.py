@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 import typer
@@ -20,6 +21,7 @@ from wardsim.policies import DEFAULT_POLICY
 from wardsim.report import DEFAULT_ABLATION_GAMES, DEFAULT_GAMES, build_report, reproduce_command, write_report
 from wardsim.report_pages import policy_check_sentences, verdict_label
 from wardsim.rules import Rules
+from wardsim.set_pages import read_search, read_survey
 from wardsim.tournament import total_games
 
 DEFAULT_OUT = Path("reports/latest")
@@ -71,6 +73,12 @@ def report(
         help="A second policy: play the games again with it and report whether the deck ranking and the "
         "card verdicts hold.",
     ),
+    survey_dir: Path = typer.Option(
+        None, "--survey", help="A `wardsim survey` folder: adds the whole-set section (every card ranked)."
+    ),
+    optimized_dir: Path = typer.Option(
+        None, "--optimized", help="A `wardsim optimize` folder: adds the optimized-decks section."
+    ),
     *,
     rules: Rules,
 ) -> None:
@@ -83,6 +91,14 @@ def report(
         raise typer.BadParameter(
             "a paired interval needs at least 2 games; use 0 to skip the ablation", param_hint="--ablation-games"
         )
+    try:  # read before any game is played: a wrong folder ends the command at once
+        whole_set = read_survey(survey_dir) if survey_dir is not None else None
+    except (ValueError, OSError) as problem:
+        raise fail(f"--survey: {problem}") from None
+    try:
+        optimized = read_search(optimized_dir) if optimized_dir is not None else None
+    except (ValueError, OSError) as problem:
+        raise fail(f"--optimized: {problem}") from None
     decks = load_pool(deck_paths(deck_files, decks_dir), fmt)
     err = Console(stderr=True)
     checked = f"; the games again with {check}" if check is not None else ""
@@ -94,6 +110,9 @@ def report(
     if rules.changes():
         err.print(f"rules: {rules.describe()}", highlight=False)
     command = reproduce_command(decks, games, seed, policy, ablation_games, fmt, out, rules, check)
+    for option, folder in (("--survey", survey_dir), ("--optimized", optimized_dir)):
+        if folder is not None:
+            command += f" {option} {shlex.quote(str(folder))}"
     saved = [0]  # round-robin games saved under out/runs/ (the ablation runs are not saved)
     try:
         with game_bar(err) as bar:
@@ -122,6 +141,7 @@ def report(
                 force=force,
                 notice=notice_printer(err),
             )
+        result.whole_set, result.optimized = whole_set, optimized
         index = write_report(result, out, force=force)
     except KeyboardInterrupt:
         raise Interrupted(saved[0], total_games(len(decks), games), out / "runs", "round-robin games") from None
