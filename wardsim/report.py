@@ -33,12 +33,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from io import BytesIO
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
-from matplotlib.figure import Figure
 
 from wardsim import charts
+
+if TYPE_CHECKING:  # matplotlib is imported by wardsim.charts when a chart is drawn
+    from matplotlib.figure import Figure
 from wardsim.analytics import (
     BalanceReport,
     MatchupMatrix,
