@@ -363,7 +363,6 @@ def simulate(
         rules=rules or Rules(),
     )
     effects = config.rules.effects_table(tables.effects)
-    duel_table = duel_odds_table(config, catalog)
     store = RunStore(Path(out), config.key(), games, engine_fingerprint(), force) if out else None
     totals = Totals()
     todo = []
@@ -383,6 +382,8 @@ def simulate(
             todo.append((first, n))
     if store is not None:
         _tell_resume(store, games - sum(n for _, n in todo), games, damaged, notice)
+    # the heuristic's exact duel odds take seconds to solve: only when games are left to play
+    duel_table = duel_odds_table(config, catalog) if todo else np.zeros((0, 0))
     start = time.perf_counter()
     with closing(_run(tables.cards, effects, config, todo, jobs, duel_table)) as chunks:
         for first, n, (part, table) in chunks:
