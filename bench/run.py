@@ -331,7 +331,7 @@ def bench_cli(games: int, repeats: int) -> list[dict]:
     command = [wardsim, "duel", a, b, "--games", str(CLI_DUELS), "--seed", "7", "--json"]
     subprocess.run(command, check=True, capture_output=True)  # warm: the numba cache is filled
     cli_s = float("inf")
-    for _ in range(max(1, repeats // 2)):
+    for _ in range(repeats):
         start = time.perf_counter()
         subprocess.run(command, check=True, capture_output=True)
         cli_s = min(cli_s, time.perf_counter() - start)
