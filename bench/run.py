@@ -11,6 +11,11 @@ creature pairs, on 1 thread and on every thread. The kernel runs twice: on exact
 baseline's duels (printed stats, effects left out: the comparison of equal work), and with
 the creatures' own effects (more work per strike: DOTs, statuses, effect rolls).
 
+cli: `wardsim duel Knight Werewolf --games 10000000` run as a user runs it (a new process:
+start-up, the catalog, numba's cached kernels, the summary) beside the duel kernel alone and the
+baseline on the same duels (two creatures without effects) and threads: the share of the
+command's time the kernel gets.
+
 games: full games between the bundled decks (four pairings, both seats) per policy, on every
 core (one worker process per core, as `wardsim simulate --jobs` runs them), with the cost of
 a game expressed in baseline duels: the baseline's duels/s on every thread over games/s.
@@ -285,6 +290,72 @@ def bench_games(games: int, repeats: int) -> list[dict]:
     return rows
 
 
+CLI_PAIR = ("Knight", "Werewolf")  # two Gen 1 creatures without effects: the baseline's own duels
+CLI_DUELS = 10_000_000
+
+
+def bench_cli(games: int, repeats: int) -> list[dict]:
+    """`wardsim duel A B --games 10000000` as a user runs it (a new process: start-up, the
+    catalog, the cached kernel, the summary) against the kernel alone and the baseline on the
+    same duels and threads: how much of the command's time the kernel gets."""
+    import subprocess
+
+    catalog = default_catalog()
+    effects = catalog.tables().effects
+    a, b = CLI_PAIR
+    fa, fb = prepared_pair(catalog, a, b)
+    ta, tb = fa[None, :].copy(), fb[None, :].copy()
+
+    def stats(name):
+        c = catalog[name]
+        return [c.hp, c.armor_level, c.speed, c.attack_dice, c.modifier]
+
+    sa, sb = np.array([stats(a)], dtype=np.int64), np.array([stats(b)], dtype=np.int64)
+    n = min(games, CLI_DUELS)
+    outcome = np.empty(n, dtype=np.int8)
+    exchanges = np.empty(n, dtype=np.int32)
+    strikes = np.empty(n, dtype=np.int32)
+    first = np.empty(n, dtype=np.int8)
+
+    def kernel() -> int:
+        run_duels_nb(ta, tb, effects, np.uint64(7), 0, NO_SCRIPT, MAX_EXCHANGES, outcome, exchanges, strikes, first)
+        return int(strikes.sum())
+
+    def baseline() -> int:
+        baseline_duels(sa, sb, n, outcome, strikes)
+        return int(strikes.sum())
+
+    base_s, base_strikes = _best(baseline, repeats)
+    kernel_s, kernel_strikes = _best(kernel, repeats)
+    wardsim = os.path.join(os.path.dirname(sys.executable), "wardsim")  # the installed command
+    command = [wardsim, "duel", a, b, "--games", str(CLI_DUELS), "--seed", "7", "--json"]
+    subprocess.run(command, check=True, capture_output=True)  # warm: the numba cache is filled
+    cli_s = float("inf")
+    for _ in range(repeats):
+        start = time.perf_counter()
+        subprocess.run(command, check=True, capture_output=True)
+        cli_s = min(cli_s, time.perf_counter() - start)
+    threads = numba.config.NUMBA_NUM_THREADS
+    base_rate = base_strikes / base_s
+    # the command plays CLI_DUELS duels: its strikes are the kernel's strikes per duel times those
+    cli_strikes = kernel_strikes / n * CLI_DUELS
+    return [
+        {"benchmark": f"cli: baseline (np.random), {a} vs {b}", "threads": threads, "duels/s": n / base_s},
+        {
+            "benchmark": f"cli: kernel alone, {a} vs {b}",
+            "threads": threads,
+            "duels/s": n / kernel_s,
+            "vs baseline": kernel_strikes / kernel_s / base_rate,
+        },
+        {
+            "benchmark": f"cli: wardsim duel --games {CLI_DUELS:,} (whole command)",
+            "threads": threads,
+            "duels/s": CLI_DUELS / cli_s,
+            "vs baseline": cli_strikes / cli_s / base_rate,
+        },
+    ]
+
+
 LADDER_DECKS = ("dragons", "bleeders", "giants", "undead")
 LADDER_GAMES = 6  # games per cell: 1,152 games for four policies, half of them with the slowest
 PACE_SECONDS = 2.0  # play time that measures a policy's pace
@@ -339,6 +410,7 @@ def bench_ladder(games: int, repeats: int) -> list[dict]:
 
 BENCHMARKS: dict[str, Callable[[int, int], list[dict]]] = {
     "duels": bench_duels,
+    "cli": bench_cli,
     "games": bench_games,
     "ladder": bench_ladder,
 }

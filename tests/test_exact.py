@@ -447,3 +447,18 @@ def test_exact_solver_columns_indexed_by_damage_kind_and_hit_result_stay_in_orde
     assert FighterSummary.prevents_other_damage == FighterSummary.prevents_atk_damage + DamageKind.other
     assert FighterSummary.n_other_reductions == FighterSummary.n_atk_reductions + DamageKind.other
     assert StrikeOdds.critical_hit == StrikeOdds.hit + 1
+
+
+GEN1_REFERENCE = Path(__file__).parent / "reference" / "exact_gen1.npz"
+
+
+@pytest.mark.slow
+def test_the_exact_gen1_matrix_keeps_its_reference_answers():
+    # every Gen 1 pair as the solver answered it before any work on its speed
+    # (tests/reference/exact_gen1.npz): a faster solver must give the same answers to 1e-9
+    reference = np.load(GEN1_REFERENCE)
+    frame = duel_matrix([str(name) for name in reference["names"]], exact=True)
+    np.testing.assert_allclose(frame.to_numpy(), reference["win"], rtol=0, atol=1e-9)
+    np.testing.assert_allclose(frame.attrs["draws"].to_numpy(), reference["draws"], rtol=0, atol=1e-9)
+    np.testing.assert_allclose(frame.attrs["mean_exchanges"].to_numpy(), reference["length"], rtol=1e-9, atol=0)
+    assert frame.attrs["sampled_pairs"] == []

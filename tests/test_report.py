@@ -14,6 +14,7 @@ from matplotlib.figure import Figure
 from typer.testing import CliRunner
 
 from wardsim import charts
+from wardsim import report as report_module
 from wardsim.analytics import bradley_terry, card_metrics, nash_equilibrium, pool_card_counters
 from wardsim.analytics.card_metrics import METRICS
 from wardsim.cli import app
@@ -375,3 +376,30 @@ def test_cli_report_refuses_a_survey_folder_that_is_not_one_in_one_line(tmp_path
     assert result.exit_code == 2
     lines = result.output.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: --survey:") and "wardsim survey --out" in lines[0]
+
+
+def test_a_report_made_again_reads_its_saved_ablation_instead_of_playing_it(tmp_path, monkeypatch):
+    # the ablation runs are most of a report's games (`make demo` made again): saved once played,
+    # under the key of what decides them, and read back bit for bit
+    decks = [load_deck(DECKS / "bleeders.txt"), load_deck(DECKS / "giants.txt")]
+    first = build_report(decks, games=6, seed=5, policy="greedy", out_dir=tmp_path / "out", ablation_games=2)
+    saved = list((tmp_path / "out" / "runs" / "ablation").glob("*.json"))
+    assert [p.name for p in saved] == ["greedy-seed5-games2.json"]
+    played = []
+    real = report_module.ablation_table
+
+    def counted(*args, **kwargs):
+        played.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(report_module, "ablation_table", counted)
+    again = build_report(decks, games=6, seed=5, policy="greedy", out_dir=tmp_path / "out", ablation_games=2)
+    assert played == []
+    pd.testing.assert_frame_equal(again.cards, first.cards, check_exact=True)
+    # another seed is another key: played
+    build_report(decks, games=6, seed=6, policy="greedy", out_dir=tmp_path / "out", ablation_games=2)
+    assert len(played) == 1
+    # a damaged file is played again, not trusted
+    saved[0].write_text("{")
+    build_report(decks, games=6, seed=5, policy="greedy", out_dir=tmp_path / "out", ablation_games=2)
+    assert len(played) == 2

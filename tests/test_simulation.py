@@ -319,3 +319,18 @@ def test_the_largest_seed_runs_from_the_command_line():
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["seed"] == 2**64 - 1
     assert runner.invoke(app, ["replay", *args, "--game", "2"]).exit_code == 0
+
+
+def test_a_resumed_run_with_every_game_saved_solves_no_duel_odds(tmp_path, monkeypatch):
+    # the heuristic's exact duel odds take seconds: a report made again, its games all saved,
+    # must not solve them again
+    import wardsim.simulation as simulation
+
+    solved = []
+    real = simulation.duel_odds_table
+    monkeypatch.setattr(simulation, "duel_odds_table", lambda *a: solved.append(a) or real(*a))
+    first = simulate(A, B, games=20, seed=4, policy_a="greedy", chunk=10, out=tmp_path / "run")
+    assert len(solved) == 1
+    again = simulate(A, B, games=20, seed=4, policy_a="greedy", chunk=10, out=tmp_path / "run")
+    assert len(solved) == 1
+    assert _key(again) == _key(first)

@@ -21,10 +21,10 @@ import os
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numba
 import numpy as np
-import pandas as pd
 
 from wardsim.catalog import Card, Catalog, default_catalog
 from wardsim.effects import render
@@ -35,6 +35,9 @@ from wardsim.kernel.enums import N_FIGHTER_COLS, CardCol
 from wardsim.kernel.exact.solver import ExactResult, solve_pair
 from wardsim.kernel.exact.spec import UnsupportedPair
 from wardsim.kernel.rng import NO_SCRIPT, as_script, check_script, new_rng
+
+if TYPE_CHECKING:
+    import pandas as pd
 
 DEFAULT_GAMES = 100_000
 DEFAULT_SEED = 20250130
@@ -154,6 +157,8 @@ def simulate(
     Duel k uses the dice of (seed, first_index + k) only.
     """
     out = _run([fa], [fb], effects, games, seed, first_index, max_exchanges, script)
+    import pandas as pd  # imported where used: `wardsim duel` starts without pandas
+
     return pd.DataFrame({"outcome": out[0], "exchanges": out[1], "strikes": out[2], "first": out[3]})
 
 
@@ -360,6 +365,8 @@ def duel_matrix(
                     progress(min(start + batch, total), total)
         finally:
             numba.set_num_threads(previous)
+    import pandas as pd  # imported where used: `wardsim duel` starts without pandas
+
     frame = pd.DataFrame(win, index=pd.Index(names, name="a"), columns=pd.Index(names, name="b"))
     frame.attrs.update(
         method="exact" if exact else "monte_carlo",

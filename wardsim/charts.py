@@ -13,12 +13,10 @@ analytics.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
-from matplotlib.backends.backend_agg import FigureCanvasAgg
-from matplotlib.colors import TwoSlopeNorm
-from matplotlib.figure import Figure
 
 from wardsim.analytics.balance import NOT_MODELED
 from wardsim.analytics.meta import NashEquilibrium
@@ -33,8 +31,15 @@ FLAG_COLOR = "#b3261e"  # cards whose effect the simulator does not fully play
 NEUTRAL = 0.5
 MIN_BIN_GAMES = 20  # a length bin with fewer games of a deck is left out of its line
 
+if TYPE_CHECKING:
+    from matplotlib.figure import Figure
+
 
 def _figure(width: float, height: float) -> Figure:
+    # imported where used: a command that draws no chart does not pay matplotlib's import (start-up)
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
     fig = Figure(figsize=(width, height), layout="constrained")
     FigureCanvasAgg(fig)  # Agg, whatever backend the session has chosen
     return fig
@@ -74,6 +79,8 @@ def matchup_heatmap(matchups: MatchupMatrix, order: Sequence[str] | None = None)
     ax = fig.add_subplot()
     shown = rates.to_numpy(dtype=float).copy()
     np.fill_diagonal(shown, np.nan)
+    from matplotlib.colors import TwoSlopeNorm
+
     image = ax.imshow(shown, cmap="RdBu", norm=TwoSlopeNorm(vcenter=NEUTRAL, vmin=0.0, vmax=1.0))
     for i in range(n):
         for j in range(n):

@@ -44,6 +44,7 @@ from joblib import delayed
 
 from wardsim.analytics.ladder import BOOTSTRAP, MIN_PAIRINGS, RESAMPLE, ladder_table, policy_matchups
 from wardsim.catalog import Catalog, default_catalog
+from wardsim.cluster import current_client, worker_threads
 from wardsim.decks import Deck
 from wardsim.policies import needs_duel_table, parse_policy
 from wardsim.rules import Rules
@@ -53,6 +54,7 @@ from wardsim.simulation import (
     Totals,
     duel_odds_table,
     engine_fingerprint,
+    plays_here,
     records_bytes,
     run_chunk,
     saved_totals,
@@ -322,11 +324,13 @@ def _batches(tasks: list[Task], jobs: int) -> list[list[Task]]:
 
 def _run(play: Callable[[list[Task]], tuple], tasks: list[Task], jobs: int) -> Iterator[tuple[Task, Played]]:
     """Every task's result, in task order; `play(tasks)` gives the arguments of `_play`."""
-    if jobs == 1 or len(tasks) <= 1:
+    if plays_here(jobs, len(tasks)):
         for task in tasks:
             yield task, _play(*play([task]))[0]
         return
-    batches = _batches(tasks, jobs)
+    client = current_client()
+    # on a cluster, batches sized for its worker threads (the results do not depend on it)
+    batches = _batches(tasks, worker_threads(client) if client is not None else jobs)
     results = worker_results((delayed(_play)(*play(batch)) for batch in batches), jobs)
     with closing(results):
         for batch, played in zip(batches, results, strict=True):

@@ -39,7 +39,7 @@ from wardsim.outputs import parquet_bytes
 from wardsim.policies import needs_duel_table
 from wardsim.rules import Rules
 from wardsim.runs import RunStore
-from wardsim.simulation import RunConfig, duel_odds_table, run_chunk, worker_results
+from wardsim.simulation import RunConfig, duel_odds_table, plays_here, run_chunk, worker_results
 
 BLOCK_GAMES = 1000  # games per block: a worker's unit of work and a run folder's chunk
 BLOCK_COLUMNS = ("pairing", "game", "winner", "first_player", "turns")
@@ -221,8 +221,8 @@ def play_pairings(
 
 
 def _played(call: Callable[[int], tuple], todo: list[int], jobs: int) -> Generator[tuple[int, np.ndarray], None, None]:
-    """Each block's records, in block order, from this process or `jobs` workers."""
-    if jobs == 1 or len(todo) <= 1:
+    """Each block's records, in block order, from this process, `jobs` workers or a cluster's."""
+    if plays_here(jobs, len(todo)):
         for k in todo:
             yield k, _play_block(*call(k))
         return

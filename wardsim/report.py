@@ -33,12 +33,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from io import BytesIO
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
-from matplotlib.figure import Figure
 
 from wardsim import charts
+
+if TYPE_CHECKING:  # matplotlib is imported by wardsim.charts when a chart is drawn
+    from matplotlib.figure import Figure
 from wardsim.analytics import (
     BalanceReport,
     MatchupMatrix,
@@ -271,8 +274,14 @@ def _ablation(
     progress: Progress | None,
     notes: list[str],
     rules: Rules,
+    runs_root: Path | None = None,
+    force: bool = False,
 ) -> pd.DataFrame | None:
-    """The ablation table, or None with a note saying why it is missing."""
+    """The ablation table, or None with a note saying why it is missing.
+
+    With `runs_root`, the table is saved there once played, under the key of everything that
+    decides its games, and a report made again with the same key reads it instead of playing
+    its games again (they are most of a report's games: `ablation_games`)."""
     if ablation_games <= 0:
         notes.append(
             "Ablation impact was not measured (ablation games 0), so the card table has no impact "
@@ -286,9 +295,62 @@ def _ablation(
             progress("ablation", n, total)
 
     advance(0)
-    return ablation_table(
+    saved = _saved_ablation(runs_root, force, decks, ablation_games, seed, policy, rules)
+    if saved is not None:
+        path, key = saved
+        table = _read_ablation(path, key)
+        if table is not None:
+            advance(total)
+            return table
+    table = ablation_table(
         decks, ablation_games, seed, policy=policy, jobs=jobs, catalog=catalog, progress=advance, rules=rules
     )
+    if saved is not None:
+        path, key = saved
+        # native floats: json writes their shortest exact form, so the table reads back bit for bit
+        split = table.to_dict(orient="split", index=False)
+        write_atomic(path, json.dumps({"key": key, "table": split}).encode("utf-8"))
+    return table
+
+
+def _saved_ablation(
+    runs_root: Path | None,
+    force: bool,
+    decks: Sequence[Deck],
+    games: int,
+    seed: int,
+    policy: str,
+    rules: Rules,
+) -> tuple[Path, dict] | None:
+    """Where an ablation table is saved (`runs/ablation/`), and the key it is saved under:
+    the decks' cards as printed, the games, seed, policy and rules, and the engine."""
+    if runs_root is None:
+        return None
+    from wardsim.simulation import engine_fingerprint
+
+    cards = repr([(d.name, [(repr(card), n) for card, n in d.cards]) for d in decks])
+    key = {
+        "decks": hashlib.sha256(cards.encode("utf-8")).hexdigest(),
+        "games": games,
+        "seed": seed,
+        "policy": policy,
+        "rules": rules.as_dict(),
+        "engine": engine_fingerprint(),
+    }
+    folder = OutputFolder.claim(runs_root / "ablation", force)
+    return folder.file(f"{policy}-seed{seed}-games{games}{_rules_tag(rules)}.json"), key
+
+
+def _read_ablation(path: Path, key: dict) -> pd.DataFrame | None:
+    """The saved ablation table when it was saved under `key`; None otherwise (played again)."""
+    try:
+        saved = json.loads(path.read_bytes())
+        if saved["key"] != key:
+            return None
+        split = saved["table"]
+        return pd.DataFrame(split["data"], columns=split["columns"])
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def _policy_check(
@@ -453,7 +515,7 @@ def build_report(
         force=force,
         notice=notice,
     )
-    ablation = _ablation(decks, ablation_games, seed, policy, jobs, catalog, progress, notes, rules)
+    ablation = _ablation(decks, ablation_games, seed, policy, jobs, catalog, progress, notes, rules, runs_root, force)
 
     matchups = tournament.matchups()
     strengths = bradley_terry(matchups, prior=BT_PRIOR)

@@ -23,6 +23,7 @@ This module knows files, not games: `wardsim.simulation` turns chunks into recor
 
 from __future__ import annotations
 
+import bisect
 import hashlib
 import json
 from dataclasses import dataclass
@@ -101,6 +102,8 @@ class RunStore:
         self.games = games
         self.engine = engine
         self.chunks: dict[int, Chunk] = {}
+        self._entries: dict[int, str] = {}  # each chunk's manifest line, serialized once
+        self._firsts: list[int] = []  # the saved chunks' first games, sorted
         self.manifest_unreadable = False
         folder = OutputFolder.claim(self.out, force)
         self.manifest = folder.file("manifest.json")
@@ -130,16 +133,28 @@ class RunStore:
                 "delete the folder or choose another --out folder"
             )
         # a chunk past the end of this run (a longer run saved here before) is not this run's
-        self.chunks = {c.first: c for c in chunks if c.first + c.n <= self.games}
+        for c in chunks:
+            if c.first + c.n <= self.games:
+                self._list(c)
+
+    def _list(self, chunk: Chunk) -> None:
+        if chunk.first not in self.chunks:
+            bisect.insort(self._firsts, chunk.first)
+        self.chunks[chunk.first] = chunk
+        self._entries[chunk.first] = json.dumps(chunk.as_dict(), separators=(",", ":"))
+
+    def _unlist(self, first: int) -> None:
+        del self.chunks[first], self._entries[first]
+        del self._firsts[bisect.bisect_left(self._firsts, first)]
 
     def _write_manifest(self) -> None:
-        manifest = {
-            "config": self.key,
-            "games": self.games,
-            "engine": self.engine,
-            "chunks": [self.chunks[first].as_dict() for first in sorted(self.chunks)],
-        }
-        write_atomic(self.manifest, (json.dumps(manifest, indent=1) + "\n").encode("utf-8"))
+        # rewritten after every chunk: each chunk's line is serialized once and the file is
+        # joined from them, so a run of 10,000 chunks does not serialize 10,000 growing lists
+        # (that cost grew with the square of the chunks: an hour of a 10-million-game run)
+        head = {"config": self.key, "games": self.games, "engine": self.engine}
+        lines = ",\n".join(self._entries[first] for first in self._firsts)
+        text = json.dumps(head, indent=1)[:-2] + ',\n "chunks": [\n' + lines + ("\n ]\n}\n" if lines else " ]\n}\n")
+        write_atomic(self.manifest, text.encode("utf-8"))
 
     def records_path(self, first: int) -> Path:
         return self.records_dir / f"part-{first:09d}.parquet"
@@ -180,14 +195,27 @@ class RunStore:
 
     def save(self, first: int, n: int, records: bytes, totals: dict) -> None:
         """Save chunk (first, n): its records (Parquet bytes) and totals, then its manifest entry."""
-        for other in [c for c in self.chunks.values() if c.first < first + n and first < c.first + c.n]:
+        for other in self._overlapping(first, n):
             # a chunk of another chunking that covers some of these games: it goes
-            del self.chunks[other.first]
+            self._unlist(other.first)
             self.totals_path(other.first, other.n).unlink(missing_ok=True)
             if other.first != first:
                 self.records_path(other.first).unlink(missing_ok=True)
         totals_bytes = (json.dumps(totals, separators=(",", ":")) + "\n").encode("utf-8")
         write_atomic(self.records_path(first), records)
         write_atomic(self.totals_path(first, n), totals_bytes)
-        self.chunks[first] = Chunk(first, n, ChunkCheck.of(records), ChunkCheck.of(totals_bytes))
+        self._list(Chunk(first, n, ChunkCheck.of(records), ChunkCheck.of(totals_bytes)))
         self._write_manifest()
+
+    def _overlapping(self, first: int, n: int) -> list[Chunk]:
+        """The saved chunks that share a game with games first .. first + n - 1 (saved chunks
+        never overlap each other, so they sit just before first + n in the sorted firsts)."""
+        found = []
+        k = bisect.bisect_left(self._firsts, first + n) - 1
+        while k >= 0:
+            c = self.chunks[self._firsts[k]]
+            if c.first + c.n <= first:
+                break
+            found.append(c)
+            k -= 1
+        return found

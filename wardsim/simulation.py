@@ -38,6 +38,7 @@ from joblib.parallel import LokyBackend
 from numba import njit
 
 from wardsim.catalog import Catalog, default_catalog
+from wardsim.cluster import cluster_results, current_client
 from wardsim.decks import Deck
 from wardsim.kernel.game.enums import COUNTER_SPAN, N_RECORD_COLS, RecordCol, SeenBit
 from wardsim.kernel.game.match import play_games_nb
@@ -362,7 +363,6 @@ def simulate(
         rules=rules or Rules(),
     )
     effects = config.rules.effects_table(tables.effects)
-    duel_table = duel_odds_table(config, catalog)
     store = RunStore(Path(out), config.key(), games, engine_fingerprint(), force) if out else None
     totals = Totals()
     todo = []
@@ -382,6 +382,8 @@ def simulate(
             todo.append((first, n))
     if store is not None:
         _tell_resume(store, games - sum(n for _, n in todo), games, damaged, notice)
+    # the heuristic's exact duel odds take seconds to solve: only when games are left to play
+    duel_table = duel_odds_table(config, catalog) if todo else np.zeros((0, 0))
     start = time.perf_counter()
     with closing(_run(tables.cards, effects, config, todo, jobs, duel_table)) as chunks:
         for first, n, (part, table) in chunks:
@@ -482,8 +484,14 @@ def watch_parent(parent_pid: int) -> None:
     threading.Thread(target=poll, name="wardsim-parent-watch", daemon=True).start()
 
 
+def plays_here(jobs: int, tasks: int) -> bool:
+    """Whether `tasks` calls are played in this process, one after the other: one job and no
+    cluster (`wardsim.cluster.use_scheduler`), or a single task and no cluster."""
+    return current_client() is None and (jobs == 1 or tasks <= 1)
+
+
 def _run(cards, effects, config, todo, jobs, duel_table) -> Iterator[tuple[int, int, tuple[Totals, np.ndarray]]]:
-    if jobs == 1 or len(todo) <= 1:
+    if plays_here(jobs, len(todo)):
         for first, n in todo:
             yield first, n, run_chunk(cards, effects, config, first, n, duel_table)
         return
@@ -494,11 +502,21 @@ def _run(cards, effects, config, todo, jobs, duel_table) -> Iterator[tuple[int, 
 
 def worker_results(calls: Iterable, jobs: int) -> Iterator:
     """The results of joblib `delayed` calls, in order, from `jobs` workers that die with this
-    process (`watch_parent`).
+    process (`watch_parent`), or, inside `wardsim.cluster.use_scheduler`, from the workers of
+    that dask scheduler (`jobs` is then unused: the cluster's workers decide).
 
     Close the iterator (contextlib.closing) rather than drop it: after Ctrl-C, joblib's
     generator collected by the garbage collector in one of joblib's own threads stops the
-    workers from there and prints a warning among the command's lines."""
+    workers from there and prints a warning among the command's lines; a cluster's chunks
+    still in flight are cancelled."""
+    client = current_client()
+    if client is not None:
+        results = cluster_results(client, calls)
+        try:
+            yield from results
+        finally:
+            results.close()
+        return
     # max_nbytes=None: the small tables travel pickled; memory-mapping them costs ~0.1 s a run,
     # and numba compiles its kernels anew for a read-only memory-mapped array
     backend = LokyBackend(initializer=watch_parent, initargs=(os.getpid(),))

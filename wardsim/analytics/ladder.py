@@ -39,7 +39,6 @@ from collections.abc import Sequence
 
 import numpy as np
 import pandas as pd
-from scipy.sparse.csgraph import connected_components
 
 from wardsim.analytics.intervals import wilson_interval
 from wardsim.analytics.meta import bradley_terry_mm
@@ -132,6 +131,8 @@ def fit_strengths(scores: np.ndarray, prior: float = PRIOR) -> np.ndarray:
     if prior <= 0 and n > 1:
         for matrix in wins.reshape(-1, n, n):
             # Hunter's condition: every split of the policies has one on each side beating the other
+            from scipy.sparse.csgraph import connected_components  # scipy where used: a lighter start-up
+
             if connected_components(matrix > 0, directed=True, connection="strong")[0] > 1:
                 raise ValueError(
                     "Bradley-Terry strengths are unbounded: a policy never lost (or never won) "

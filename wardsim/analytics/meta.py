@@ -15,8 +15,6 @@ from typing import Any
 
 import numpy as np
 import pandas as pd
-from scipy.optimize import linprog
-from scipy.sparse.csgraph import connected_components
 
 from wardsim.analytics.winrates import MatchupMatrix
 
@@ -116,6 +114,8 @@ def bradley_terry(wins_matrix: Any, prior: float = 0.0, tol: float = 1e-10, max_
     off_diagonal = ~np.eye(n_decks, dtype=bool)
     wins = np.where(off_diagonal, wins + prior, 0.0)
     # Hunter's condition: every split of the decks has a deck on each side beating the other
+    from scipy.sparse.csgraph import connected_components  # scipy where used: a lighter start-up
+
     n_components, _ = connected_components(wins > 0, directed=True, connection="strong")
     if n_decks > 1 and n_components > 1:
         raise ValueError(
@@ -224,6 +224,8 @@ def nash_equilibrium(payoff: Any) -> NashEquilibrium:
     upper = np.hstack([-margin.T, np.ones((n_decks, 1))])  # v - x @ A[:, j] <= 0
     equal = np.hstack([np.ones((1, n_decks)), np.zeros((1, 1))])
     bounds = [(0.0, None)] * n_decks + [(None, None)]
+    from scipy.optimize import linprog
+
     solution = linprog(
         objective,
         A_ub=upper,

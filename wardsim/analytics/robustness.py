@@ -32,7 +32,6 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy.stats import norm, rankdata
 
 from wardsim.analytics.balance import BalanceReport
 
@@ -83,6 +82,8 @@ class RankAgreement:
 
 def _spearman_rows(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     """Spearman's correlation of each row of x with the same row of y (ties get mean ranks)."""
+    from scipy.stats import rankdata  # scipy where used: a lighter start-up
+
     rx = rankdata(x, axis=-1)
     ry = rankdata(y, axis=-1)
     rx -= rx.mean(axis=-1, keepdims=True)
@@ -122,6 +123,8 @@ def bias_corrected_interval(replicated: np.ndarray, estimate: float, confidence:
         return float("nan"), float("nan")
     below = (np.sum(values < estimate) + 0.5 * np.sum(values == estimate)) / len(values)
     below = float(np.clip(below, 0.5 / len(values), 1.0 - 0.5 / len(values)))
+    from scipy.stats import norm
+
     z0 = norm.ppf(below)
     z = norm.ppf(0.5 + confidence / 2.0)
     low, high = np.quantile(values, norm.cdf([2 * z0 - z, 2 * z0 + z]))
@@ -201,6 +204,8 @@ def rank_agreement(
         n = joint.sum(axis=1).astype(np.int64)
         drawn = rng.multinomial(n, joint / n[:, None], size=(replicates, len(n))).astype(float)
         low, high = bias_corrected_interval(_spearman_rows(*win_rates(drawn)), spearman, confidence)
+    from scipy.stats import rankdata
+
     table = pd.DataFrame(
         {
             "games": games.round().astype(int),

@@ -23,6 +23,8 @@ from typing import Any
 import typer
 from typer.core import TyperGroup
 
+from wardsim.cluster import ClusterError
+
 # click's exceptions, wherever this version of typer keeps click (vendored or the package)
 _CLICK_ERRORS = sys.modules[typer.BadParameter.__module__]
 ClickException: type[Exception] = _CLICK_ERRORS.ClickException
@@ -104,6 +106,8 @@ class OneLineErrors(TyperGroup):
             return super().invoke(ctx)
         except typer.Exit:
             raise
+        except ClusterError as problem:  # --scheduler: the cluster cannot play the games
+            raise fail(str(problem)) from None
         except Interrupted as stop:
             typer.echo(interrupted_line(stop, typed_command(ctx)), err=True)
             raise typer.Exit(130) from None

@@ -11,11 +11,12 @@ from rich.table import Table
 
 from wardsim.analytics.ladder import RESAMPLE
 from wardsim.cli.errors import Interrupted, fail
-from wardsim.cli.options import force_option, games_option, jobs_option, seed_option
+from wardsim.cli.options import force_option, games_option, jobs_option, scheduler_option, seed_option, workers_text
 from wardsim.cli.report import deck_paths
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import load_decks
 from wardsim.cli.tournament import game_bar
+from wardsim.cluster import use_scheduler
 from wardsim.ladders import Ladder, check_policies, ladder, split_policies, total_games
 from wardsim.outputs import OutputError, OutputFolder
 from wardsim.policies import POLICIES
@@ -94,6 +95,7 @@ def ladder_command(
     games: int = games_option(100, "Games per cell: policy pair, deck pairing, seating."),
     seed: int = seed_option(0, "Run seed, 0 to 2**64-1 (each cell's seed is derived from it)."),
     jobs: int = jobs_option(),
+    scheduler: str = scheduler_option(),
     resample: str = typer.Option(
         "pairings", "--resample", help="What the interval bootstrap resamples: pairings (deck pairings) or games."
     ),
@@ -116,7 +118,7 @@ def ladder_command(
     total = total_games(len(specs), len(decks), games)
     err.print(
         f"seed {seed}: {len(specs)} policies, {len(decks)} deck{'s' if len(decks) > 1 else ''}, {games} games per "
-        f"cell ({total} games; {jobs} job{'s' if jobs > 1 else ''})",
+        f"cell ({total} games; {workers_text(jobs, scheduler)})",
         highlight=False,
     )
     if rules.changes():
@@ -124,7 +126,7 @@ def ladder_command(
     done = [0]
     try:
         folder = OutputFolder.claim(out, force) if out is not None else None
-        with game_bar(err) as bar:
+        with use_scheduler(scheduler), game_bar(err) as bar:
             task = bar.add_task("games", total=total)
 
             def advance(n: int) -> None:

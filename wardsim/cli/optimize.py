@@ -8,11 +8,12 @@ import typer
 from rich.console import Console
 
 from wardsim.cli.errors import Interrupted, fail
-from wardsim.cli.options import MAX_GAMES, force_option, jobs_option, seed_option
+from wardsim.cli.options import MAX_GAMES, force_option, jobs_option, scheduler_option, seed_option, workers_text
 from wardsim.cli.report import deck_paths
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import POLICY_HELP, check_policy, load_decks
 from wardsim.cli.tournament import game_bar
+from wardsim.cluster import use_scheduler
 from wardsim.formats import load_formats
 from wardsim.optimizer import CHILDREN, FINAL_GAMES, KEEP, PARENTS, STEP, check_budget, optimize
 from wardsim.outputs import OutputError
@@ -45,6 +46,7 @@ def optimize_command(
     seed: int = seed_option(0, "Search seed, 0 to 2**64-1 (mutations and games derive from it)."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
     jobs: int = jobs_option(),
+    scheduler: str = scheduler_option(),
     parents: int = typer.Option(
         PARENTS, "--parents", min=1, max=100, help="Decks kept from one generation to the next."
     ),
@@ -80,12 +82,12 @@ def optimize_command(
     try:
         err.print(
             f"seed {seed}: deck search against {len(field)} decks, budget {budget:,} games ({policy}, "
-            f"{jobs} job{'s' if jobs > 1 else ''})",
+            f"{workers_text(jobs, scheduler)})",
             highlight=False,
         )
         if rules.changes():
             err.print(f"rules: {rules.describe()}", highlight=False)
-        with game_bar(err) as bar:
+        with use_scheduler(scheduler), game_bar(err) as bar:
             task = bar.add_task("games", total=budget)
 
             def progress(stage: str, n: int, total: int) -> None:

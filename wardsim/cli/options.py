@@ -49,3 +49,21 @@ def force_option() -> Any:
         "--force",
         help="Write into a folder that holds files wardsim did not write (files of the same name are replaced).",
     )
+
+
+def scheduler_option() -> Any:
+    """`--scheduler`: the address of a dask.distributed scheduler (`wardsim.cluster`)."""
+    return typer.Option(
+        None,
+        "--scheduler",
+        metavar="ADDRESS",
+        help="A dask scheduler (tcp://HOST:8786): play the games on its workers instead of --jobs local "
+        "processes, with the same results (needs wardsim[cluster]; docs/cluster.md).",
+    )
+
+
+def workers_text(jobs: int, scheduler: str | None) -> str:
+    """Where the games are played, for a command's first line: `2 jobs` or the scheduler."""
+    if scheduler:
+        return f"on the dask scheduler {scheduler}"
+    return f"{jobs} job{'s' if jobs > 1 else ''}"

@@ -11,10 +11,19 @@ from rich.progress import TaskID
 
 from wardsim.analytics.robustness import RESTS_ON_SKILL
 from wardsim.cli.errors import Interrupted, fail
-from wardsim.cli.options import MAX_GAMES, force_option, games_option, jobs_option, seed_option
+from wardsim.cli.options import (
+    MAX_GAMES,
+    force_option,
+    games_option,
+    jobs_option,
+    scheduler_option,
+    seed_option,
+    workers_text,
+)
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import POLICY_HELP, check_policy, load_pool
 from wardsim.cli.tournament import game_bar, notice_printer
+from wardsim.cluster import use_scheduler
 from wardsim.decks import bundled_decks_dir
 from wardsim.outputs import OutputError
 from wardsim.policies import DEFAULT_POLICY
@@ -56,6 +65,7 @@ def report(
     seed: int = seed_option(0, "Run seed, 0 to 2**64-1 (each pairing's seed is derived from it)."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
     jobs: int = jobs_option(),
+    scheduler: str = scheduler_option(),
     ablation_games: int = typer.Option(
         DEFAULT_ABLATION_GAMES,
         "--ablation-games",
@@ -104,7 +114,8 @@ def report(
     checked = f"; the games again with {check}" if check is not None else ""
     err.print(
         f"seed {seed}: {len(decks)} decks, {games} games per ordered pairing "
-        f"({total_games(len(decks), games)} games; {policy}), ablation {ablation_games} games per pairing{checked}",
+        f"({total_games(len(decks), games)} games; {policy}, {workers_text(jobs, scheduler)}), ablation "
+        f"{ablation_games} games per pairing{checked}",
         highlight=False,
     )
     if rules.changes():
@@ -115,7 +126,7 @@ def report(
             command += f" {option} {shlex.quote(str(folder))}"
     saved = [0]  # round-robin games saved under out/runs/ (the ablation runs are not saved)
     try:
-        with game_bar(err) as bar:
+        with use_scheduler(scheduler), game_bar(err) as bar:
             tasks: dict[str, TaskID] = {}
 
             def progress(stage: str, n: int, total: int) -> None:

@@ -12,8 +12,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from wardsim import replays
 from wardsim.cli.errors import Interrupted, fail
-from wardsim.cli.options import MAX_GAMES, force_option, games_option, jobs_option, seed_option
+from wardsim.cli.options import (
+    MAX_GAMES,
+    force_option,
+    games_option,
+    jobs_option,
+    scheduler_option,
+    seed_option,
+    workers_text,
+)
 from wardsim.cli.rules import rule_options
+from wardsim.cluster import use_scheduler
 from wardsim.decks import Deck, DeckError, load_deck
 from wardsim.formats import load_formats
 from wardsim.outputs import OutputError
@@ -63,6 +72,7 @@ def simulate(
     games: int = games_option(1000, "Number of games."),
     seed: int = seed_option(0, "Run seed, 0 to 2**64-1: game k's dice come from (seed, k)."),
     jobs: int = jobs_option(),
+    scheduler: str = scheduler_option(),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
     policy_a: str = typer.Option(None, "--policy-a", help="Policy of player A (overrides --policy)."),
     policy_b: str = typer.Option(None, "--policy-b", help="Policy of player B (overrides --policy)."),
@@ -80,7 +90,7 @@ def simulate(
     err = Console(stderr=True)
     err.print(
         f"seed {seed}: {games} games of {a.name} vs {b.name} "
-        f"({policy_a or policy} vs {policy_b or policy}, {jobs} job{'s' if jobs > 1 else ''})"
+        f"({policy_a or policy} vs {policy_b or policy}, {workers_text(jobs, scheduler)})"
     )
     if rules.changes():
         err.print(f"rules: {rules.describe()}")
@@ -91,14 +101,17 @@ def simulate(
         bar.advance(task, n)
 
     try:
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            disable=not sys.stderr.isatty(),
-        ) as bar:
+        with (
+            use_scheduler(scheduler),
+            Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=err,
+                disable=not sys.stderr.isatty(),
+            ) as bar,
+        ):
             task = bar.add_task("games", total=games)
             result = run_simulation(
                 a,

@@ -9,10 +9,19 @@ from rich.console import Console
 from rich.progress import TaskID
 
 from wardsim.cli.errors import Interrupted, fail
-from wardsim.cli.options import MAX_GAMES, force_option, games_option, jobs_option, seed_option
+from wardsim.cli.options import (
+    MAX_GAMES,
+    force_option,
+    games_option,
+    jobs_option,
+    scheduler_option,
+    seed_option,
+    workers_text,
+)
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import POLICY_HELP, check_policy
 from wardsim.cli.tournament import game_bar
+from wardsim.cluster import use_scheduler
 from wardsim.formats import load_formats
 from wardsim.outputs import OutputError
 from wardsim.policies import DEFAULT_POLICY
@@ -60,6 +69,7 @@ def survey_command(
     seed: int = seed_option(0, "Survey seed, 0 to 2**64-1 (decks, pairings, games and intervals derive from it)."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
     jobs: int = jobs_option(),
+    scheduler: str = scheduler_option(),
     min_decks: int = typer.Option(
         DEFAULT_MIN_DECKS, "--min-decks", min=1, help="Every card of the pool must be in at least this many decks."
     ),
@@ -94,12 +104,12 @@ def survey_command(
         pool = f"{len(names)} cards of {cards}" if names else f"generation {generation}"
         err.print(
             f"seed {seed}: {decks} decks from {pool} ({fmt}), {opponents} opponents each, {games} games a seat "
-            f"({total:,} games; {policy}, {jobs} job{'s' if jobs > 1 else ''})",
+            f"({total:,} games; {policy}, {workers_text(jobs, scheduler)})",
             highlight=False,
         )
         if rules.changes():
             err.print(f"rules: {rules.describe()}", highlight=False)
-        with game_bar(err) as bar:
+        with use_scheduler(scheduler), game_bar(err) as bar:
             tasks: dict[str, TaskID] = {}
 
             def progress(stage: str, n: int, stage_total: int) -> None:

@@ -13,9 +13,10 @@ from rich.table import Table
 
 from wardsim.analytics import deck_summary, first_player_advantage
 from wardsim.cli.errors import Interrupted, fail
-from wardsim.cli.options import force_option, games_option, jobs_option, seed_option
+from wardsim.cli.options import force_option, games_option, jobs_option, scheduler_option, seed_option, workers_text
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import POLICY_HELP, check_policy, load_pool
+from wardsim.cluster import use_scheduler
 from wardsim.outputs import OutputError
 from wardsim.policies import DEFAULT_POLICY
 from wardsim.rules import Rules
@@ -113,6 +114,7 @@ def tournament(
     seed: int = seed_option(0, "Run seed, 0 to 2**64-1 (each pairing's seed is derived from it)."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
     jobs: int = jobs_option(),
+    scheduler: str = scheduler_option(),
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
     out: Path = typer.Option(None, "--out", "-o", help="Folder for every pairing's records (Parquet); resumes."),
     force: bool = force_option(),
@@ -127,14 +129,14 @@ def tournament(
     total = total_games(len(decks), games)
     err.print(
         f"seed {seed}: {len(decks)} decks, {games} games per ordered pairing ({total} games; {policy}, "
-        f"{jobs} job{'s' if jobs > 1 else ''})",
+        f"{workers_text(jobs, scheduler)})",
         highlight=False,
     )
     if rules.changes():
         err.print(f"rules: {rules.describe()}", highlight=False)
     done = [0]
     try:
-        with game_bar(err) as bar:
+        with use_scheduler(scheduler), game_bar(err) as bar:
             task = bar.add_task("games", total=total)
 
             def advance(n: int) -> None:

@@ -14,9 +14,10 @@ from rich.table import Table
 
 from wardsim.catalog import CREATURE_STATS, default_catalog
 from wardsim.cli.errors import Interrupted, fail
-from wardsim.cli.options import force_option, games_option, jobs_option, seed_option
+from wardsim.cli.options import force_option, games_option, jobs_option, scheduler_option, seed_option, workers_text
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import check_policy, load_decks
+from wardsim.cluster import use_scheduler
 from wardsim.decks import Deck, bundled_decks_dir
 from wardsim.formats import get_format
 from wardsim.outputs import OutputError, OutputFolder
@@ -215,6 +216,7 @@ def whatif_command(
     seed: int = seed_option(0, "Run seed, 0 to 2**64-1 (each pairing's seed derives from it)."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=f"Bot policy: {', '.join(POLICIES)}."),
     jobs: int = jobs_option(),
+    scheduler: str = scheduler_option(),
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules of the pool and its list."),
     out: Path = typer.Option(None, "--out", "-o", help=f"Folder for tables and the sweep plot ({DEFAULT_OUT})."),
     force: bool = force_option(),
@@ -242,17 +244,20 @@ def whatif_command(
             total = whatif_games(card, changes, copies, pool, games, matchup=pairing)
         # the output folder is claimed before any game is played: a folder of the user's fails now
         folder = OutputFolder.claim(out or DEFAULT_OUT, force) if swept or out is not None else None
-        err.print(f"seed {seed}: {total} games ({policy}, {jobs} job{'s' if jobs > 1 else ''})")
+        err.print(f"seed {seed}: {total} games ({policy}, {workers_text(jobs, scheduler)})")
         if rules.changes():
             err.print(f"rules: {rules.describe()}")
-        with Progress(
-            TextColumn("{task.description}"),
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            disable=not sys.stderr.isatty(),
-        ) as bar:
+        with (
+            use_scheduler(scheduler),
+            Progress(
+                TextColumn("{task.description}"),
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                console=err,
+                disable=not sys.stderr.isatty(),
+            ) as bar,
+        ):
             task = bar.add_task("games", total=total)
 
             def advance(n: int) -> None:
