@@ -110,6 +110,7 @@ class GlobColT(NamedTuple):
     hand_limit: int = 16  # cards a hand may hold after the draw
     opening_hand: int = 17  # cards drawn before the first turn
     infinite_slots: int = 18  # Infinite cards a player may have on the field
+    last_die: int = 19  # the last effect roll, for the rows of a roll table that read it again (Flag.same_roll)
 
 
 GlobCol = GlobColT()

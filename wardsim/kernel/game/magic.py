@@ -58,7 +58,7 @@ from wardsim.kernel.game.resolve import (
     turn_cycles_nb,
 )
 from wardsim.kernel.game.scratch import local_array
-from wardsim.kernel.game.state import N_INST, hand_size_nb, set_zone_nb
+from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, hand_size_nb, set_zone_nb
 from wardsim.kernel.game.trace import note_fizzle_nb, note_play_nb, record_nb
 
 E = EffectCol
@@ -200,6 +200,8 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             return False
         if action == Action.auto_hit or action == Action.strike_first:
             return players[p, P.primary] >= 0
+        if action == Action.cemetery_hp and effects[r, E.amount] < 0:
+            return cemetery_hp_nb(cards, inst, players, p) > 0  # Reduce the Burden: nothing to reduce
         return True
     # a card whose effect lasts on the field (Flame of the Infinite, Curse, Forest Fire) always can
     return not acts_when_played
@@ -352,6 +354,10 @@ def play_magic_nb(
             note_fizzle_nb(trace, glob, inst, chain[k], FizzleReason.negated)
         if inst[chain[k], I.zone] == InstZone.resolving:
             to_cemetery_nb(cards, effects, inst, players, glob, chain[k], trace)
+    if negated[0] and find_row_nb(cards, effects, card, Trigger.on_play, Action.immune) >= 0:
+        # Celestial Power, Creator's Gift: "cannot be negated when played"; the negation is wasted
+        negated[0] = 0
+        note_fizzle_nb(trace, glob, inst, chain[1], FizzleReason.nothing_to_do)
     if negated[0]:
         if inst[i, I.zone] == InstZone.resolving:
             record_nb(trace, glob, p, Event.negated, i, card, chain[1])

@@ -36,7 +36,18 @@ from wardsim.kernel.bots import choice
 from wardsim.kernel.duel.battle import end_battle_nb, end_exchange_nb, open_battle_nb, strike_nb
 from wardsim.kernel.duel.effect_rows import take_damage_nb
 from wardsim.kernel.duel.enums import React
-from wardsim.kernel.enums import Action, CardCol, CardType, Duration, EffectCol, FighterCol, Target, Trigger, Zone
+from wardsim.kernel.enums import (
+    Action,
+    CardCol,
+    CardType,
+    Duration,
+    EffectCol,
+    FighterCol,
+    Status,
+    Target,
+    Trigger,
+    Zone,
+)
 from wardsim.kernel.game import magic, resolve, rewind, turns
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb, encode_action_nb
 from wardsim.kernel.game.enums import (
@@ -832,6 +843,12 @@ def _spend_reactions(
                 and t != Trigger.response_attack_finished
             ):
                 continue
+            if action == Action.apply_status and effects[r, E.status] == Status.frozen:
+                # Winter Sentinel: the attacking creature is frozen for its duration
+                other = defender if k < 2 else attacker
+                until = resolve.turn_cycles_nb(glob, max(effects[r, E.duration], 1))
+                fighters[other, F.frozen_until] = max(fighters[other, F.frozen_until], until)
+                record_nb(trace, glob, q, Event.effect, card_inst, r, 0)
             if action == Action.destroy_magic or action == Action.draw or action == Action.return_later:
                 resolve.execute_row_nb(
                     cards,
