@@ -10,10 +10,13 @@ import pytest
 from gamekit import CAT, Event, InstZone, K, Phase
 from test_game_cards import OWN, WOLF, attack, cast, freeze, magic_names, setup, stats
 
+from wardsim.battle import prepared_pair
+from wardsim.kernel.duel.effect_rows import fire_row_nb
 from wardsim.kernel.enums import CardCol, FighterCol
 from wardsim.kernel.game import play
 from wardsim.kernel.game.actions import action_a_nb, action_kind_nb
-from wardsim.kernel.game.enums import GlobCol, InstCol, MagicTarget
+from wardsim.kernel.game.enums import GlobCol, InstCol, MagicTarget, PlayerCol
+from wardsim.kernel.rng import as_script, check_script, new_rng
 
 F = FighterCol
 G = GlobCol
@@ -294,6 +297,19 @@ def test_the_alchemist_rolls_one_die_for_one_of_three_outcomes(roll, own, oppone
     assert t.used_dice() == 1
 
 
+@pytest.mark.parametrize("roll, own, opponent", [(1, 15, 70), (3, 10, 60), (5, 5, 70)])
+def test_the_alchemist_reads_one_die_in_a_duel_too(roll, own, opponent):
+    # the duel kernel (wardsim duel, the creature matrix) plays its your-turn rows the same way
+    fa, fb = prepared_pair(CAT, "The Alchemist", "Werewolf")
+    fa[F.hp] = 10
+    rng, script = new_rng(), as_script([roll])
+    card = CAT.tables().cards[CAT.index("The Alchemist")]
+    for r in range(card[CardCol.effect_start], card[CardCol.effect_start] + card[CardCol.effect_count]):
+        fire_row_nb(r, fa, fb, CAT.tables().effects, 0, rng, script)
+    assert (fa[F.hp], fb[F.hp]) == (own, opponent)
+    assert check_script(rng, script) == 1
+
+
 # ---------------------------------------------------------------- standard cards
 
 
@@ -319,8 +335,10 @@ def test_magic_eater_destroys_all_the_opponents_magic_cards_only():
 @pytest.mark.parametrize("dead, left", [(["Kobold"], 10), (["Frog"], 0), (["Kobold", "Werewolf"], 80)])
 def test_reduce_the_burden_takes_30_hp_off_your_cemetery_never_below_0(dead, left):
     t, _, _ = setup("Werewolf", "Frog", hand_a=["Reduce the Burden"], cem_a=dead, deck_a=["Goblin"])
+    before = t.cemetery_hp(0)
     card = t.play("Reduce the Burden")
     assert t.cemetery_hp(0) == left and t.zone(card) == InstZone.cemetery
+    assert [e[5] for e in t.events(Event.effect) if e[3] == card] == [before - left]  # the replay says so
     t.to_cemetery(0, "Goblin")  # no credit kept: the next death counts in full
     assert t.cemetery_hp(0) == left + 30
 
@@ -338,6 +356,14 @@ def test_ignite_cards_deal_their_damage_on_1_to_5_and_double_on_6(name, low, hig
     t.play(name)
     assert t.hp(ogre) == 90 - (high if roll == 6 else low)
     assert t.used_dice() == 1  # one die decides between the rows
+
+
+def test_ignite_is_not_played_while_the_opponent_has_no_creature():
+    t, _, ogre = setup("Werewolf", "Ogre", hand_a=["Ignite"])
+    assert magic_names(t) == {"Ignite"}
+    t.players[1, PlayerCol.primary] = -1  # the first turn: the opponent has placed nothing yet
+    t.inst[ogre, InstCol.zone] = InstZone.hand
+    assert magic_names(t) == set()
 
 
 @pytest.mark.parametrize("roll, healed", [(3, 10), (4, 20), (5, 20), (6, 30)])
@@ -388,3 +414,69 @@ def test_winter_sentinel_negates_the_attack_and_freezes_the_attacker():
     t.begin_turn()
     t.to_combat()
     assert [action_a_nb(a) for a in t.legal() if action_kind_nb(a) == K.battle] == [wolf]
+
+
+# ---------------------------------------------------------------- cards with their own rules
+
+
+def test_bomb_deals_30_to_the_equipped_creature_when_destroyed():
+    t, own, ogre = setup("Werewolf", "Ogre", hand_a=["Bomb", "Dragon Fire"])
+    bomb = t.play("Bomb", OPPONENT)  # a debuff: it goes on the opponent's creature
+    assert t.inst[bomb, InstCol.attached_to] == ogre and t.hp(ogre) == 90
+    t.play("Dragon Fire")
+    assert t.zone(bomb) == InstZone.cemetery and t.hp(ogre) == 90 - 30 and t.hp(own) == 70
+
+
+def test_bomb_does_not_hurt_a_creature_that_leaves_with_it():
+    t, own, ogre = setup("Werewolf", "Ogre", hand_a=["Bomb", "Terrifying Roar"], hand_b=["Goblin"])
+    t.play("Bomb", OPPONENT)
+    t.play("Terrifying Roar")
+    assert ogre in [e[3] for e in t.events(Event.to_hand)]  # (and its player may place it again)
+    assert not [e for e in t.events(Event.effect_damage) if e[3] == ogre]
+
+
+@pytest.mark.parametrize("blocker", ["Time Melt", "Time Weaver"])
+def test_time_melt_and_time_weaver_stop_lightning_cards(blocker):
+    primary = "Time Weaver" if blocker == "Time Weaver" else "Werewolf"
+    hand = [] if blocker == "Time Weaver" else [blocker]
+    t, own, harpy = setup(
+        primary, "Harpy", hand_a=[*hand, "Knight Armor"], hand_b=["Blade in the Dark", "Junk Scarecrow"]
+    )
+    if hand:
+        t.play(blocker)
+    armor = t.play("Knight Armor", OWN)
+    assert t.zone(armor) == InstZone.magic  # Blade in the Dark could not answer it
+    freeze(t, harpy)
+    attack(t, 6, 6, 1, 1)  # a critical hit: Junk Scarecrow could not negate it either
+    assert t.hp(harpy) < 30
+    assert len(t.hand(1)) == 2
+
+
+def test_lightning_cards_answer_again_once_time_melt_is_gone():
+    t, own, _ = setup("Werewolf", "Frog", hand_a=["Time Melt", "Knight Armor"], hand_b=["Blade in the Dark"])
+    t.play("Time Melt")
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    armor = t.play("Knight Armor", OWN)
+    assert t.zone(armor) == InstZone.cemetery
+
+
+def test_the_old_one_sends_every_other_card_on_the_field_back_and_both_draw_as_many():
+    t, own, opp = setup(
+        "Goblin",
+        "Werewolf",
+        hand_a=["The Old One", "Kobold", "Knight Armor"],
+        hand_b=["Hero Shield"],
+        deck_b=["Wererat"],
+    )
+    armor = t.play("Knight Armor", OWN)
+    shield = cast(t, 1, "Hero Shield", OWN)
+    old_one = t.find(0, "The Old One", InstZone.hand)
+    t.act(K.summon, old_one)
+    assert t.primary_name(0) == "The Old One"
+    sent = {e[3] for e in t.events(Event.to_deck)}
+    assert {opp, shield} <= sent and armor not in sent  # the armor left with the sacrificed Goblin
+    draws = [e[1] for e in t.events(Event.draw)]
+    assert draws.count(1) == 2 and draws.count(0) == 0
+    assert t.players[1, PlayerCol.primary] >= 0  # the opponent places a creature again

@@ -13,6 +13,7 @@ import numpy as np
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.kernel.duel.enums import StrikeResult
+from wardsim.kernel.enums import Action, EffectCol
 from wardsim.kernel.game.enums import EndReason, Event, FizzleReason, GlobCol
 from wardsim.kernel.game.match import new_game_arrays, play_game_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH
@@ -215,7 +216,10 @@ def describe(
             lines.append(f"  {card(a)} heals {b} HP (HP {c}).")
         elif event == e.effect:
             row = int(b)
-            lines.append(f"  {card(a)}'s effect" + (f" rolls {c}" if c else "") + f" (row {row}).")
+            if effects[row, EffectCol.action] == Action.cemetery_hp:  # Reduce the Burden
+                lines.append(f"  {card(a)} takes {c} HP off its player's cemetery (row {row}).")
+            else:
+                lines.append(f"  {card(a)}'s effect" + (f" rolls {c}" if c else "") + f" (row {row}).")
         elif event == e.redraw:
             lines.append(f"{who} cannot place a creature: shows the hand, shuffles {a} card(s) back and redraws.")
         elif event == e.cannot_place:

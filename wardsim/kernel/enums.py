@@ -297,6 +297,7 @@ class FlagT(NamedTuple):
     no_effect: int = 1024  # the row's filter passes only cards without card text
     same_roll: int = 2048  # the row reads the die its card's previous row rolled (a roll table)
     unique: int = 4096  # another copy of the card on the same creature adds nothing ("cannot stack")
+    lightning: int = 8192  # a magic block that applies to Lightning cards only (Time Melt)
 
 
 Flag = FlagT()

@@ -83,6 +83,7 @@ class PlayerColT(NamedTuple):
     lost: int = 7  # 1 once the player has lost
     played_turn: int = 8  # 1 once the player has had a turn (no draw on the first)
     low_summon: int = 9  # its next placement must be a creature of AL <= this (0: no limit)
+    cemetery_reduced: int = 10  # cemetery HP that effects took off (Reduce the Burden)
 
 
 PlayerCol = PlayerColT()

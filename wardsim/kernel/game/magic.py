@@ -47,6 +47,7 @@ from wardsim.kernel.game.field import (
     find_row_nb,
     infinite_in_use_nb,
     leave_field_nb,
+    lightning_blocked_nb,
     to_cemetery_nb,
 )
 from wardsim.kernel.game.resolve import (
@@ -115,6 +116,10 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
     any_time = plays_any_time_nb(cards, effects, card)
     if (kind == MagicType.lightning or kind == MagicType.battle_lightning) and not any_time:
         return n  # Lightning cards answer events (responses); Mind Sap is also cast as an equip
+    if (kind == MagicType.lightning or kind == MagicType.battle_lightning) and lightning_blocked_nb(
+        cards, effects, inst, fighters, glob
+    ):
+        return n  # Time Melt, Time Weaver
     # the Lightning cards still here are cast as equips, and act as Infinite equips (Mind Sap)
     if kind != MagicType.standard and infinite_in_use_nb(cards, inst, p) >= glob[G.infinite_slots]:
         return n
@@ -200,6 +205,10 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             return False
         if action == Action.auto_hit or action == Action.strike_first:
             return players[p, P.primary] >= 0
+        if action == Action.damage and target == Target.opponent_primary:
+            # Ignite: no opposing creature (the first turn), nothing to burn
+            c = players[o, P.primary]
+            return c >= 0 and not magic_immune_nb(cards, effects, inst, c)
         if action == Action.cemetery_hp and effects[r, E.amount] < 0:
             return cemetery_hp_nb(cards, inst, players, p) > 0  # Reduce the Burden: nothing to reduce
         return True
@@ -240,8 +249,8 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, out):
     per distinct card)."""
     out[0] = NO_OPTION
     n = 1
-    if players[q, P.magic_blocked_until] >= glob[G.turn]:
-        return n
+    if players[q, P.magic_blocked_until] >= glob[G.turn] or lightning_blocked_nb(cards, effects, inst, fighters, glob):
+        return n  # every answer is a Lightning card (Time Melt, Time Weaver)
     for i in range(N_INST):
         if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or listed_nb(inst, out, n, i):
             continue

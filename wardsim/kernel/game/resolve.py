@@ -606,8 +606,13 @@ def execute_row_nb(
                 dealt = take_damage_nb(fighters[c], fighters[c], effects, amount, False)
                 record_nb(trace, glob, p, Event.effect_damage, c, dealt, fighters[c, F.hp])
     elif action == Action.cemetery_hp:
-        # Reduce the Burden: a reduction takes off at most what the cemetery holds now (ruling)
-        players[p, P.cemetery_bonus] += max(effects[r, E.amount], -cemetery_hp_nb(cards, inst, players, p))
+        if effects[r, E.amount] < 0:
+            # Reduce the Burden: a reduction takes off at most what the cemetery holds now (ruling)
+            taken = min(-effects[r, E.amount], cemetery_hp_nb(cards, inst, players, p))
+            players[p, P.cemetery_reduced] += taken
+            record_nb(trace, glob, p, Event.effect, src, r, taken)
+        else:
+            players[p, P.cemetery_bonus] += effects[r, E.amount]
     elif action == Action.destroy_magic:
         destroy_some_magic_nb(
             cards,
@@ -821,7 +826,13 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
             hit = z == InstZone.magic and c == o
         elif target == Target.all_magic:
             hit = z == InstZone.magic and j != src
-        if not hit or magic_immune_nb(cards, effects, inst, j) and c != p:
+        elif target == Target.all_creatures:
+            # The Old One: "all cards aside from this card", Limited Summons too; a creature
+            # unaffected by creature effects stays (Ent Tree)
+            hit = (z == InstZone.primary or z == InstZone.limited) and j != src
+            if hit and c != p and _immune_to_creatures(cards, effects, inst, fighters, j):
+                continue
+        if not hit or magic_immune_nb(cards, effects, inst, j) and c != p and target != Target.all_creatures:
             continue
         if inst[src, I.attached_to] == j:
             # Revival Priest sends the creature it was played on back to hand and stays, to hold
@@ -878,14 +889,15 @@ def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, policy
     if fighters[i, F.effect_count] == 0:
         return  # negated (Demonic Magic, Silence From The Grave)
     start, stop = card_rows_nb(cards, inst[i, I.card])
+    # the cards its rows send away, per player, for a later row that counts them (The Old One)
+    moved = local_array(2)
+    moved[:] = 0
     for r in range(start, stop):
         # lasting stat rows (Witch) are auras read by refresh_fighters_nb; the others act now,
         # even when what they do lasts while the creature stays (Psychic Toad's Limited Summon)
         if effects[r, E.trigger] == Trigger.on_summon and (
             effects[r, E.duration] == Duration.instant or not is_aura_action_nb(effects[r, E.action])
         ):
-            moved = local_array(2)
-            moved[:] = 0
             execute_row_nb(
                 cards,
                 effects,
