@@ -480,3 +480,22 @@ def test_the_old_one_sends_every_other_card_on_the_field_back_and_both_draw_as_m
     draws = [e[1] for e in t.events(Event.draw)]
     assert draws.count(1) == 2 and draws.count(0) == 0
     assert t.players[1, PlayerCol.primary] >= 0  # the opponent places a creature again
+
+
+def test_foggy_night_lets_only_equips_be_played_for_3_turn_cycles():
+    t, _, _ = setup(
+        "Werewolf", "Frog", hand_a=["Foggy Night", "Dragon Tamer", "Knight Armor"], hand_b=["Blade in the Dark"]
+    )
+    blade = t.find(1, "Blade in the Dark", InstZone.hand)
+    fog = t.play("Foggy Night")
+    assert t.zone(fog) == InstZone.magic
+    assert magic_names(t) == {"Knight Armor"}  # no standard card
+    armor = t.play("Knight Armor", OWN)
+    assert t.zone(armor) == InstZone.magic and t.zone(blade) == InstZone.hand  # no Lightning answer
+    for _ in range(5):
+        t.end_turn()
+        t.begin_turn()
+        assert "Dragon Tamer" not in magic_names(t) or t.glob[G.active] == 1
+    t.end_turn()
+    t.begin_turn()
+    assert t.zone(fog) == InstZone.cemetery and "Dragon Tamer" in magic_names(t)

@@ -412,7 +412,8 @@ def render(e: Effect) -> str:
         "swap_primaries": "switch primary creatures with your opponent",
         "skip_turn": f"{target} skip{s} their next turn",
         "block_battle": f"{target} cannot battle",
-        "block_magic": f"{target} cannot play {'Lightning' if 'lightning' in e.flags else 'magic'} cards",
+        "block_magic": f"{target} cannot play {'Lightning' if 'lightning' in e.flags else 'magic'} cards"
+        + (" but equips" if "but_equips" in e.flags else ""),
         "negate_effects": f"the effects of {target} are negated",
         "immune": f"{target} {is_} unaffected by "
         + " and ".join(

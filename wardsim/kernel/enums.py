@@ -298,6 +298,7 @@ class FlagT(NamedTuple):
     same_roll: int = 2048  # the row reads the die its card's previous row rolled (a roll table)
     unique: int = 4096  # another copy of the card on the same creature adds nothing ("cannot stack")
     lightning: int = 8192  # a magic block that applies to Lightning cards only (Time Melt)
+    but_equips: int = 16384  # a magic block that lets equip cards through (Foggy Night)
 
 
 Flag = FlagT()

@@ -383,8 +383,20 @@ def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng,
 
 @njit(cache=True, _nrt=False)
 def lightning_blocked_nb(cards, effects, inst, fighters, glob):
-    """No player may play a Lightning card: Time Melt on the field (until it runs out), or a Time
-    Weaver whose effects are not negated, is there."""
+    """No player may play a Lightning card: Time Melt on the field (until it runs out), a Time
+    Weaver whose effects are not negated, or Foggy Night (only creatures and equips) is there."""
+    return _field_block_nb(cards, effects, inst, fighters, glob, Flag.lightning | Flag.but_equips)
+
+
+@njit(cache=True, _nrt=False)
+def non_equip_magic_blocked_nb(cards, effects, inst, fighters, glob):
+    """Foggy Night: "only creatures and equip cards can be played"."""
+    return _field_block_nb(cards, effects, inst, fighters, glob, Flag.but_equips)
+
+
+@njit(cache=True, _nrt=False)
+def _field_block_nb(cards, effects, inst, fighters, glob, flags):
+    """A lasting block_magic row carrying one of `flags` is on the field."""
     t = glob[G.turn]
     for j in range(N_INST):
         z = inst[j, I.zone]
@@ -398,7 +410,7 @@ def lightning_blocked_nb(cards, effects, inst, fighters, glob):
             if (
                 effects[r, E.trigger] == Trigger.static
                 and effects[r, E.action] == Action.block_magic
-                and (effects[r, E.flags] & Flag.lightning) != 0
+                and (effects[r, E.flags] & flags) != 0
             ):
                 return True
     return False

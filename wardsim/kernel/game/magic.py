@@ -48,6 +48,7 @@ from wardsim.kernel.game.field import (
     infinite_in_use_nb,
     leave_field_nb,
     lightning_blocked_nb,
+    non_equip_magic_blocked_nb,
     to_cemetery_nb,
 )
 from wardsim.kernel.game.resolve import (
@@ -138,6 +139,8 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
             if others < effects[r, E.amount]:
                 return n
     is_equip = cards[card, CardCol.magic_subtype] == MagicSubtype.equip or kind == MagicType.lightning
+    if not is_equip and non_equip_magic_blocked_nb(cards, effects, inst, fighters, glob):
+        return n  # Foggy Night: only creatures and equips
     if is_equip:
         if summons_nothing_nb(cards, effects, inst, p, card):
             return n
