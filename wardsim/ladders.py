@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from contextlib import closing
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -322,7 +322,7 @@ def _batches(tasks: list[Task], jobs: int) -> list[list[Task]]:
     return [b for b in batches if b]
 
 
-def _run(play: Callable[[list[Task]], tuple], tasks: list[Task], jobs: int) -> Iterator[tuple[Task, Played]]:
+def _run(play: Callable[[list[Task]], tuple], tasks: list[Task], jobs: int) -> Generator[tuple[Task, Played]]:
     """Every task's result, in task order; `play(tasks)` gives the arguments of `_play`."""
     if plays_here(jobs, len(tasks)):
         for task in tasks:

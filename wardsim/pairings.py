@@ -26,7 +26,7 @@ import io
 from collections.abc import Callable, Generator, Sequence
 from contextlib import closing
 from dataclasses import dataclass
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -226,6 +226,6 @@ def _played(call: Callable[[int], tuple], todo: list[int], jobs: int) -> Generat
         for k in todo:
             yield k, _play_block(*call(k))
         return
-    results = cast(Generator, worker_results((delayed(_play_block)(*call(k)) for k in todo), jobs))
+    results = worker_results((delayed(_play_block)(*call(k)) for k in todo), jobs)
     with closing(results):
         yield from zip(todo, results, strict=True)

@@ -24,7 +24,7 @@ import sys
 import threading
 import time
 import warnings
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from contextlib import closing
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -490,7 +490,7 @@ def plays_here(jobs: int, tasks: int) -> bool:
     return current_client() is None and (jobs == 1 or tasks <= 1)
 
 
-def _run(cards, effects, config, todo, jobs, duel_table) -> Iterator[tuple[int, int, tuple[Totals, np.ndarray]]]:
+def _run(cards, effects, config, todo, jobs, duel_table) -> Generator[tuple[int, int, tuple[Totals, np.ndarray]]]:
     if plays_here(jobs, len(todo)):
         for first, n in todo:
             yield first, n, run_chunk(cards, effects, config, first, n, duel_table)
@@ -500,7 +500,7 @@ def _run(cards, effects, config, todo, jobs, duel_table) -> Iterator[tuple[int, 
         yield first, n, part
 
 
-def worker_results(calls: Iterable, jobs: int) -> Iterator:
+def worker_results(calls: Iterable, jobs: int) -> Generator:
     """The results of joblib `delayed` calls, in order, from `jobs` workers that die with this
     process (`watch_parent`), or, inside `wardsim.cluster.use_scheduler`, from the workers of
     that dask scheduler (`jobs` is then unused: the cluster's workers decide).
