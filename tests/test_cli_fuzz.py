@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from test_survey import small_pool
 from typer.testing import CliRunner
 
 from wardsim.cli import app
@@ -299,6 +300,53 @@ def whatif_args(ex: Example) -> list[str]:
     return ["whatif", card, "--decks", str(pool), *args, "--policy", "greedy", *options]
 
 
+def _pool_file() -> str:
+    Path("pool.txt").write_text("\n".join(small_pool()) + "\n", encoding="utf-8")
+    return "pool.txt"
+
+
+def survey_args(ex: Example) -> list[str]:
+    # a small pool and few games, so that the good examples play their survey
+    values = {
+        "--cards": Value(_pool_file, st.sampled_from(["missing.txt", "."])),
+        "--decks": count(["12"], 10**6),
+        "--opponents": count(["2"], 10**6, 2),
+        "--games": count(["1"], MAX_GAMES),
+        "--min-decks": count(["1"], 10**6),
+        "--ablate": count(["0"], 10**6, 0),
+        "--seed": SEED,
+        "--policy": FAST_POLICY,
+        "--format": choice(["casual"]),
+        "--out": ex.out(),
+        **RULES,
+    }
+    always = ("--cards", "--decks", "--opponents", "--games", "--min-decks", "--ablate", "--policy", "--out")
+    return ["survey", *ex.options(values, ["--force"], always=always)]
+
+
+def optimize_args(ex: Example) -> list[str]:
+    field = Path("field")
+    field.mkdir()
+    (field / "giants.txt").write_bytes((DECKS / "giants.txt").read_bytes())
+    if ex.value(Value(st.just(""), st.just("bad"))):  # a second deck in the field, unreadable
+        (field / "extra.txt").write_bytes(ex.draw(deck_bytes()))
+    values = {
+        "--field": Value(st.just("field"), st.sampled_from(["missing", "field/giants.txt"])),
+        "--cards": Value(_pool_file, st.sampled_from(["missing.txt", "."])),
+        "--budget": count(["100"], 10**12),
+        "--parents": count(["1"], 100),
+        "--children": count(["1"], 1000),
+        "--final-games": count(["2"], MAX_GAMES),
+        "--keep": count(["1"], 100),
+        "--seed": SEED,
+        "--policy": FAST_POLICY,
+        "--out": ex.out(),
+        **RULES,
+    }
+    always = ("--field", "--cards", "--budget", "--parents", "--children", "--final-games", "--keep")
+    return ["optimize", *ex.options(values, ["--force"], always=(*always, "--policy", "--out"))]
+
+
 # command: (arguments, examples, the number of argument slots that may get a bad value)
 COMMANDS: dict[str, tuple[Callable[[Example], list[str]], int, int]] = {
     "cards": (cards_args, 30, 3),
@@ -311,6 +359,8 @@ COMMANDS: dict[str, tuple[Callable[[Example], list[str]], int, int]] = {
     "duel": (duel_args, 30, 4),
     "duels": (duels_args, 25, 8),
     "whatif": (whatif_args, 25, 10),
+    "survey": (survey_args, 12, 15),
+    "optimize": (optimize_args, 12, 15),
 }
 
 
