@@ -32,6 +32,14 @@ def folder_bytes(folder: Path) -> dict[str, bytes]:
     return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
+def _as_from_a_terminal() -> None:
+    """In the child before it runs: Ctrl-C delivered and handled as a shell started from a
+    terminal would leave it, whatever earlier tests' threads (a dask cluster's) left in this
+    process's signal mask or handlers, which a child inherits."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
 def _saved_chunks(folder: Path) -> int:
     try:
         return (folder / "manifest.json").read_text().count('"first"')
@@ -155,7 +163,9 @@ def test_ctrl_c_stops_the_workers_and_the_printed_command_resumes(tmp_path):
     # stops them, prints one line and exits 130; the line's command finishes the run
     out = tmp_path / "run"
     args = [*SIM, "--games", "400000", "--seed", "3", "--jobs", "2", "--out", str(out)]
-    proc = subprocess.Popen([str(WARDSIM), *args], start_new_session=True, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        [str(WARDSIM), *args], start_new_session=True, stderr=subprocess.PIPE, text=True, preexec_fn=_as_from_a_terminal
+    )
     try:
         _wait_for(lambda: _saved_chunks(out) >= 2, 300, "two saved chunks")
         workers = _children(proc.pid)
