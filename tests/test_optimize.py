@@ -17,8 +17,9 @@ from wardsim.cli import app
 from wardsim.decks import legality_problems, load_deck
 from wardsim.formats import get_format
 from wardsim.optimizer import SearchError, _child, deck_key, mutate, optimize
+from wardsim.rules import NO_SACRIFICE_MAX_AL
 from wardsim.set_pages import read_search, write_search
-from wardsim.surveys import LOW_AL, deck_of, generate_decks, survey_pool
+from wardsim.surveys import deck_of, generate_decks, survey_pool
 
 runner = CliRunner()
 CATALOG = default_catalog()
@@ -53,7 +54,7 @@ def test_mutated_decks_stay_legal_and_placeable():
         assert child is not None
         built = deck_of("child", child, cards)
         assert legality_problems(built, fmt) == []
-        assert any(cards[n].is_creature and cards[n].armor_level <= LOW_AL for n in child)
+        assert any(cards[n].is_creature and cards[n].armor_level <= NO_SACRIFICE_MAX_AL for n in child)
         parent = child
 
 

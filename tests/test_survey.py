@@ -18,11 +18,11 @@ from wardsim.catalog import default_catalog
 from wardsim.cli import app
 from wardsim.decks import legality_problems, load_deck
 from wardsim.formats import get_format
+from wardsim.rules import NO_SACRIFICE_MAX_AL
 from wardsim.set_pages import official_ranks, read_survey, write_survey
 from wardsim.simulation import simulate
 from wardsim.surveys import (
     CREATURES,
-    LOW_AL,
     MIN_LOW_AL,
     SurveyError,
     circle_pairs,
@@ -44,9 +44,11 @@ def small_pool() -> list[str]:
     low = [
         c.name
         for c in gen1
-        if c.is_creature and c.effect_status == "none" and c.armor_level <= LOW_AL and c.name != PLANTED
+        if c.is_creature and c.effect_status == "none" and c.armor_level <= NO_SACRIFICE_MAX_AL and c.name != PLANTED
     ][:9]
-    high = [c.name for c in gen1 if c.is_creature and c.effect_status == "none" and c.armor_level > LOW_AL][:4]
+    high = [
+        c.name for c in gen1 if c.is_creature and c.effect_status == "none" and c.armor_level > NO_SACRIFICE_MAX_AL
+    ][:4]
     magic = [c.name for c in gen1 if not c.is_creature and c.magic_type == "infinite"][:5]
     unmodeled = [c.name for c in CATALOG.generation(2) if c.is_creature and c.effect_status == "unmodeled"][:1]
     return [PLANTED, *low, *high, *magic, *unmodeled]
@@ -73,7 +75,7 @@ def test_generated_decks_have_a_real_decks_structure():
     pool, _ = survey_pool(fmt, 1)
     for deck in generate_decks(pool, fmt, 60, seed=2, min_decks=1):
         creatures = sum(n for c, n in deck.cards if c.is_creature)
-        placeable = sum(n for c, n in deck.cards if c.is_creature and c.armor_level <= LOW_AL)
+        placeable = sum(n for c, n in deck.cards if c.is_creature and c.armor_level <= NO_SACRIFICE_MAX_AL)
         assert CREATURES[0] <= creatures <= CREATURES[1]
         assert placeable >= MIN_LOW_AL
         for card, n in deck.cards:

@@ -55,18 +55,19 @@ from wardsim.formats import Format, get_format
 from wardsim.ladders import DuelOdds
 from wardsim.outputs import OutputFolder
 from wardsim.pairings import Pairing, play_pairings, pool_odds
-from wardsim.rules import DECK_SIZE, Rules
+from wardsim.rules import DECK_SIZE, NO_SACRIFICE_MAX_AL, Rules
 from wardsim.runs import RunStore
 from wardsim.simulation import engine_fingerprint
 from wardsim.whatif import FILLER_CREATURE, ablated, pairing_seed, scores, with_fillers
 
-LOW_AL = 6  # rules guide, Sacrificing: a creature of AL 1-6 needs no sacrifice
 CREATURES = (14, 25)  # creature cards per deck: the bundled decks hold 14 (control) to 25 (giants)
 LOW_AL_SHARE = (0.4, 0.9)  # of the creatures: 5 of 14 in control, 18 of 18 in first_strike
 MIN_LOW_AL = 6  # placeable creatures a deck needs to field one and pay sacrifices
 COPIES = (1, 2, 3)
 COPIES_WEIGHTS = (0.3, 0.35, 0.35)  # the bundled decks play mostly 2 or 3 copies of a card
 DEFAULT_MIN_DECKS = 8
+# Gen 1's 151 cards then land in 18 to 27 decks each, about three times the minimum
+DEFAULT_DECKS = 25 * DEFAULT_MIN_DECKS
 DEFAULT_ABLATE = 5
 DEFAULT_ABLATION_GAMES = 20  # per seating of each pairing of a deck holding the card
 NOT_MODELED = ("partial", "unmodeled")
@@ -82,7 +83,7 @@ def card_group(card: Card) -> str:
     """A card's group in a generated deck: placeable creature, sacrifice creature, or magic."""
     if not card.is_creature:
         return "magic"
-    return "low" if (card.armor_level or 0) <= LOW_AL else "high"
+    return "low" if (card.armor_level or 0) <= NO_SACRIFICE_MAX_AL else "high"
 
 
 def read_card_list(path: Path | str, catalog: Catalog | None = None) -> list[str]:
@@ -134,7 +135,7 @@ def survey_pool(
         )
     if not any(card_group(c) == "low" for c in pool):
         raise SurveyError(
-            f"the pool has no creature of AL 1-{LOW_AL}, so no deck could place a creature without a "
+            f"the pool has no creature of AL 1-{NO_SACRIFICE_MAX_AL}, so no deck could place a creature without a "
             "sacrifice (rules guide: Sacrificing); add some"
         )
     return pool, banned
@@ -334,7 +335,7 @@ def survey(
     fmt: str = "official",
     generation: int | None = 1,
     cards: Sequence[str] | None = None,
-    n_decks: int = 200,
+    n_decks: int = DEFAULT_DECKS,
     opponents: int = 10,
     games: int = 20,
     seed: int = 0,

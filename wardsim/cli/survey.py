@@ -30,6 +30,7 @@ from wardsim.set_pages import official_ranks, unlisted_strong, write_survey
 from wardsim.surveys import (
     DEFAULT_ABLATE,
     DEFAULT_ABLATION_GAMES,
+    DEFAULT_DECKS,
     DEFAULT_MIN_DECKS,
     check_survey,
     read_card_list,
@@ -61,7 +62,7 @@ def survey_command(
     fmt: str = typer.Option(
         "official", "--format", "-f", help="Deck rules the generated decks follow: official or casual."
     ),
-    decks: int = typer.Option(200, "--decks", min=2, max=MAX_DECKS, help="Decks generated."),
+    decks: int = typer.Option(DEFAULT_DECKS, "--decks", min=2, max=MAX_DECKS, help="Decks generated."),
     opponents: int = typer.Option(
         10, "--opponents", "-k", min=2, help="Opponents each deck meets (even), in both seats."
     ),
