@@ -11,14 +11,16 @@ import signal
 import subprocess
 import sys
 import time
+import warnings
 from pathlib import Path
 
 import pytest
+from joblib import delayed
 from typer.testing import CliRunner
 
 from wardsim.cli import app
 from wardsim.decks import load_deck
-from wardsim.simulation import simulate
+from wardsim.simulation import simulate, worker_results
 
 DECKS = Path(__file__).parent.parent / "decks"
 WARDSIM = Path(sys.executable).parent / "wardsim"
@@ -153,6 +155,18 @@ def test_ctrl_c_in_any_command_exits_130_with_one_line(monkeypatch):
     monkeypatch.setattr("wardsim.cli.cards.default_catalog", interrupted)
     result = runner.invoke(app, ["cards"])
     assert result.exit_code == 130 and result.stderr.splitlines() == ["interrupted"]
+
+
+def test_results_closed_before_their_end_warn_nothing():
+    # Ctrl-C that lands while the parent writes a chunk (not while it waits for the next) closes
+    # the workers' results with chunks in flight: the command's lines stay the seed line and
+    # the interrupted line, with no joblib warning about cancelled tasks between them
+    results = worker_results([delayed(time.sleep)(0.2) for _ in range(8)], jobs=2)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        next(results)
+        results.close()
+    assert [str(w.message) for w in caught] == []
 
 
 # ---------------------------------------------------------------- real processes

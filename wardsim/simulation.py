@@ -507,8 +507,8 @@ def worker_results(calls: Iterable, jobs: int) -> Generator:
 
     Close the iterator (contextlib.closing) rather than drop it: after Ctrl-C, joblib's
     generator collected by the garbage collector in one of joblib's own threads stops the
-    workers from there and prints a warning among the command's lines; a cluster's chunks
-    still in flight are cancelled."""
+    workers from there and prints a warning among the command's lines; closed here, it stops
+    them quietly, and a cluster's chunks still in flight are cancelled."""
     client = current_client()
     if client is not None:
         results = cluster_results(client, calls)
@@ -522,9 +522,14 @@ def worker_results(calls: Iterable, jobs: int) -> Generator:
     backend = LokyBackend(initializer=watch_parent, initargs=(os.getpid(),))
     results = Parallel(n_jobs=jobs, return_as="generator", max_nbytes=None, backend=backend)(calls)
     try:
-        yield from results
+        for result in results:  # noqa: UP028 (`yield from` would close `results` itself, unsilenced)
+            yield result
     finally:
-        results.close()
+        with warnings.catch_warnings():
+            # closed before its end on purpose (Ctrl-C, an error): joblib's advice about the
+            # tasks it cancels would land among the command's lines
+            warnings.simplefilter("ignore")
+            results.close()
 
 
 def duel_odds_table(config: RunConfig, catalog: Catalog) -> np.ndarray:
