@@ -55,7 +55,8 @@ INVARIANTS = {
     8: "an equip card is attached to a creature on the field",
     9: "no creature on the field has negative HP",
     10: "an unfinished game has no primary creature at 0 HP",
-    11: "cemetery HP is the printed HP of the creature cards there plus 50 per destroyed Flame",
+    11: "cemetery HP is never below 0, and is the printed HP of the creature cards there plus 50 per "
+    "destroyed Flame, less what Reduce the Burden took off",
     12: "the result agrees with the end reason (winner, turn cap, cemetery, last card)",
     13: "the game checked step by step is the game play_games_nb plays",
 }
@@ -132,8 +133,9 @@ def check_state_nb(cards, inst, fighters, players, glob, decks, squire, golem):
                 and card != squire
             ):
                 printed += cards[card, CardCol.hp]
-        bonus = cemetery_hp_nb(cards, inst, players, p) - printed
-        if bonus < 0 or bonus % 50 != 0:
+        total = cemetery_hp_nb(cards, inst, players, p)
+        bonus = total - printed + players[p, P.cemetery_reduced]
+        if total < 0 or bonus < 0 or bonus % 50 != 0:
             return 11
     return 0
 

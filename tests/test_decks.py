@@ -32,9 +32,16 @@ def test_at_least_eight_bundled_decks_are_legal_and_distinct():
         deck = load_deck(path)
         assert deck.size == 30
         assert deck.plan, f"{path.name} must open with a comment that states its plan"
-        assert all(c.generation == 1 for c, _ in deck.cards)
+        # a bundled deck holds only cards the engine plays in full
+        assert all(c.effect_status in ("modeled", "none") for c, _ in deck.cards), path.name
         contents.add(frozenset((c.name, n) for c, n in deck.cards))
     assert len(contents) == len(DECKS)
+
+
+def test_two_bundled_decks_are_gen2_and_one_mixes_gen1_and_gen2():
+    generations = [frozenset(c.generation for c, _ in load_deck(path).cards) for path in DECKS]
+    assert generations.count(frozenset({2})) >= 2
+    assert generations.count(frozenset({1, 2})) >= 1
 
 
 def test_deck_lines_accept_count_name_and_count_x_name(tmp_path):

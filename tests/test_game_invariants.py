@@ -2,7 +2,8 @@
 
 Random legal Gen 1 decks (3 copies at most, limited cards 1, banned cards 0, at least 10
 creatures of AL 6 or less so that both decks can play) meet with random seeds and the `random`
-and `greedy` policies. Each game is driven from Python through the step functions
+and `greedy` policies; so do random legal decks of the Gen 1 and Gen 2 cards the engine plays in
+full (effect status `modeled`, or no text). Each game is driven from Python through the step functions
 (`begin_turn_nb`, `legal_actions_nb`, `apply_action_nb`, `end_turn_nb`) exactly as
 `kernel.game.match.play_turn_nb` drives them, the state is checked after every step, and the game
 must then be the one `kernel.game.match.play_game_nb` plays from the same seed.
@@ -49,9 +50,13 @@ CAT = default_catalog()
 TABLES = CAT.tables()
 OFFICIAL = get_format("official")
 GEN1 = CAT.generation(1)
-ALLOWED = {c.name: OFFICIAL.copies_allowed(c.name, c.is_promo) for c in GEN1}
-NAMES = sorted(name for name, n in ALLOWED.items() if n > 0)
+ALLOWED = {c.name: OFFICIAL.copies_allowed(c.name, c.is_promo) for c in CAT}
+NAMES = sorted(c.name for c in GEN1 if ALLOWED[c.name] > 0)
 LOW = sorted(c.name for c in GEN1 if c.is_creature and c.armor_level <= 6 and ALLOWED[c.name] > 0)
+# Gen 1 and Gen 2 together: the cards the engine plays in full
+GEN12 = [c for c in CAT if c.generation in (1, 2) and c.effect_status in ("modeled", "none") and ALLOWED[c.name] > 0]
+GEN12_NAMES = sorted(c.name for c in GEN12)
+GEN12_LOW = sorted(c.name for c in GEN12 if c.is_creature and c.armor_level <= 6)
 STONE_GOLEM = CAT.index("Stone Golem")
 THE_SQUIRE = CAT.index("The Squire")
 FLAME = CAT.index("Flame of the Infinite")
@@ -74,8 +79,9 @@ P = PlayerCol
 
 
 @st.composite
-def legal_decks(draw) -> list[str]:
-    """30 Gen 1 card names, legal in the official format, with 10 or more creatures of AL <= 6."""
+def legal_decks(draw, names: list[str] = NAMES, low: list[str] = LOW) -> list[str]:
+    """30 card names (Gen 1 by default), legal in the official format, with 10 or more
+    creatures of AL <= 6."""
     counts: Counter[str] = Counter()
     deck: list[str] = []
 
@@ -85,9 +91,9 @@ def legal_decks(draw) -> list[str]:
             deck.append(name)
 
     while len(deck) < 10:
-        add(draw(st.sampled_from(LOW)))
+        add(draw(st.sampled_from(low)))
     while len(deck) < DECK_SIZE:
-        add(draw(st.sampled_from(NAMES)))
+        add(draw(st.sampled_from(names)))
     return deck
 
 
@@ -95,6 +101,13 @@ FUZZ_CHECKS = [HealthCheck.too_slow, HealthCheck.large_base_example]  # a deck i
 GAMES = st.tuples(
     legal_decks(),
     legal_decks(),
+    st.sampled_from(["random", "greedy"]),
+    st.sampled_from(["random", "greedy"]),
+    st.integers(0, 2**32 - 1),
+)
+GEN12_GAMES = st.tuples(
+    legal_decks(GEN12_NAMES, GEN12_LOW),
+    legal_decks(GEN12_NAMES, GEN12_LOW),
     st.sampled_from(["random", "greedy"]),
     st.sampled_from(["random", "greedy"]),
     st.integers(0, 2**32 - 1),
@@ -144,18 +157,21 @@ def check_state(cards, effects, inst, fighters, players, glob, decks, trace) -> 
     if glob[G.winner] < 0:
         assert (fighters[zones == InstZone.primary, F.hp] > 0).all(), "a primary creature at 0 HP was not swept"
     # cemetery HP: the printed HP of the creature cards there (The Squire is a magic card off the
-    # field) plus the cemetery bonus, which only destroyed Flames of the Infinite add to
+    # field) plus the cemetery bonus, which only destroyed Flames of the Infinite add to, less what
+    # Reduce the Burden took off (never below 0)
     creature = cards[card, CardCol.card_type] == CardType.creature
     counted = (zones == InstZone.cemetery) & creature & (card != THE_SQUIRE)
     printed = [int(cards[card[counted & (inst[:, I.owner] == p)], CardCol.hp].sum()) for p in range(2)]
     totals = [int(cemetery_hp_nb(cards, inst, players, p)) for p in range(2)]
+    reduced = [int(players[p, P.cemetery_reduced]) for p in range(2)]
     for p in range(2):
-        assert totals[p] - printed[p] >= 0 and (totals[p] - printed[p]) % 50 == 0, (totals, printed)
+        bonus = totals[p] - printed[p] + reduced[p]
+        assert totals[p] >= 0 and bonus >= 0 and bonus % 50 == 0, (totals, printed, reduced)
     n = glob[G.trace_n]
     if n < trace.shape[0]:
         events = _standing(trace[:n])
         flames = np.count_nonzero((events[:, 2] == Event.destroyed) & (events[:, 4] == FLAME))
-        assert sum(totals) == sum(printed) + 50 * flames
+        assert sum(totals) == sum(printed) + 50 * flames - sum(reduced)
 
 
 def _standing(events: np.ndarray) -> np.ndarray:
@@ -306,6 +322,26 @@ def test_game_invariants_hold_after_every_step(game_args):
 @settings(max_examples=2000, deadline=None, suppress_health_check=FUZZ_CHECKS)
 @given(GAMES)
 def test_game_invariants_hold_after_every_step_many_games(game_args):
+    deck_a, deck_b, policy_a, policy_b, seed = game_args
+    assert_same_game_as_play_game(deck_a, deck_b, policy_a, policy_b, seed)
+
+
+def test_gen1_and_gen2_decks_draw_gen2_cards():
+    assert any(c.generation == 2 and c.effect_status == "modeled" for c in GEN12)
+    assert {c.generation for c in GEN12} == {1, 2}
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=FUZZ_CHECKS)
+@given(GEN12_GAMES)
+def test_game_invariants_hold_with_gen1_and_gen2_cards(game_args):
+    deck_a, deck_b, policy_a, policy_b, seed = game_args
+    assert_same_game_as_play_game(deck_a, deck_b, policy_a, policy_b, seed)
+
+
+@pytest.mark.slow
+@settings(max_examples=2000, deadline=None, suppress_health_check=FUZZ_CHECKS)
+@given(GEN12_GAMES)
+def test_game_invariants_hold_with_gen1_and_gen2_cards_many_games(game_args):
     deck_a, deck_b, policy_a, policy_b, seed = game_args
     assert_same_game_as_play_game(deck_a, deck_b, policy_a, policy_b, seed)
 

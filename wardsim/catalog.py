@@ -8,6 +8,7 @@ the plain int32 arrays the kernels read.
 from __future__ import annotations
 
 import difflib
+import re
 import tomllib
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
@@ -385,7 +386,9 @@ class Catalog:
             r[col.rarity] = getattr(Rarity, c.rarity)
             r[col.generation] = c.generation
             r[col.effect_status] = getattr(EffectStatus, c.effect_status)
-            r[col.names] = sum(1 << b for k, b in name_bits.items() if k in c.name.lower())
+            # a keyword matches at the start of a word of the name: "Were" is in "Wererat", not
+            # in "Steam Powered Girl"
+            r[col.names] = sum(1 << b for k, b in name_bits.items() if re.search(r"\b" + re.escape(k), c.name.lower()))
             if c.creature_type is not None:
                 r[col.creature_type] = getattr(CreatureType, c.creature_type)
                 r[col.armor_level], r[col.speed], r[col.hp] = c.armor_level, c.speed, c.hp

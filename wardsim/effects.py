@@ -215,6 +215,8 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError("action 'move_card' needs a 'to' zone")
     if e.condition == "target_matches" and not e.filter:
         raise EffectError("condition 'target_matches' needs a 'filter'")
+    if "same_roll" in e.flags and e.roll is None:
+        raise EffectError("flag 'same_roll' needs a 'roll'")
 
 
 # ---------------------------------------------------------------- plain English
@@ -363,6 +365,9 @@ def _amount_text(e: Effect) -> str:
             "opponent_deaths_since_summon": " per creature sent to the opponent's cemetery since summoned",
             "turn_cycles": " per turn cycle",
             "cards_moved": " per card the card sent to that player's deck",
+            "opponent_hand": " per card in the opponent's hand",
+            "opponent_primary_modifier": " times the printed Modifier of the opponent's primary creature",
+            "opponent_primary_attack_dice": " times the printed Atk Dice Rolls of the opponent's primary creature",
         }[e.scale].format(f=render_filter(e.filter))
     return text
 
@@ -407,7 +412,8 @@ def render(e: Effect) -> str:
         "swap_primaries": "switch primary creatures with your opponent",
         "skip_turn": f"{target} skip{s} their next turn",
         "block_battle": f"{target} cannot battle",
-        "block_magic": f"{target} cannot play magic cards",
+        "block_magic": f"{target} cannot play {'Lightning' if 'lightning' in e.flags else 'magic'} cards"
+        + (" but equips" if "but_equips" in e.flags else ""),
         "negate_effects": f"the effects of {target} are negated",
         "immune": f"{target} {is_} unaffected by "
         + " and ".join(
@@ -433,16 +439,22 @@ def render(e: Effect) -> str:
     parts = [_TRIGGER_TEXT[e.trigger]]
     cond = _CONDITION_TEXT.get(e.condition)
     if cond:
-        parts.append(cond.format(filter=render_filter(e.filter)))
+        text = cond.format(filter=render_filter(e.filter))
+        if "no_effect" in e.flags:
+            text += " without card text"
+        parts.append(text)
     if e.roll:
         lo, hi = e.roll
-        parts.append(f"roll 1 die, on {lo}-{hi}" if lo != hi else f"roll 1 die, on {lo}")
+        roll = "on the same die" if "same_roll" in e.flags else "roll 1 die"
+        parts.append(f"{roll}, on {lo}-{hi}" if lo != hi else f"{roll}, on {lo}")
     if "optional" in e.flags:
         what = "optionally, " + what
     if "choice" in e.flags:
         what = "either (choose one) " + what
     duration = "" if e.action == "return_later" else _duration_text(e.duration)
     sentence = ", ".join(parts) + ": " + what + duration
+    if "unique" in e.flags:
+        sentence += " (another copy on the same creature adds nothing)"
     if e.release:
         sentence += f" (released on a {e.release[0]}-{e.release[1]})"
     return sentence + "."

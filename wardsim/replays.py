@@ -14,7 +14,7 @@ from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.effects import render
 from wardsim.kernel.duel.enums import StrikeResult
-from wardsim.kernel.enums import CardCol
+from wardsim.kernel.enums import Action, CardCol, EffectCol
 from wardsim.kernel.game.enums import EndReason, Event, FizzleReason, GlobCol
 from wardsim.kernel.game.match import new_game_arrays, play_game_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH
@@ -226,8 +226,12 @@ def describe(
         elif event == e.heal:
             lines.append(f"  {card(a)} heals {b} HP (HP {c}).")
         elif event == e.effect:
-            use = f"rolls {c} for an effect" if c else "uses an effect"
-            lines.append(f"  {card(a)} {use}: {row_text(a, int(b))}")
+            row = int(b)
+            if effects[row, EffectCol.action] == Action.cemetery_hp:  # Reduce the Burden
+                lines.append(f"  {card(a)} takes {c} HP off its player's cemetery: {row_text(a, row)}")
+            else:
+                use = f"rolls {c} for an effect" if c else "uses an effect"
+                lines.append(f"  {card(a)} {use}: {row_text(a, row)}")
         elif event == e.redraw:
             lines.append(f"{who} cannot place a creature: shows the hand, shuffles {a} card(s) back and redraws.")
         elif event == e.cannot_place:

@@ -260,6 +260,9 @@ class ScaleT(NamedTuple):
     opponent_deaths_since_summon: int = 3  # creatures sent to the opponent's cemetery since summon
     turn_cycles: int = 4  # turn cycles since the effect began
     cards_moved: int = 5  # cards the card's previous row moved, counted per player
+    opponent_hand: int = 6  # cards in the opponent's hand
+    opponent_primary_modifier: int = 7  # the printed Modifier of the opponent's primary creature
+    opponent_primary_attack_dice: int = 8  # the printed Atk Dice Rolls of the opponent's primary creature
 
 
 Scale = ScaleT()
@@ -291,6 +294,11 @@ class FlagT(NamedTuple):
     supersedes: int = 128  # set_stat overrides later increases too
     cumulative: int = 256  # applies again every turn cycle (Zombified)
     choice: int = 512  # the card's rows with this flag are alternatives: the player uses one
+    no_effect: int = 1024  # the row's filter passes only cards without card text
+    same_roll: int = 2048  # the row reads the die its card's previous row rolled (a roll table)
+    unique: int = 4096  # another copy of the card on the same creature adds nothing ("cannot stack")
+    lightning: int = 8192  # a magic block that applies to Lightning cards only (Time Melt)
+    but_equips: int = 16384  # a magic block that lets equip cards through (Foggy Night)
 
 
 Flag = FlagT()

@@ -30,7 +30,8 @@ exchange, in this order:
 3. If the owner's creature is wrapped, it rolls 1 die: in the release range it is freed, else it
    takes the wrap damage (not Atk damage). Kraken's wrap has no other tick.
 4. The owner's creature's your-turn rows, in row order, each with its effect roll (Wizard's
-   shield, Demon Knight's 15 damage, Black Dragon's skip). "May" rows are always used.
+   shield, Demon Knight's 15 damage, Black Dragon's skip); the rows of a roll table (flag
+   `same_roll`, The Alchemist) read the die of the table's first row. "May" rows are always used.
 5. Battle, if the owner's creature can initiate (not frozen, not stunned): battle-start rows of
    the initiator, then of the defender (Ranger's roll); the faster creature strikes first,
    equal SPD is a roll-off (the initiator's die, then the defender's, ties rerolled) in every

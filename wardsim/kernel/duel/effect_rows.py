@@ -526,10 +526,16 @@ def fire_row_nb(r, src, opp, effects, clock, rng, script):
             return False
     lo = effects[r, E.roll_lo]
     if lo > 0:
-        die = d6_nb(rng, script)
-        # kept for the game's trace of the strike (cleared when src strikes; fits 21 rolls)
-        if src[F.strike_effect_dice] < np.int64(8) ** 20:
-            src[F.strike_effect_dice] = src[F.strike_effect_dice] * 8 + die
+        if (effects[r, E.flags] & Flag.same_roll) != 0:
+            # a roll table (The Alchemist): the die its first row rolled, the last one kept
+            die = src[F.strike_effect_dice] % 8
+        else:
+            die = d6_nb(rng, script)
+            # kept for the game's trace of the strike (cleared when src strikes; fits 21 rolls)
+            if src[F.strike_effect_dice] < np.int64(8) ** 20:
+                src[F.strike_effect_dice] = src[F.strike_effect_dice] * 8 + die
+            elif r + 1 < effects.shape[0] and (effects[r + 1, E.flags] & Flag.same_roll) != 0:
+                src[F.strike_effect_dice] = die  # the next rows of the table must read this die
         if die < lo or die > effects[r, E.roll_hi]:
             return False
     duration = effects[r, E.duration]

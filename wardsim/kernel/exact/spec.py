@@ -255,6 +255,8 @@ class _Builder:
             victim = owner
         else:
             return None
+        if int(e[E.flags]) & Flag.same_roll:
+            raise UnsupportedPair("a roll table: one die for several rows")
         cond = int(e[E.condition])
         if cond == Condition.target_matches and not _matches(self.effects, r, g):
             return None

@@ -83,6 +83,7 @@ class PlayerColT(NamedTuple):
     lost: int = 7  # 1 once the player has lost
     played_turn: int = 8  # 1 once the player has had a turn (no draw on the first)
     low_summon: int = 9  # its next placement must be a creature of AL <= this (0: no limit)
+    cemetery_reduced: int = 10  # cemetery HP that effects took off (Reduce the Burden)
 
 
 PlayerCol = PlayerColT()
@@ -110,6 +111,7 @@ class GlobColT(NamedTuple):
     hand_limit: int = 16  # cards a hand may hold after the draw
     opening_hand: int = 17  # cards drawn before the first turn
     infinite_slots: int = 18  # Infinite cards a player may have on the field
+    last_die: int = 19  # the last effect roll, for the rows of a roll table that read it again (Flag.same_roll)
 
 
 GlobCol = GlobColT()

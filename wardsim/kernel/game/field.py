@@ -22,6 +22,7 @@ from wardsim.kernel.enums import (
     Duration,
     EffectCol,
     FighterCol,
+    Flag,
     MagicType,
     Stat,
     Target,
@@ -301,14 +302,21 @@ def _release(cards, effects, inst, players, glob, decks, j, rng, trace):
 
 
 @njit(cache=True, _nrt=False)
-def _destroy(cards, effects, inst, players, glob, j, trace):
+def _destroy(cards, effects, inst, fighters, players, glob, j, trace):
     """Magic card j on the field goes to the cemetery, with its on-destroyed rows (Flame of
-    the Infinite: "+50 HP to your cemetery")."""
+    the Infinite: "+50 HP to your cemetery"; Bomb: 30 damage to the equipped creature)."""
     record_nb(trace, glob, inst[j, I.owner], Event.destroyed, j, inst[j, I.card], 0)
     start, stop = card_rows_nb(cards, inst[j, I.card])
     for r in range(start, stop):
         if effects[r, E.trigger] == Trigger.on_destroyed and effects[r, E.action] == Action.cemetery_hp:
             players[inst[j, I.controller], P.cemetery_bonus] += effects[r, E.amount]
+        if effects[r, E.trigger] == Trigger.on_destroyed and effects[r, E.action] == Action.damage:
+            c = inst[j, I.attached_to]
+            # a creature leaving the field takes its equips along and takes no damage: it is no
+            # longer its player's primary by the time they are destroyed (leave_field_nb)
+            if c >= 0 and inst[c, I.zone] == InstZone.primary and players[inst[c, I.controller], P.primary] == c:
+                dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
+                record_nb(trace, glob, inst[j, I.controller], Event.effect_damage, c, dealt, fighters[c, F.hp])
     set_zone_nb(inst, glob, j, InstZone.resolving)
     to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
 
@@ -359,7 +367,7 @@ def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng,
                 continue
             z = inst[j, I.zone]
             if z == InstZone.magic and inst[j, I.attached_to] == x:
-                _destroy(cards, effects, inst, players, glob, j, trace)
+                _destroy(cards, effects, inst, fighters, players, glob, j, trace)
                 queue[n] = j
                 n += 1
             elif inst[j, I.anchor] == x:
@@ -374,6 +382,41 @@ def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng,
 
 
 @njit(cache=True, _nrt=False)
+def lightning_blocked_nb(cards, effects, inst, fighters, glob):
+    """No player may play a Lightning card: Time Melt on the field (until it runs out), a Time
+    Weaver whose effects are not negated, or Foggy Night (only creatures and equips) is there."""
+    return _field_block_nb(cards, effects, inst, fighters, glob, Flag.lightning | Flag.but_equips)
+
+
+@njit(cache=True, _nrt=False)
+def non_equip_magic_blocked_nb(cards, effects, inst, fighters, glob):
+    """Foggy Night: "only creatures and equip cards can be played"."""
+    return _field_block_nb(cards, effects, inst, fighters, glob, Flag.but_equips)
+
+
+@njit(cache=True, _nrt=False)
+def _field_block_nb(cards, effects, inst, fighters, glob, flags):
+    """A lasting block_magic row carrying one of `flags` is on the field."""
+    t = glob[G.turn]
+    for j in range(N_INST):
+        z = inst[j, I.zone]
+        if z == InstZone.magic:
+            if 0 <= inst[j, I.expires] < t:
+                continue
+        elif z != InstZone.primary or fighters[j, F.effect_count] == 0:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if (
+                effects[r, E.trigger] == Trigger.static
+                and effects[r, E.action] == Action.block_magic
+                and (effects[r, E.flags] & flags) != 0
+            ):
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace):
     """Creature j leaves the field because its anchor is gone (or it was a Limited Summon)."""
     _release(cards, effects, inst, players, glob, decks, j, rng, trace)
@@ -385,7 +428,7 @@ def destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rn
     """Magic card j on the field is destroyed, and what it held goes with it."""
     if inst[j, I.zone] != InstZone.magic:
         return
-    _destroy(cards, effects, inst, players, glob, j, trace)
+    _destroy(cards, effects, inst, fighters, players, glob, j, trace)
     leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
 
 

@@ -47,6 +47,8 @@ from wardsim.kernel.game.field import (
     find_row_nb,
     infinite_in_use_nb,
     leave_field_nb,
+    lightning_blocked_nb,
+    non_equip_magic_blocked_nb,
     to_cemetery_nb,
 )
 from wardsim.kernel.game.resolve import (
@@ -58,7 +60,7 @@ from wardsim.kernel.game.resolve import (
     turn_cycles_nb,
 )
 from wardsim.kernel.game.scratch import local_array
-from wardsim.kernel.game.state import N_INST, hand_size_nb, set_zone_nb
+from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, hand_size_nb, set_zone_nb
 from wardsim.kernel.game.trace import note_fizzle_nb, note_play_nb, record_nb
 
 E = EffectCol
@@ -115,6 +117,10 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
     any_time = plays_any_time_nb(cards, effects, card)
     if (kind == MagicType.lightning or kind == MagicType.battle_lightning) and not any_time:
         return n  # Lightning cards answer events (responses); Mind Sap is also cast as an equip
+    if (kind == MagicType.lightning or kind == MagicType.battle_lightning) and lightning_blocked_nb(
+        cards, effects, inst, fighters, glob
+    ):
+        return n  # Time Melt, Time Weaver
     # the Lightning cards still here are cast as equips, and act as Infinite equips (Mind Sap)
     if kind != MagicType.standard and infinite_in_use_nb(cards, inst, p) >= glob[G.infinite_slots]:
         return n
@@ -133,6 +139,8 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
             if others < effects[r, E.amount]:
                 return n
     is_equip = cards[card, CardCol.magic_subtype] == MagicSubtype.equip or kind == MagicType.lightning
+    if not is_equip and non_equip_magic_blocked_nb(cards, effects, inst, fighters, glob):
+        return n  # Foggy Night: only creatures and equips
     if is_equip:
         if summons_nothing_nb(cards, effects, inst, p, card):
             return n
@@ -200,6 +208,12 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             return False
         if action == Action.auto_hit or action == Action.strike_first:
             return players[p, P.primary] >= 0
+        if action == Action.damage and target == Target.opponent_primary:
+            # Ignite: no opposing creature (the first turn), nothing to burn
+            c = players[o, P.primary]
+            return c >= 0 and not magic_immune_nb(cards, effects, inst, c)
+        if action == Action.cemetery_hp and effects[r, E.amount] < 0:
+            return cemetery_hp_nb(cards, inst, players, p) > 0  # Reduce the Burden: nothing to reduce
         return True
     # a card whose effect lasts on the field (Flame of the Infinite, Curse, Forest Fire) always can
     return not acts_when_played
@@ -238,8 +252,8 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, out):
     per distinct card)."""
     out[0] = NO_OPTION
     n = 1
-    if players[q, P.magic_blocked_until] >= glob[G.turn]:
-        return n
+    if players[q, P.magic_blocked_until] >= glob[G.turn] or lightning_blocked_nb(cards, effects, inst, fighters, glob):
+        return n  # every answer is a Lightning card (Time Melt, Time Weaver)
     for i in range(N_INST):
         if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or listed_nb(inst, out, n, i):
             continue
@@ -352,6 +366,10 @@ def play_magic_nb(
             note_fizzle_nb(trace, glob, inst, chain[k], FizzleReason.negated)
         if inst[chain[k], I.zone] == InstZone.resolving:
             to_cemetery_nb(cards, effects, inst, players, glob, chain[k], trace)
+    if negated[0] and find_row_nb(cards, effects, card, Trigger.on_play, Action.immune) >= 0:
+        # Celestial Power, Creator's Gift: "cannot be negated when played"; the negation is wasted
+        negated[0] = 0
+        note_fizzle_nb(trace, glob, inst, chain[1], FizzleReason.nothing_to_do)
     if negated[0]:
         if inst[i, I.zone] == InstZone.resolving:
             record_nb(trace, glob, p, Event.negated, i, card, chain[1])

@@ -36,7 +36,18 @@ from wardsim.kernel.bots import choice
 from wardsim.kernel.duel.battle import end_battle_nb, end_exchange_nb, open_battle_nb, strike_nb
 from wardsim.kernel.duel.effect_rows import take_damage_nb
 from wardsim.kernel.duel.enums import React
-from wardsim.kernel.enums import Action, CardCol, CardType, Duration, EffectCol, FighterCol, Target, Trigger, Zone
+from wardsim.kernel.enums import (
+    Action,
+    CardCol,
+    CardType,
+    Duration,
+    EffectCol,
+    FighterCol,
+    Status,
+    Target,
+    Trigger,
+    Zone,
+)
 from wardsim.kernel.game import magic, resolve, rewind, turns
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb, encode_action_nb
 from wardsim.kernel.game.enums import (
@@ -59,6 +70,7 @@ from wardsim.kernel.game.field import (
     finish_nb,
     kill_nb,
     leave_field_nb,
+    lightning_blocked_nb,
     place_primary_nb,
     sacrifice_nb,
     self_limited_row_nb,
@@ -718,13 +730,15 @@ def is_battle_reaction_nb(cards, effects, card, own_hit):
 
 
 @njit(cache=True, _nrt=False)
-def _reaction_options(cards, effects, inst, players, glob, q, own_hit, out):
+def _reaction_options(cards, effects, inst, fighters, players, glob, q, own_hit, out):
     """q's options for a battle: pass, or ready one of its Lightning cards of that kind (one
     per distinct card); none while q may not play magic or a primary is missing."""
     out[0] = NO_OPTION
     n = 1
     if players[q, P.magic_blocked_until] >= glob[G.turn] or players[q, P.primary] < 0 or players[1 - q, P.primary] < 0:
         return n
+    if lightning_blocked_nb(cards, effects, inst, fighters, glob):
+        return n  # Time Melt, Time Weaver: no Lightning card may be played
     for i in range(N_INST):
         if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == q:
             if is_battle_reaction_nb(cards, effects, inst[i, I.card], own_hit) and not magic.listed_nb(inst, out, n, i):
@@ -831,6 +845,12 @@ def _spend_reactions(
                 and t != Trigger.response_attack_finished
             ):
                 continue
+            if action == Action.apply_status and effects[r, E.status] == Status.frozen:
+                # Winter Sentinel: the attacking creature is frozen for its duration
+                other = defender if k < 2 else attacker
+                until = resolve.turn_cycles_nb(glob, max(effects[r, E.duration], 1))
+                fighters[other, F.frozen_until] = max(fighters[other, F.frozen_until], until)
+                record_nb(trace, glob, q, Event.effect, card_inst, r, 0)
             if action == Action.destroy_magic or action == Action.draw or action == Action.return_later:
                 resolve.execute_row_nb(
                     cards,
@@ -903,7 +923,7 @@ def battle_action_nb(
         q = p if side == 0 else 1 - p
         c = attacker if side == 0 else defender
         for boost in range(2):
-            n = _reaction_options(cards, effects, inst, players, glob, q, boost == 1, options)
+            n = _reaction_options(cards, effects, inst, fighters, players, glob, q, boost == 1, options)
             kind = ChoiceKind.battle_boost if boost == 1 else ChoiceKind.battle_answer
             ready[2 * side + boost] = choice.pick_nb(
                 kind, q, c, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng

@@ -30,6 +30,7 @@ from wardsim.kernel.enums import (
     Condition,
     Duration,
     EffectCol,
+    EffectStatus,
     FighterCol,
     Flag,
     MagicSubtype,
@@ -60,6 +61,7 @@ from wardsim.kernel.game.field import (
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import (
     N_INST,
+    cemetery_hp_nb,
     draw_card_nb,
     is_creature_nb,
     remove_from_deck_nb,
@@ -132,6 +134,8 @@ def matches_filter_nb(cards, effects, r, card):
     max_al = effects[r, E.filter_max_al]
     if max_al > 0 and cards[card, CardCol.armor_level] > max_al:
         return False
+    if (effects[r, E.flags] & Flag.no_effect) != 0 and cards[card, CardCol.effect_status] != EffectStatus.none:
+        return False  # Natural Selection: "non-effect creatures", cards without text
     types = effects[r, E.filter_types]
     tags = effects[r, E.filter_tags]
     names = effects[r, E.filter_names]
@@ -208,7 +212,35 @@ def _scale(cards, effects, inst, players, r, holder, controller):
                 n += 1
     elif sc == Scale.opponent_deaths_since_summon and holder >= 0:
         n = players[controller, P.opponent_deaths] - inst[holder, I.counter]
+    elif sc == Scale.opponent_hand:
+        for j in range(N_INST):  # Demon Dragon, The First Law: "every card in your opponent's hand"
+            if inst[j, I.zone] == InstZone.hand and inst[j, I.owner] != controller:
+                n += 1
+    elif sc == Scale.opponent_primary_modifier or sc == Scale.opponent_primary_attack_dice:
+        # Vampire Orc, All In One: the base (printed) value of the opponent's current primary
+        x = players[1 - controller, P.primary]
+        if x >= 0:
+            col = CardCol.modifier if sc == Scale.opponent_primary_modifier else CardCol.attack_dice
+            n = cards[inst[x, I.card], col]
     return n
+
+
+@njit(cache=True, _nrt=False)
+def _copy_counted_before(cards, effects, inst, j):
+    """An equip whose rows do not stack (All In One: "This effect cannot stack") adds nothing
+    when an earlier copy of the same card is attached to the same creature."""
+    if inst[j, I.attached_to] < 0:
+        return False
+    for k in range(N_INST):
+        if (
+            k != j
+            and inst[k, I.zone] == InstZone.magic
+            and inst[k, I.card] == inst[j, I.card]
+            and inst[k, I.attached_to] == inst[j, I.attached_to]
+            and inst[k, I.arrival] < inst[j, I.arrival]
+        ):
+            return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -326,11 +358,18 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                 action = effects[r, E.action]
                 if not _aura_active(effects, r, glob, inst, j, holder_is_creature):
                     continue
-                if effects[r, E.condition] != Condition.always:
-                    continue  # conditional rows are read at strike time (battle kernel)
+                # a stat aura with a filter acts on the creatures that pass it (Full Moon, Natural
+                # Selection); the other conditional rows are read at strike time (battle kernel)
+                filtered = effects[r, E.condition] == Condition.target_matches and action != Action.multiply_damage
+                if effects[r, E.condition] != Condition.always and not filtered:
+                    continue
+                if (effects[r, E.flags] & Flag.unique) != 0 and _copy_counted_before(cards, effects, inst, j):
+                    continue
                 for k in range(n_creatures):
                     i = creatures[k]
                     if not _row_reaches(effects, r, controller, j, i, inst, attached_to):
+                        continue
+                    if filtered and not matches_filter_nb(cards, effects, r, inst[i, I.card]):
                         continue
                     # Ent Tree, Heroism: unaffected by magic cards (Heroism's own rows aside)
                     if not holder_is_creature and immune[i] and not _grants_immunity(cards, effects, inst, j):
@@ -526,14 +565,20 @@ def execute_row_nb(
     target = effects[r, E.target]
     lo = effects[r, E.roll_lo]
     if lo > 0:
-        die = d6_nb(rng, script)
-        record_nb(trace, glob, p, Event.effect, src, r, die)
+        if (effects[r, E.flags] & Flag.same_roll) != 0:
+            die = glob[G.last_die]  # a roll table (Ignite, Herbal Poultice): one die for all its rows
+        else:
+            die = d6_nb(rng, script)
+            glob[G.last_die] = die
+            record_nb(trace, glob, p, Event.effect, src, r, die)
         if die < lo or die > effects[r, E.roll_hi]:
             return 0
     if action == Action.heal:
         c = holder if target == Target.equipped else players[p, P.primary]
         if c >= 0:
             amount = fighters[c, F.max_hp] if (effects[r, E.flags] & Flag.full) != 0 else effects[r, E.amount]
+            for _ in range(effects[r, E.dice]):
+                amount += d6_nb(rng, script)
             before = fighters[c, F.hp]
             heal_creature_nb(inst, fighters, glob, c, amount, trace)
             if fighters[c, F.hp] == before and _only_heals(cards, effects, inst[src, I.card]):
@@ -545,13 +590,29 @@ def execute_row_nb(
             fighters[c, F.hp] -= loss
             record_nb(trace, glob, p, Event.effect_damage, c, loss, fighters[c, F.hp])
     elif action == Action.damage:
-        c = players[o, P.primary] if target == Target.opponent_primary else players[p, P.primary]
-        if c >= 0:
-            amount = effects[r, E.amount]
-            for _ in range(effects[r, E.dice]):
-                amount += d6_nb(rng, script)
-            dealt = take_damage_nb(fighters[c], fighters[c], effects, amount, False)
-            record_nb(trace, glob, p, Event.effect_damage, c, dealt, fighters[c, F.hp])
+        amount = effects[r, E.amount]
+        for _ in range(effects[r, E.dice]):
+            amount += d6_nb(rng, script)
+        for q in range(2):
+            # Lightning Strike: "all creatures on the field"; only primaries have HP to lose
+            # (rules guide: Limited Summons cannot take damage)
+            if target == Target.all_creatures or target == Target.all_primaries:
+                c = players[q, P.primary]
+            elif q == 1:
+                break
+            else:
+                c = players[o, P.primary] if target == Target.opponent_primary else players[p, P.primary]
+            if c >= 0:
+                dealt = take_damage_nb(fighters[c], fighters[c], effects, amount, False)
+                record_nb(trace, glob, p, Event.effect_damage, c, dealt, fighters[c, F.hp])
+    elif action == Action.cemetery_hp:
+        if effects[r, E.amount] < 0:
+            # Reduce the Burden: a reduction takes off at most what the cemetery holds now (ruling)
+            taken = min(-effects[r, E.amount], cemetery_hp_nb(cards, inst, players, p))
+            players[p, P.cemetery_reduced] += taken
+            record_nb(trace, glob, p, Event.effect, src, r, taken)
+        else:
+            players[p, P.cemetery_bonus] += effects[r, E.amount]
     elif action == Action.destroy_magic:
         destroy_some_magic_nb(
             cards,
@@ -669,6 +730,14 @@ def execute_row_nb(
 
 
 @njit(cache=True, _nrt=False)
+def in_roll_table_nb(effects, r, stop):
+    """Row r reads one die with its card's next rows (The Alchemist's roll table)."""
+    if (effects[r, E.flags] & Flag.same_roll) != 0:
+        return True
+    return r + 1 < stop and (effects[r + 1, E.flags] & Flag.same_roll) != 0
+
+
+@njit(cache=True, _nrt=False)
 def _only_heals(cards, effects, card):
     """A magic card whose every row heals (a potion): a heal at full HP is all of it wasted."""
     start, stop = card_rows_nb(cards, card)
@@ -757,7 +826,13 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
             hit = z == InstZone.magic and c == o
         elif target == Target.all_magic:
             hit = z == InstZone.magic and j != src
-        if not hit or magic_immune_nb(cards, effects, inst, j) and c != p:
+        elif target == Target.all_creatures:
+            # The Old One: "all cards aside from this card", Limited Summons too; a creature
+            # unaffected by creature effects stays (Ent Tree)
+            hit = (z == InstZone.primary or z == InstZone.limited) and j != src
+            if hit and c != p and _immune_to_creatures(cards, effects, inst, fighters, j):
+                continue
+        if not hit or magic_immune_nb(cards, effects, inst, j) and c != p and target != Target.all_creatures:
             continue
         if inst[src, I.attached_to] == j:
             # Revival Priest sends the creature it was played on back to hand and stays, to hold
@@ -814,14 +889,15 @@ def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, policy
     if fighters[i, F.effect_count] == 0:
         return  # negated (Demonic Magic, Silence From The Grave)
     start, stop = card_rows_nb(cards, inst[i, I.card])
+    # the cards its rows send away, per player, for a later row that counts them (The Old One)
+    moved = local_array(2)
+    moved[:] = 0
     for r in range(start, stop):
         # lasting stat rows (Witch) are auras read by refresh_fighters_nb; the others act now,
         # even when what they do lasts while the creature stays (Psychic Toad's Limited Summon)
         if effects[r, E.trigger] == Trigger.on_summon and (
             effects[r, E.duration] == Duration.instant or not is_aura_action_nb(effects[r, E.action])
         ):
-            moved = local_array(2)
-            moved[:] = 0
             execute_row_nb(
                 cards,
                 effects,

@@ -20,7 +20,7 @@ from wardsim.kernel.bots import choice
 from wardsim.kernel.enums import Action, Trigger
 from wardsim.kernel.game import magic
 from wardsim.kernel.game.enums import NO_OPTION, ChoiceKind, Event, GlobCol, InstCol, InstZone, PlayerCol
-from wardsim.kernel.game.field import find_row_nb, to_cemetery_nb
+from wardsim.kernel.game.field import find_row_nb, lightning_blocked_nb, to_cemetery_nb
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, copy_state_nb, remove_from_deck_nb
 from wardsim.kernel.game.trace import note_play_nb, record_nb
@@ -40,10 +40,10 @@ def any_rewind_card_nb(cards, effects, inst):
 
 
 @njit(cache=True, _nrt=False)
-def _hourglass_in_hand(cards, effects, inst, players, glob, q):
+def _hourglass_in_hand(cards, effects, inst, fighters, players, glob, q):
     """A Hourglass of Time that q may play now, or -1."""
-    if players[q, P.magic_blocked_until] >= glob[G.turn]:
-        return -1
+    if players[q, P.magic_blocked_until] >= glob[G.turn] or lightning_blocked_nb(cards, effects, inst, fighters, glob):
+        return -1  # the Hourglass is a Lightning card (Time Melt, Time Weaver)
     for i in range(N_INST):
         if (
             inst[i, I.zone] == InstZone.hand
@@ -82,7 +82,7 @@ def try_rewind_nb(
     for q in (1 - a, a):
         if glob[G.winner] >= 0:
             return False
-        h = _hourglass_in_hand(cards, effects, inst, players, glob, q)
+        h = _hourglass_in_hand(cards, effects, inst, fighters, players, glob, q)
         if h < 0:
             continue
         # pass, or play it; the fact: what the turn so far has cost q more than the opponent

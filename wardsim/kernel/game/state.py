@@ -153,8 +153,9 @@ def hand_size_nb(inst, p):
 
 @njit(cache=True, _nrt=False)
 def cemetery_hp_nb(cards, inst, players, p):
-    """Printed HP of the creature cards in p's cemetery + p's cemetery bonus (ruling 7)."""
-    total = players[p, PlayerCol.cemetery_bonus]
+    """Printed HP of the creature cards in p's cemetery + p's cemetery bonus - what effects took
+    off (ruling 7; Reduce the Burden)."""
+    total = players[p, PlayerCol.cemetery_bonus] - players[p, PlayerCol.cemetery_reduced]
     for i in range(N_INST):
         if (
             inst[i, InstCol.zone] == InstZone.cemetery

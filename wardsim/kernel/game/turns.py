@@ -17,7 +17,7 @@ from __future__ import annotations
 from numba import njit
 
 from wardsim.kernel.duel.effect_rows import fire_row_nb, take_damage_nb
-from wardsim.kernel.enums import Action, Condition, EffectCol, FighterCol, Flag, Target, Trigger
+from wardsim.kernel.enums import Action, Condition, EffectCol, FighterCol, Flag, Target, Trigger, Zone
 from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, PlayerCol
 from wardsim.kernel.game.field import (
     card_rows_nb,
@@ -27,7 +27,13 @@ from wardsim.kernel.game.field import (
     to_cemetery_nb,
     to_hand_nb,
 )
-from wardsim.kernel.game.resolve import best_in_zone_nb, execute_row_nb, limited_count_nb, refresh_fighters_nb
+from wardsim.kernel.game.resolve import (
+    best_in_zone_nb,
+    execute_row_nb,
+    in_roll_table_nb,
+    limited_count_nb,
+    refresh_fighters_nb,
+)
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import N_INST
 from wardsim.kernel.game.trace import record_nb
@@ -49,9 +55,11 @@ def activation_options_nb(cards, effects, inst, fighters, players, glob, p, out,
     start, stop = card_rows_nb(cards, inst[c, I.card])
     for r in range(start, stop):
         if effects[r, E.trigger] == Trigger.your_turn and (effects[r, E.flags] & Flag.optional) != 0:
+            # Necromancer summons from the cemetery, Wolf Knight from the hand
+            zone = InstZone.hand if effects[r, E.zone_from] == Zone.hand else InstZone.cemetery
             if effects[r, E.action] == Action.limited_summon and (
                 limited_count_nb(inst, c) >= max(effects[r, E.amount], 1)
-                or best_in_zone_nb(cards, effects, inst, r, p, InstZone.cemetery, False) < 0
+                or best_in_zone_nb(cards, effects, inst, r, p, zone, False) < 0
             ):
                 continue
             out[n] = 40_000 + c * 100
@@ -160,7 +168,12 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
         if trig != Trigger.your_turn and trig != Trigger.turn_start:
             continue
         action = effects[r, E.action]
-        if action == Action.skip_turn or action == Action.block_magic or action == Action.destroy_magic:
+        if (
+            action == Action.skip_turn
+            or action == Action.block_magic
+            or action == Action.destroy_magic
+            or in_roll_table_nb(effects, r, stop)  # The Alchemist: one die, three outcomes
+        ):
             moved = local_array(2)
             moved[:] = 0
             execute_row_nb(
