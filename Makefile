@@ -50,7 +50,7 @@ lint: install
 
 # numba's on-disk cache does not notice edits to a kernel that another file's kernel calls
 clean-cache:
-	find wardsim bench -name '*.nbi' -delete -o -name '*.nbc' -delete
+	find wardsim bench tests -name '*.nbi' -delete -o -name '*.nbc' -delete
 
 clean: clean-cache
 	rm -rf $(VENV) build *.egg-info .pytest_cache

@@ -343,6 +343,19 @@ def test_reduce_the_burden_takes_30_hp_off_your_cemetery_never_below_0(dead, lef
     assert t.cemetery_hp(0) == left + 30
 
 
+def test_reduce_the_burden_keeps_the_cemetery_at_0_when_a_creature_leaves_it():
+    # the 30 HP came off a cemetery holding only the Kobold (40); the Kobold is summoned back
+    # to the field: the cemetery holds nothing and counts 0, not -30, and the next death counts
+    # in full (no credit kept)
+    t, goblin, _ = setup("Goblin", "Frog", hand_a=["Reduce the Burden", "Revival Priest"], cem_a=["Kobold"], deck_a=["Werewolf"])
+    t.play("Reduce the Burden")
+    assert t.cemetery_hp(0) == 10
+    t.play("Revival Priest", OWN)
+    assert t.primary_name(0) == "Kobold" and t.cemetery_hp(0) == 0
+    t.to_cemetery(0, "Werewolf")
+    assert t.cemetery_hp(0) == 70
+
+
 def test_reduce_the_burden_is_not_played_on_an_empty_cemetery():
     t, _, _ = setup("Werewolf", "Frog", hand_a=["Reduce the Burden"])
     assert magic_names(t) == set()
@@ -433,6 +446,18 @@ def test_bomb_does_not_hurt_a_creature_that_leaves_with_it():
     t.play("Terrifying Roar")
     assert ogre in [e[3] for e in t.events(Event.to_hand)]  # (and its player may place it again)
     assert not [e for e in t.events(Event.effect_damage) if e[3] == ogre]
+
+
+def test_a_creature_that_a_placement_kills_dies_at_once():
+    # A kills its own Werewolf; the Hive Lord it places in its stead destroys all magic on
+    # summon, and the Bomb on the Ogre goes off: the Ogre dies then and there (it is not left
+    # at 0 HP on the field), and B places its next creature
+    t, own, ogre = setup("Werewolf", "Ogre", hand_a=["Bomb", "Hive Lord"], hand_b=["Goblin"])
+    t.fighters[ogre, F.hp] = 30
+    t.play("Bomb", OPPONENT)
+    t.act(K.kill_primary)
+    assert t.primary_name(0) == "Hive Lord"
+    assert t.zone(ogre) == InstZone.cemetery and t.primary_name(1) == "Goblin"
 
 
 @pytest.mark.parametrize("blocker", ["Time Melt", "Time Weaver"])

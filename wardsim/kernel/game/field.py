@@ -187,10 +187,15 @@ def to_cemetery_nb(cards, effects, inst, players, glob, i, trace):
 @njit(cache=True, _nrt=False)
 def take_from_cemetery_nb(cards, effects, inst, players, glob, j):
     """Card j leaves the cemetery for another zone (the caller moves it on). The Squire's HP was
-    kept out of the cemetery total while it lay there: that stops with it."""
+    kept out of the cemetery total while it lay there: that stops with it. The total stays at 0
+    or more."""
+    p = inst[j, I.owner]
     if is_creature_nb(cards, inst, j) and counts_as_magic_off_field_nb(cards, effects, inst[j, I.card]):
-        players[inst[j, I.owner], P.cemetery_bonus] += cards[inst[j, I.card], CardCol.hp]
+        players[p, P.cemetery_bonus] += cards[inst[j, I.card], CardCol.hp]
     set_zone_nb(inst, glob, j, InstZone.resolving)
+    # Reduce the Burden never takes the total below 0 (ruling): the part of a reduction that a
+    # creature leaving the cemetery would leave uncovered goes with it, with no credit kept
+    players[p, P.cemetery_reduced] += min(0, cemetery_hp_nb(cards, inst, players, p))
 
 
 @njit(cache=True, _nrt=False)

@@ -493,11 +493,12 @@ def settle_nb(
 ):
     """After anything that may kill: deaths, then both players replace a missing primary at
     once, the active player first (a player whose first turn has not come yet has none)."""
-    sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
-    resolve.release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
     a = glob[G.active]
-    # a placement can take the other player's primary away (Psychic Toad): settle until both hold one
+    # a placement can take the other player's primary away (Psychic Toad) or kill it (Hive Lord
+    # destroying a Bomb on it): settle until both hold a living one
     for _ in range(4):
+        sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
+        resolve.release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
         placed = False
         for p in (a, 1 - a):
             if glob[G.winner] < 0 and players[p, P.primary] < 0 and (players[p, P.played_turn] > 0 or p == a):
@@ -507,6 +508,9 @@ def settle_nb(
                 placed = True
         if not placed:
             return
+        # what dies from here on dies of a placement's effect, the opponent's, in no battle
+        killer_of[:] = BY_OPPONENT_EFFECT
+        in_battle = False
 
 
 @njit(cache=True, _nrt=False)

@@ -24,6 +24,7 @@ from wardsim.kernel.game.field import (
     destroy_magic_nb,
     heal_creature_nb,
     leave_field_nb,
+    take_from_cemetery_nb,
     to_cemetery_nb,
     to_hand_nb,
 )
@@ -108,6 +109,7 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
         # have passed (the turn counted may be the opponent's)
         if inst[j, I.zone] == InstZone.cemetery and inst[j, I.owner] == p and 0 <= inst[j, I.returns] <= t:
             inst[j, I.returns] = -1
+            take_from_cemetery_nb(cards, effects, inst, players, glob, j)
             to_hand_nb(inst, glob, j, trace)
     refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
     for j in range(N_INST):
