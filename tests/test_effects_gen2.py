@@ -347,7 +347,9 @@ def test_reduce_the_burden_keeps_the_cemetery_at_0_when_a_creature_leaves_it():
     # the 30 HP came off a cemetery holding only the Kobold (40); the Kobold is summoned back
     # to the field: the cemetery holds nothing and counts 0, not -30, and the next death counts
     # in full (no credit kept)
-    t, goblin, _ = setup("Goblin", "Frog", hand_a=["Reduce the Burden", "Revival Priest"], cem_a=["Kobold"], deck_a=["Werewolf"])
+    t, goblin, _ = setup(
+        "Goblin", "Frog", hand_a=["Reduce the Burden", "Revival Priest"], cem_a=["Kobold"], deck_a=["Werewolf"]
+    )
     t.play("Reduce the Burden")
     assert t.cemetery_hp(0) == 10
     t.play("Revival Priest", OWN)
