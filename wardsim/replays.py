@@ -145,6 +145,21 @@ def describe(
         borrowed = "" if owner == int(slot_cards[user]) else f" ({catalog.cards[owner].name}'s effect)"
         return f"{sentence[:1].lower()}{sentence[1:]}{borrowed}."
 
+    def rolled_row(row: int, die: int) -> int:
+        """The row a die roll chose: `row` is the first of a card's roll table (The Alchemist:
+        1-2 heal, 3-4 damage, 5-6 self-damage); the row of the same trigger whose range holds
+        the die is the one that acted."""
+        lo, hi = effects[row, EffectCol.roll_lo], effects[row, EffectCol.roll_hi]
+        if lo == 0 or lo <= die <= hi:
+            return row
+        owner = int(np.searchsorted(starts, row, side="right")) - 1
+        first = int(starts[owner])
+        for other in range(first, first + len(catalog.cards[owner].effects)):
+            same = effects[other, EffectCol.trigger] == effects[row, EffectCol.trigger]
+            if same and effects[other, EffectCol.roll_lo] <= die <= effects[other, EffectCol.roll_hi]:
+                return other
+        return row
+
     lines: list[str] = []
     attack = ("?", "?")  # the battle under way
     strike: tuple[str, int, int] = ("?", 0, 0)  # the strike under way: striker, result, target AL
@@ -231,7 +246,11 @@ def describe(
                 lines.append(f"  {card(a)} takes {c} HP off its player's cemetery: {row_text(a, row)}")
             else:
                 use = f"rolls {c} for an effect" if c else "uses an effect"
-                lines.append(f"  {card(a)} {use}: {row_text(a, row)}")
+                line = f"  {card(a)} {use}: {row_text(a, rolled_row(row, int(c)) if c else row)}"
+                lo, hi = effects[row, EffectCol.release_lo], effects[row, EffectCol.release_hi]
+                if c and lo > 0:  # a wrapped creature's roll to be freed (Kraken)
+                    line += " It is released." if lo <= c <= hi else " It stays wrapped."
+                lines.append(line)
         elif event == e.redraw:
             lines.append(f"{who} cannot place a creature: shows the hand, shuffles {a} card(s) back and redraws.")
         elif event == e.cannot_place:
