@@ -48,8 +48,9 @@ lint: install
 	$(VENV)/bin/ruff format --check wardsim tests bench
 	$(VENV)/bin/mypy wardsim
 
-# numba's on-disk cache does not notice edits to a kernel that another file's kernel calls
-clean-cache:
+# the compiled kernels of every version (wardsim/kernel/cache.py), and any kept beside the sources
+clean-cache: install
+	$(PY) -c 'from wardsim.kernel.cache import clear; clear()'
 	find wardsim bench tests -name '*.nbi' -delete -o -name '*.nbc' -delete
 
 clean: clean-cache
