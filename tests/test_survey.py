@@ -135,6 +135,19 @@ def test_regression_recovers_a_planted_effect_with_an_interval_that_covers_it():
     assert table.loc[7, "ci_low"] > 0
 
 
+def test_every_estimate_lies_inside_its_own_interval_even_with_few_decks():
+    # fewer decks than cards: a replicate's fewer distinct decks shrink its fits more than the
+    # full fit, so raw bootstrap percentiles left extreme estimates outside their intervals
+    rng = np.random.default_rng(3)
+    n_decks, n_cards = 40, 60
+    counts = rng.multinomial(30, np.full(n_cards, 1 / n_cards), size=n_decks)
+    pairs = np.array(circle_pairs(n_decks, 4, seed=2))
+    games = np.full(len(pairs), 8)
+    score = rng.binomial(games, 0.5) / games
+    table = card_effects(counts, pairs[:, 0], pairs[:, 1], score, games, seed=1, replicates=200).table
+    assert ((table["ci_low"] <= table["effect"]) & (table["effect"] <= table["ci_high"])).all()
+
+
 def test_a_planted_strong_card_ranks_at_the_top(planted):
     top = planted.cards.iloc[0]
     assert top["card"] == PLANTED and top["rank"] == 1
