@@ -63,7 +63,9 @@ from wardsim.kernel.exact.levels import (
     Stages,
     _everything_reachable_nb,
     _reachable_nb,
+    _level_operator_nb,
     _solve_level_nb,
+    _solve_level_with_operator_nb,
 )
 from wardsim.kernel.exact.spec import build_spec, initial_states
 from wardsim.kernel.exact.tables import _n_battle_states_nb, _strike_tables_nb
@@ -101,6 +103,33 @@ def _max_dice_nb(rules):
 @njit
 def _new_stage_nb(n_states, n_unknowns, grid, grid_swapped):
     return StageValues(np.zeros((n_states, n_unknowns)), np.zeros((n_states, N_VALUES)), grid, grid_swapped)
+
+
+@njit
+def _sweep_levels_nb(rules, tables, frontier, acc, stages, reachable, system, iterative, tol, max_sweeps):
+    """Solve the levels one by one, each by its own elimination; sweep again while values move.
+
+    Returns the number of sweeps.
+    """
+    hp_a = rules.fighters[0, S.hp]
+    hp_b = rules.fighters[1, S.hp]
+    sweeps = 0
+    while True:
+        change = 0.0
+        # levels by increasing HP A + HP B: an HP change lowers the sum or stays in the level
+        for total in range(2, hp_a + hp_b + 1):
+            lo = max(1, total - hp_b)
+            hi = min(hp_a, total - 1)
+            for level_a in range(lo, hi + 1):
+                level_b = total - level_a
+                level_change = _solve_level_nb(
+                    level_a, level_b, rules, tables, frontier, acc, stages, reachable, system
+                )
+                change = max(change, level_change)
+        sweeps += 1
+        if not iterative or change < tol or sweeps >= max_sweeps:
+            break
+    return sweeps
 
 
 @njit(cache=True, nogil=True)
@@ -157,22 +186,38 @@ def solve_nb(rules, first_states, iterative, tol, max_sweeps, out):
     )
     acc = Accumulator(np.zeros(n_unknowns), np.zeros(N_VALUES))
     system = LinearSystem(np.zeros((n_unknowns, n_unknowns)), np.zeros((n_unknowns, N_VALUES)))
-    sweeps = 0
-    while True:
-        change = 0.0
-        # levels by increasing HP A + HP B: an HP change lowers the sum or stays in the level
+    regular = False
+    if not iterative:
+        operator, regular = _level_operator_nb(rules, tables, frontier, acc, stages, reachable, system)
+    if regular:
+        # the same stages with zero-width coefficients: each level computes only constants
+        no_coefs = np.zeros((n_strike, 0))
+        constants = Stages(
+            StageValues(no_coefs, stages.start.consts, grid_start, no_grid),
+            StageValues(no_coefs, stages.first_strike.consts, grid_first, no_grid),
+            StageValues(no_coefs, stages.second_strike.consts, grid_second, grid_second_swapped),
+            StageValues(no_coefs, stages.end.consts, grid_end, grid_end_swapped),
+        )
+        constants_acc = Accumulator(np.zeros(0), acc.consts)
         for total in range(2, hp_a + hp_b + 1):
             lo = max(1, total - hp_b)
             hi = min(hp_a, total - 1)
             for level_a in range(lo, hi + 1):
-                level_b = total - level_a
-                level_change = _solve_level_nb(
-                    level_a, level_b, rules, tables, frontier, acc, stages, reachable, system
+                _solve_level_with_operator_nb(
+                    level_a,
+                    total - level_a,
+                    rules,
+                    tables,
+                    frontier,
+                    constants_acc,
+                    constants,
+                    reachable,
+                    operator,
+                    system.rhs,
                 )
-                change = max(change, level_change)
-        sweeps += 1
-        if not iterative or change < tol or sweeps >= max_sweeps:
-            break
+        sweeps = 1
+    else:
+        sweeps = _sweep_levels_nb(rules, tables, frontier, acc, stages, reachable, system, iterative, tol, max_sweeps)
     out[:] = 0.0
     for k in range(first_states.shape[0]):
         for j in range(N_VALUES):

@@ -446,7 +446,8 @@ def _end_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, start, unknow
         hp_b = frontier.states[k, HP_B]
         p = frontier.odds[k]
         if hp_a == level_a and hp_b == level_b:
-            acc.coefs[unknown_index[xk]] += p  # an unknown of this level
+            if acc.coefs.shape[0] > 0:  # zero width: only the constants are wanted
+                acc.coefs[unknown_index[xk]] += p  # an unknown of this level
         elif not _finished_nb(hp_a, hp_b, p, acc):
             for j in range(N_VALUES):
                 acc.consts[j] += p * start.grid[hp_a, hp_b, xk, j]
