@@ -18,7 +18,7 @@ from wardsim.kernel.exact.enums import N_VALUES, FighterSummary, Value
 from wardsim.kernel.exact.frontier import Accumulator, StageValues
 from wardsim.kernel.exact.spec import PairRules
 from wardsim.kernel.exact.stages import _end_of_exchange_nb, _start_of_exchange_nb, _strike_nb
-from wardsim.kernel.exact.tables import StrikeTables, _n_battle_states_nb
+from wardsim.kernel.exact.tables import StrikeTables, _fill_losses_nb, _n_battle_states_nb
 
 S = FighterSummary
 
@@ -56,32 +56,6 @@ class Reachable(NamedTuple):
     ends: np.ndarray
     first_strikes: np.ndarray
     second_strikes: np.ndarray
-
-
-class SparseRows(NamedTuple):
-    """Rows of a sparse matrix (CSR): row r's entries are `columns` / `weights` [starts[r]:starts[r + 1]]."""
-
-    starts: np.ndarray
-    columns: np.ndarray
-    weights: np.ndarray
-
-
-class LevelOperator(NamedTuple):
-    """What every level of a pair whose HP never rises shares (`_level_operator_nb`).
-
-    Attributes
-    ----------
-    inverse : SparseRows
-        (I - M)^-1 over the unknowns: V = inverse . k, k the constants of V at the level.
-    end, second_strike, first_strike : SparseRows
-        Each reachable state's weights on V (rows in the order of `Reachable.ends`,
-        `.second_strikes`, `.first_strikes`).
-    """
-
-    inverse: SparseRows
-    end: SparseRows
-    second_strike: SparseRows
-    first_strike: SparseRows
 
 
 class LinearSystem(NamedTuple):
@@ -194,7 +168,7 @@ def _backward_pass_nb(level_a, level_b, rules, tables, frontier, acc, stages, re
     Backwards through the exchange: END looks up V, ST2 looks up END, ST1 looks up ST2, V
     looks up ST1 and END. Each state's coefficients and constants go to its stage. With
     zero-width coefficients (`acc.coefs` and the stages' `coefs` of shape (n, 0)) only the
-    constants are computed: the pass of `_solve_level_with_operator_nb`.
+    constants are computed (`kernel.exact.transitions`).
     """
     n_battle = _n_battle_states_nb(rules)
     for x in reachable.ends:
@@ -281,133 +255,6 @@ def _solve_level_nb(level_a, level_b, rules, tables, frontier, acc, stages, reac
     return change
 
 
-@njit
-def _sparse_rows_nb(coefs, rows):
-    """The nonzero entries of `coefs[rows[r]]`, row by row (CSR)."""
-    count = 0
-    for r in range(rows.shape[0]):
-        for k in range(coefs.shape[1]):
-            if coefs[rows[r], k] != 0.0:
-                count += 1
-    starts = np.zeros(rows.shape[0] + 1, dtype=np.int64)
-    columns = np.zeros(count, dtype=np.int64)
-    weights = np.zeros(count)
-    count = 0
-    for r in range(rows.shape[0]):
-        for k in range(coefs.shape[1]):
-            if coefs[rows[r], k] != 0.0:
-                columns[count] = k
-                weights[count] = coefs[rows[r], k]
-                count += 1
-        starts[r + 1] = count
-    return SparseRows(starts, columns, weights)
-
-
-@njit
-def _level_operator_nb(rules, tables, frontier, acc, stages, reachable, system):
-    """The part of a level's solution that is the same at every level, when HP never rises.
-
-    Without heals that can raise HP A + HP B, an outcome stays in its level exactly when no
-    HP moved, and how likely that is never depends on the HPs (a miss, a frozen creature, a
-    hit that deals 0...). So the coefficients of the unknowns (M, and each stage's weights on
-    V) are the same at every level: computed here once, at the top level, with (I - M)
-    inverted by Gauss-Jordan elimination with partial pivoting. Each level then only computes
-    the constants and multiplies (`_solve_level_with_operator_nb`): the cost of a level no
-    longer grows with the cube of its unknowns. All are kept sparse: within a level a state
-    reaches only a few others (status timers run down, the turn passes).
-
-    Returns
-    -------
-    (LevelOperator, bool)
-        The operator, and False when I - M is singular (some states never leave a level:
-        the caller solves level by level, `_solve_level_nb`).
-    """
-    level_a = rules.fighters[0, S.hp]
-    level_b = rules.fighters[1, S.hp]
-    n = reachable.starts.shape[0]
-    _backward_pass_nb(level_a, level_b, rules, tables, frontier, acc, stages, reachable)
-    mat = system.matrix
-    inverse = np.zeros((n, n))
-    for i in range(n):
-        for j in range(n):
-            mat[i, j] = (1.0 if i == j else 0.0) - stages.start.coefs[i, j]
-        inverse[i, i] = 1.0
-    regular = True
-    for col in range(n):
-        piv = col
-        for i in range(col + 1, n):
-            if abs(mat[i, col]) > abs(mat[piv, col]):
-                piv = i
-        if abs(mat[piv, col]) < 1e-12:  # the threshold of `_solve_unknowns_nb`
-            regular = False
-            break
-        if piv != col:
-            for j in range(n):
-                tmp = mat[col, j]
-                mat[col, j] = mat[piv, j]
-                mat[piv, j] = tmp
-                tmp = inverse[col, j]
-                inverse[col, j] = inverse[piv, j]
-                inverse[piv, j] = tmp
-        pivot = mat[col, col]
-        for j in range(n):
-            mat[col, j] /= pivot
-            inverse[col, j] /= pivot
-        for i in range(n):
-            f = mat[i, col]
-            if i != col and f != 0.0:
-                for j in range(n):
-                    mat[i, j] -= f * mat[col, j]
-                    inverse[i, j] -= f * inverse[col, j]
-    every_unknown = np.arange(n)
-    operator = LevelOperator(
-        _sparse_rows_nb(inverse, every_unknown),
-        _sparse_rows_nb(stages.end.coefs, reachable.ends),
-        _sparse_rows_nb(stages.second_strike.coefs, reachable.second_strikes),
-        _sparse_rows_nb(stages.first_strike.coefs, reachable.first_strikes),
-    )
-    return operator, regular
-
-
-@njit(_nrt=False)
-def _fill_sparse_nb(stage, states, weights, values, level_a, level_b):
-    """Stage values at this level: constants + weights . V, into the stage's grids."""
-    for r in range(states.shape[0]):
-        m = states[r]
-        for j in range(N_VALUES):
-            acc = stage.consts[m, j]
-            for q in range(weights.starts[r], weights.starts[r + 1]):
-                acc += weights.weights[q] * values[weights.columns[q], j]
-            stage.grid[level_a, level_b, m, j] = acc
-            if stage.grid_swapped.shape[0] > 0:
-                stage.grid_swapped[level_b, level_a, m, j] = acc
-
-
-@njit(_nrt=False)
-def _solve_level_with_operator_nb(level_a, level_b, rules, tables, frontier, acc, stages, reachable, operator, values):
-    """`_solve_level_nb` for a pair whose HP never rises, with the level's operator.
-
-    `acc` and `stages` have zero-width coefficients: the backward pass computes only the
-    constants; V = (I - M)^-1 k; every stage's value is its constant plus its weights on V.
-    `values` ((n_unknowns, len(Value))) receives V.
-    """
-    _backward_pass_nb(level_a, level_b, rules, tables, frontier, acc, stages, reachable)
-    inverse = operator.inverse
-    consts = stages.start.consts
-    grid = stages.start.grid
-    for i in range(reachable.starts.shape[0]):
-        x = reachable.starts[i]
-        for j in range(N_VALUES):
-            v = 0.0
-            for q in range(inverse.starts[i], inverse.starts[i + 1]):
-                v += inverse.weights[q] * consts[inverse.columns[q], j]
-            values[i, j] = v
-            grid[level_a, level_b, x, j] = v
-    _fill_sparse_nb(stages.end, reachable.ends, operator.end, values, level_a, level_b)
-    _fill_sparse_nb(stages.second_strike, reachable.second_strikes, operator.second_strike, values, level_a, level_b)
-    _fill_sparse_nb(stages.first_strike, reachable.first_strikes, operator.first_strike, values, level_a, level_b)
-
-
 @njit(_nrt=False, inline="always")
 def _mark_nb(acc, offset, marks):
     """Mark (1 = to explore) the states whose column in acc.coefs, from `offset`, got weight."""
@@ -467,7 +314,18 @@ def _reachable_nb(first_states, rules, tables, frontier, grid_start, grid_end, g
         rules.battle_bits,
         rules.static_dots,
     )
-    tables = StrikeTables(tables.hit_odds, np.zeros_like(tables.damage_taken), tables.damage_odds, tables.damage_count)
+    tables = StrikeTables(
+        tables.hit_odds,
+        np.zeros_like(tables.damage_taken),
+        tables.damage_odds,
+        tables.damage_count,
+        np.zeros_like(tables.loss),
+        np.zeros_like(tables.loss_odds),
+        np.zeros_like(tables.loss_tail),
+        np.zeros_like(tables.loss_count),
+        np.zeros_like(tables.losses_below),
+    )
+    _fill_losses_nb(tables)
     every_x = np.arange(n_effect)
     level_a = fighters[0, S.hp]
     level_b = fighters[1, S.hp]

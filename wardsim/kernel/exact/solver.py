@@ -63,12 +63,12 @@ from wardsim.kernel.exact.levels import (
     Stages,
     _everything_reachable_nb,
     _reachable_nb,
-    _level_operator_nb,
     _solve_level_nb,
-    _solve_level_with_operator_nb,
 )
+from wardsim.kernel.exact.plain import _solve_plain_nb, is_plain_nb
 from wardsim.kernel.exact.spec import build_spec, initial_states
 from wardsim.kernel.exact.tables import _n_battle_states_nb, _strike_tables_nb
+from wardsim.kernel.exact.transitions import _level_operator_nb, _solve_level_with_operator_nb
 
 S = FighterSummary
 
@@ -161,6 +161,8 @@ def solve_nb(rules, first_states, iterative, tol, max_sweeps, out):
     n_strike = n_effect * _n_battle_states_nb(rules)
     max_dice = _max_dice_nb(rules)
     tables = _strike_tables_nb(rules, max_dice)
+    if is_plain_nb(rules) and _solve_plain_nb(rules, tables, out):
+        return 1
     frontier = _new_frontier_nb(max_dice)
     hp_a = rules.fighters[0, S.hp]
     hp_b = rules.fighters[1, S.hp]
