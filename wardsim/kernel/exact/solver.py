@@ -105,7 +105,23 @@ def _new_stage_nb(n_states, n_unknowns, grid, grid_swapped):
     return StageValues(np.zeros((n_states, n_unknowns)), np.zeros((n_states, N_VALUES)), grid, grid_swapped)
 
 
-@njit
+@njit(_nrt=False)
+def _levels_with_operator_nb(rules, tables, frontier, acc, stages, reachable, operator, values):
+    """Every level by increasing HP A + HP B, each by its constants (`kernel.exact.transitions`).
+
+    Without reference counting: the atomic counts of the arrays handed down at every level
+    would cost more than a small level's arithmetic.
+    """
+    hp_a = rules.fighters[0, S.hp]
+    hp_b = rules.fighters[1, S.hp]
+    for total in range(2, hp_a + hp_b + 1):
+        for level_a in range(max(1, total - hp_b), min(hp_a, total - 1) + 1):
+            _solve_level_with_operator_nb(
+                level_a, total - level_a, rules, tables, frontier, acc, stages, reachable, operator, values
+            )
+
+
+@njit(_nrt=False)
 def _sweep_levels_nb(rules, tables, frontier, acc, stages, reachable, system, iterative, tol, max_sweeps):
     """Solve the levels one by one, each by its own elimination; sweep again while values move.
 
@@ -201,22 +217,7 @@ def solve_nb(rules, first_states, iterative, tol, max_sweeps, out):
             StageValues(no_coefs, stages.end.consts, grid_end, grid_end_swapped),
         )
         constants_acc = Accumulator(np.zeros(0), acc.consts)
-        for total in range(2, hp_a + hp_b + 1):
-            lo = max(1, total - hp_b)
-            hi = min(hp_a, total - 1)
-            for level_a in range(lo, hi + 1):
-                _solve_level_with_operator_nb(
-                    level_a,
-                    total - level_a,
-                    rules,
-                    tables,
-                    frontier,
-                    constants_acc,
-                    constants,
-                    reachable,
-                    operator,
-                    system.rhs,
-                )
+        _levels_with_operator_nb(rules, tables, frontier, constants_acc, constants, reachable, operator, system.rhs)
         sweeps = 1
     else:
         sweeps = _sweep_levels_nb(rules, tables, frontier, acc, stages, reachable, system, iterative, tol, max_sweeps)
