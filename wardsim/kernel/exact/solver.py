@@ -24,20 +24,31 @@ explores the stage graph once with every hit dealing 0 damage.
 Order and cycles. An HP change either lowers HP A + HP B or keeps both HPs (a miss, a negated
 strike, a prevented hit, a freeze...). Levels (HP A, HP B) are solved by increasing sum; inside
 a level the values form a small linear system over x (the turn alternates, so it always has
-cycles), solved exactly by Gaussian elimination with partial pivoting (`kernel.exact.levels`).
-Vampire's heal (half the damage dealt) keeps the sum decreasing, so this is exact. When an
-effect can raise the sum (HOT, heals, heal-from-damage of 100% or more), the levels are swept
-again (Gauss-Seidel, each level still solved exactly) until no value moves by more than `tol`
-(1e-13): that case is exact to the tolerance, not to the last bit. A level whose system is
-singular (the creatures can never hurt each other from there) counts as a draw, as the
-kernel's exchange cap would make it; its expected length is then reported as infinite.
+cycles). Vampire's heal (half the damage dealt) keeps the sum decreasing, so this is exact.
+
+- When no effect can raise the sum, whether an outcome stays in its level, and how likely it
+  is, never depends on the HPs: the system's matrix M and every stage's weights on V are the
+  same at every level. `kernel.exact.transitions` computes them once, with (I - M)^-1 (Gauss-
+  Jordan elimination with partial pivoting) and the stage states whose outcomes all stay in
+  the level; each level then computes only the constants of its values and multiplies.
+- A plain pair (no effect state at all: `kernel.exact.plain`) is the same in every turn, so
+  its turn digit is left out: one value per HP pair, and a level is one division.
+- When an effect can raise the sum (HOT, heals, heal-from-damage of 100% or more), each level
+  is solved by Gaussian elimination with partial pivoting (`kernel.exact.levels`) and the
+  levels are swept again (Gauss-Seidel) until no value moves by more than `tol` (1e-13): that
+  case is exact to the tolerance, not to the last bit.
+
+A level whose system is singular (the creatures can never hurt each other from there) counts
+as a draw, as the kernel's exchange cap would make it; its expected length is then reported as
+infinite (the level by level solver handles it, whatever the pair).
 
 The exchange cap of the kernel is ignored here: the difference is the probability that a duel
 lasts more than `max_exchanges` exchanges.
 
 Modules: `enums` (the columns and codes), `spec` reads a pair's rows into arrays (Python),
 `damage` and `tables` the dice and the strike odds, `frontier` and `stages` the stages of an
-exchange, `levels` the level solver, this module `solve_nb` and the entry point `solve_pair`.
+exchange, `levels` the level solver, `transitions` what the levels share when HP never rises,
+`plain` the plain pairs, this module `solve_nb` and the entry point `solve_pair`.
 """
 
 from __future__ import annotations
