@@ -20,6 +20,13 @@ games: full games between the bundled decks (four pairings, both seats) per poli
 core (one worker process per core, as `wardsim simulate --jobs` runs them), with the cost of
 a game expressed in baseline duels: the baseline's duels/s on every thread over games/s.
 
+exact: the exact duel matrix of every Gen 1 creature (`wardsim.battle.duel_matrix(..., exact=True)`,
+`wardsim duels`: every unordered pair solved once, on every core) beside a baseline measured in
+the same run: a textbook numba dynamic program over (HP A, HP B) for the same pairs with their
+printed stats and no effects, which enumerates both strikes of each exchange at every HP pair
+(P(A wins) only), one pair per thread on every thread. Compiling is left out (a warm-up matrix
+of a few creatures first).
+
 ladder: a small policy ladder (`wardsim.ladders`) of every registered policy on four bundled
 decks, a few games per cell, on every core: each policy's Bradley-Terry strength and Elo with
 their 95% intervals, beside its games/s against itself on the same decks (every ordered
@@ -125,6 +132,107 @@ def baseline_duels(stats_a, stats_b, games, outcome, strikes):
         result, _, count = _baseline_duel(stats_a[pair], stats_b[pair], MAX_EXCHANGES)
         outcome[k] = result
         strikes[k] = count
+
+
+# ------------------------------------------------------------------ baseline exact solver
+
+
+@njit(cache=True)
+def _baseline_strike_outcomes(striker, target, probs, self_loss, target_loss):
+    """The outcomes of one strike with printed stats (2 Hit dice): probability, HP the striker
+    loses, HP the target loses; equal outcomes merged. Returns their count."""
+    al = min(target[1], 12)
+    modifier = striker[4]
+    # the Atk dice sum by enumeration
+    sums = np.zeros(6 * striker[3] + 1)
+    sums[0] = 1.0
+    for _ in range(striker[3]):
+        nxt = np.zeros_like(sums)
+        for total in range(sums.shape[0]):
+            if sums[total] > 0.0:
+                for face in range(1, 7):
+                    nxt[total + face] += sums[total] / 6.0
+        sums = nxt
+    n = 0
+    for first in range(1, 7):
+        for second in range(1, 7):
+            p = 1.0 / 36.0
+            for k in range(1, 7):
+                if first == 1 and second == 1:  # critical miss: 1d6 to the striker
+                    outcome = (p / 6.0, k, 0)
+                elif k > 1:
+                    break
+                elif (first == 6 and second == 6) or first + second + modifier >= al:
+                    outcome = (0.0, 0, 0)
+                    double = 2 if first == 6 and second == 6 else 1
+                    for total in range(sums.shape[0]):
+                        if sums[total] > 0.0:
+                            loss = max(total + modifier, 0) * double
+                            q = 0
+                            while q < n and not (self_loss[q] == 0 and target_loss[q] == loss):
+                                q += 1
+                            if q == n:
+                                self_loss[n], target_loss[n], probs[n] = 0, loss, 0.0
+                                n += 1
+                            probs[q] += p * sums[total]
+                else:
+                    outcome = (p, 0, 0)
+                if outcome[0] > 0.0:
+                    q = 0
+                    while q < n and not (self_loss[q] == outcome[1] and target_loss[q] == outcome[2]):
+                        q += 1
+                    if q == n:
+                        self_loss[n], target_loss[n], probs[n] = outcome[1], outcome[2], 0.0
+                        n += 1
+                    probs[q] += outcome[0]
+    return n
+
+
+@njit(cache=True)
+def _baseline_exact_pair(sa, sb):
+    """P(A wins) of a duel of printed stats, by dynamic programming over (HP A, HP B)."""
+    size = 2 * (6 * max(sa[3], sb[3]) + 8)
+    probs = np.zeros((2, size))
+    self_loss = np.zeros((2, size), dtype=np.int64)
+    target_loss = np.zeros((2, size), dtype=np.int64)
+    count_a = _baseline_strike_outcomes(sa, sb, probs[0], self_loss[0], target_loss[0])
+    count_b = _baseline_strike_outcomes(sb, sa, probs[1], self_loss[1], target_loss[1])
+    p_a_first = 0.5 if sa[2] == sb[2] else (1.0 if sa[2] > sb[2] else 0.0)
+    win = np.zeros((sa[0] + 1, sb[0] + 1))
+    for a in range(1, sa[0] + 1):
+        for b in range(1, sb[0] + 1):
+            known = 0.0
+            stay = 0.0
+            for f in range(2):
+                p_f = p_a_first if f == 0 else 1.0 - p_a_first
+                if p_f == 0.0:
+                    continue
+                s = 1 - f
+                for i in range(count_a if f == 0 else count_b):
+                    a1 = a - (self_loss[0, i] if f == 0 else target_loss[1, i])
+                    b1 = b - (target_loss[0, i] if f == 0 else self_loss[1, i])
+                    if a1 <= 0 or b1 <= 0:
+                        known += p_f * probs[f, i] * (1.0 if b1 <= 0 else 0.0)
+                        continue
+                    for j in range(count_a if s == 0 else count_b):
+                        q = p_f * probs[f, i] * probs[s, j]
+                        a2 = a1 - (self_loss[0, j] if s == 0 else target_loss[1, j])
+                        b2 = b1 - (target_loss[0, j] if s == 0 else self_loss[1, j])
+                        if a2 <= 0 or b2 <= 0:
+                            known += q * (1.0 if b2 <= 0 else 0.0)
+                        elif a2 == a and b2 == b:
+                            stay += q
+                        else:
+                            known += q * win[a2, b2]
+            win[a, b] = known / (1.0 - stay) if stay < 1.0 else 0.0
+    return win[sa[0], sb[0]]
+
+
+@njit(cache=True, parallel=True)
+def baseline_exact_matrix(stats_a, stats_b, out):
+    """P(A wins) of each pair (rows of stats_a / stats_b), one pair per thread."""
+    for k in prange(out.shape[0]):
+        out[k] = _baseline_exact_pair(stats_a[k], stats_b[k])
 
 
 # ------------------------------------------------------------------ helpers
@@ -408,10 +516,48 @@ def bench_ladder(games: int, repeats: int) -> list[dict]:
     return rows
 
 
+def bench_exact(games: int, repeats: int) -> list[dict]:
+    from wardsim.battle import duel_matrix
+
+    catalog = default_catalog()
+    names = [c.name for c in catalog.generation(1) if c.is_creature]
+    pairs = [(a, b) for i, a in enumerate(names) for b in names[i:]]
+    jobs = os.cpu_count() or 1
+    duel_matrix(names[:3], exact=True, jobs=jobs)  # warm-up: load or compile the solver
+    repeats = min(repeats, 3)  # a matrix takes seconds
+    seconds, _ = _best(lambda: int(duel_matrix(names, exact=True, jobs=jobs).shape[0]), repeats)
+
+    def stats(name):
+        c = catalog[name]
+        return [c.hp, c.armor_level, c.speed, c.attack_dice, c.modifier]
+
+    sa = np.array([stats(a) for a, _ in pairs], dtype=np.int64)
+    sb = np.array([stats(b) for _, b in pairs], dtype=np.int64)
+    out = np.empty(len(pairs))
+    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    base_s, _ = _best(lambda: int(baseline_exact_matrix(sa, sb, out) is None), repeats)
+    return [
+        {
+            "benchmark": f"exact: Gen 1 matrix ({len(names)} creatures, {len(pairs):,} pairs), jobs={jobs}",
+            "threads": jobs,
+            "seconds": seconds,
+            "pairs/s": len(pairs) / seconds,
+            "vs baseline": base_s / seconds,
+        },
+        {
+            "benchmark": "exact: baseline (textbook DP, printed stats, no effects)",
+            "threads": numba.config.NUMBA_NUM_THREADS,
+            "seconds": base_s,
+            "pairs/s": len(pairs) / base_s,
+        },
+    ]
+
+
 BENCHMARKS: dict[str, Callable[[int, int], list[dict]]] = {
     "duels": bench_duels,
     "cli": bench_cli,
     "games": bench_games,
+    "exact": bench_exact,
     "ladder": bench_ladder,
 }
 
@@ -447,6 +593,8 @@ def main(argv: list[str] | None = None) -> None:
         "scaling",
         "games/s",
         "baseline duels per game",
+        "seconds",
+        "pairs/s",
         "strength (95% CI)",
         "Elo (95% CI)",
     ]
@@ -458,7 +606,7 @@ def main(argv: list[str] | None = None) -> None:
     for t in table:
         print("  ".join(v.ljust(w) for v, w in zip(t, widths, strict=True)))
     print(
-        "vs baseline: strikes/s over the baseline's on the same threads; "
+        "vs baseline: strikes/s over the baseline's on the same threads (exact: pairs/s over the baseline's); "
         "scaling: strikes/s over the same kernel on 1 thread; "
         "baseline duels per game: what one game costs, in baseline duels on the same threads; "
         f"ladder: {LADDER_GAMES} games per cell on {len(LADDER_DECKS)} decks; games/s: the policy against "

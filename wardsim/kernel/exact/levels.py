@@ -18,7 +18,7 @@ from wardsim.kernel.exact.enums import N_VALUES, FighterSummary, Value
 from wardsim.kernel.exact.frontier import Accumulator, StageValues
 from wardsim.kernel.exact.spec import PairRules
 from wardsim.kernel.exact.stages import _end_of_exchange_nb, _start_of_exchange_nb, _strike_nb
-from wardsim.kernel.exact.tables import StrikeTables, _n_battle_states_nb
+from wardsim.kernel.exact.tables import StrikeTables, _fill_losses_nb, _n_battle_states_nb
 
 S = FighterSummary
 
@@ -162,31 +162,15 @@ def _solve_unknowns_nb(start, system, n):
 
 
 @njit(_nrt=False)
-def _solve_level_nb(level_a, level_b, rules, tables, frontier, acc, stages, reachable, system):
-    """Values of every reachable stage state at HP (level_a, level_b), stored in `stages`.
+def _backward_pass_nb(level_a, level_b, rules, tables, frontier, acc, stages, reachable):
+    """Every reachable stage state's value at HP (level_a, level_b), affine in the unknowns.
 
-    Parameters
-    ----------
-    level_a, level_b : int
-        The HP of A and B; every level with a smaller sum is solved (or, when effects can
-        raise HP, holds the last sweep's values).
-    rules : PairRules
-    tables : StrikeTables
-    frontier : Frontier
-    acc : Accumulator
-    stages : Stages
-    reachable : Reachable
-    system : LinearSystem
-
-    Returns
-    -------
-    float
-        The largest change of V at this level (win probabilities absolute, expected exchanges
-        relative), for the sweeps of `solve_nb`.
+    Backwards through the exchange: END looks up V, ST2 looks up END, ST1 looks up ST2, V
+    looks up ST1 and END. Each state's coefficients and constants go to its stage. With
+    zero-width coefficients (`acc.coefs` and the stages' `coefs` of shape (n, 0)) only the
+    constants are computed (`kernel.exact.transitions`).
     """
-    n_unknowns = reachable.starts.shape[0]
     n_battle = _n_battle_states_nb(rules)
-    # backwards through the exchange: END looks up V, ST2 looks up END, ST1 looks up ST2
     for x in reachable.ends:
         _clear_nb(acc)
         _end_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, stages.start, reachable.unknown_index)
@@ -214,12 +198,39 @@ def _solve_level_nb(level_a, level_b, rules, tables, frontier, acc, stages, reac
             stages.second_strike,
         )
         _store_nb(stages.first_strike, m, acc)
-    for i in range(n_unknowns):
+    for i in range(reachable.starts.shape[0]):
         _clear_nb(acc)
         _start_of_exchange_nb(
             reachable.starts[i], level_a, level_b, rules, frontier, acc, stages.first_strike, stages.end
         )
         _store_nb(stages.start, i, acc)
+
+
+@njit(_nrt=False)
+def _solve_level_nb(level_a, level_b, rules, tables, frontier, acc, stages, reachable, system):
+    """Values of every reachable stage state at HP (level_a, level_b), stored in `stages`.
+
+    Parameters
+    ----------
+    level_a, level_b : int
+        The HP of A and B; every level with a smaller sum is solved (or, when effects can
+        raise HP, holds the last sweep's values).
+    rules : PairRules
+    tables : StrikeTables
+    frontier : Frontier
+    acc : Accumulator
+    stages : Stages
+    reachable : Reachable
+    system : LinearSystem
+
+    Returns
+    -------
+    float
+        The largest change of V at this level (win probabilities absolute, expected exchanges
+        relative), for the sweeps of `solve_nb`.
+    """
+    n_unknowns = reachable.starts.shape[0]
+    _backward_pass_nb(level_a, level_b, rules, tables, frontier, acc, stages, reachable)
     _solve_unknowns_nb(stages.start, system, n_unknowns)
     rhs = system.rhs
     change = 0.0
@@ -303,7 +314,18 @@ def _reachable_nb(first_states, rules, tables, frontier, grid_start, grid_end, g
         rules.battle_bits,
         rules.static_dots,
     )
-    tables = StrikeTables(tables.hit_odds, np.zeros_like(tables.damage_taken), tables.damage_odds, tables.damage_count)
+    tables = StrikeTables(
+        tables.hit_odds,
+        np.zeros_like(tables.damage_taken),
+        tables.damage_odds,
+        tables.damage_count,
+        np.zeros_like(tables.loss),
+        np.zeros_like(tables.loss_odds),
+        np.zeros_like(tables.loss_tail),
+        np.zeros_like(tables.loss_count),
+        np.zeros_like(tables.losses_below),
+    )
+    _fill_losses_nb(tables)
     every_x = np.arange(n_effect)
     level_a = fighters[0, S.hp]
     level_b = fighters[1, S.hp]

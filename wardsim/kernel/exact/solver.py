@@ -24,20 +24,31 @@ explores the stage graph once with every hit dealing 0 damage.
 Order and cycles. An HP change either lowers HP A + HP B or keeps both HPs (a miss, a negated
 strike, a prevented hit, a freeze...). Levels (HP A, HP B) are solved by increasing sum; inside
 a level the values form a small linear system over x (the turn alternates, so it always has
-cycles), solved exactly by Gaussian elimination with partial pivoting (`kernel.exact.levels`).
-Vampire's heal (half the damage dealt) keeps the sum decreasing, so this is exact. When an
-effect can raise the sum (HOT, heals, heal-from-damage of 100% or more), the levels are swept
-again (Gauss-Seidel, each level still solved exactly) until no value moves by more than `tol`
-(1e-13): that case is exact to the tolerance, not to the last bit. A level whose system is
-singular (the creatures can never hurt each other from there) counts as a draw, as the
-kernel's exchange cap would make it; its expected length is then reported as infinite.
+cycles). Vampire's heal (half the damage dealt) keeps the sum decreasing, so this is exact.
+
+- When no effect can raise the sum, whether an outcome stays in its level, and how likely it
+  is, never depends on the HPs: the system's matrix M and every stage's weights on V are the
+  same at every level. `kernel.exact.transitions` computes them once, with (I - M)^-1 (Gauss-
+  Jordan elimination with partial pivoting) and the stage states whose outcomes all stay in
+  the level; each level then computes only the constants of its values and multiplies.
+- A plain pair (no effect state at all: `kernel.exact.plain`) is the same in every turn, so
+  its turn digit is left out: one value per HP pair, and a level is one division.
+- When an effect can raise the sum (HOT, heals, heal-from-damage of 100% or more), each level
+  is solved by Gaussian elimination with partial pivoting (`kernel.exact.levels`) and the
+  levels are swept again (Gauss-Seidel) until no value moves by more than `tol` (1e-13): that
+  case is exact to the tolerance, not to the last bit.
+
+A level whose system is singular (the creatures can never hurt each other from there) counts
+as a draw, as the kernel's exchange cap would make it; its expected length is then reported as
+infinite (the level by level solver handles it, whatever the pair).
 
 The exchange cap of the kernel is ignored here: the difference is the probability that a duel
 lasts more than `max_exchanges` exchanges.
 
 Modules: `enums` (the columns and codes), `spec` reads a pair's rows into arrays (Python),
 `damage` and `tables` the dice and the strike odds, `frontier` and `stages` the stages of an
-exchange, `levels` the level solver, this module `solve_nb` and the entry point `solve_pair`.
+exchange, `levels` the level solver, `transitions` what the levels share when HP never rises,
+`plain` the plain pairs, this module `solve_nb` and the entry point `solve_pair`.
 """
 
 from __future__ import annotations
@@ -65,8 +76,10 @@ from wardsim.kernel.exact.levels import (
     _reachable_nb,
     _solve_level_nb,
 )
+from wardsim.kernel.exact.plain import _solve_plain_nb, is_plain_nb
 from wardsim.kernel.exact.spec import build_spec, initial_states
 from wardsim.kernel.exact.tables import _n_battle_states_nb, _strike_tables_nb
+from wardsim.kernel.exact.transitions import _level_operator_nb, _solve_level_with_operator_nb
 
 S = FighterSummary
 
@@ -103,6 +116,49 @@ def _new_stage_nb(n_states, n_unknowns, grid, grid_swapped):
     return StageValues(np.zeros((n_states, n_unknowns)), np.zeros((n_states, N_VALUES)), grid, grid_swapped)
 
 
+@njit(_nrt=False)
+def _levels_with_operator_nb(rules, tables, frontier, acc, stages, reachable, operator, values):
+    """Every level by increasing HP A + HP B, each by its constants (`kernel.exact.transitions`).
+
+    Without reference counting: the atomic counts of the arrays handed down at every level
+    would cost more than a small level's arithmetic.
+    """
+    hp_a = rules.fighters[0, S.hp]
+    hp_b = rules.fighters[1, S.hp]
+    for total in range(2, hp_a + hp_b + 1):
+        for level_a in range(max(1, total - hp_b), min(hp_a, total - 1) + 1):
+            _solve_level_with_operator_nb(
+                level_a, total - level_a, rules, tables, frontier, acc, stages, reachable, operator, values
+            )
+
+
+@njit(_nrt=False)
+def _sweep_levels_nb(rules, tables, frontier, acc, stages, reachable, system, iterative, tol, max_sweeps):
+    """Solve the levels one by one, each by its own elimination; sweep again while values move.
+
+    Returns the number of sweeps.
+    """
+    hp_a = rules.fighters[0, S.hp]
+    hp_b = rules.fighters[1, S.hp]
+    sweeps = 0
+    while True:
+        change = 0.0
+        # levels by increasing HP A + HP B: an HP change lowers the sum or stays in the level
+        for total in range(2, hp_a + hp_b + 1):
+            lo = max(1, total - hp_b)
+            hi = min(hp_a, total - 1)
+            for level_a in range(lo, hi + 1):
+                level_b = total - level_a
+                level_change = _solve_level_nb(
+                    level_a, level_b, rules, tables, frontier, acc, stages, reachable, system
+                )
+                change = max(change, level_change)
+        sweeps += 1
+        if not iterative or change < tol or sweeps >= max_sweeps:
+            break
+    return sweeps
+
+
 @njit(cache=True, nogil=True)
 def solve_nb(rules, first_states, iterative, tol, max_sweeps, out):
     """Exact values of a duel, averaged over the first states.
@@ -132,6 +188,8 @@ def solve_nb(rules, first_states, iterative, tol, max_sweeps, out):
     n_strike = n_effect * _n_battle_states_nb(rules)
     max_dice = _max_dice_nb(rules)
     tables = _strike_tables_nb(rules, max_dice)
+    if is_plain_nb(rules) and _solve_plain_nb(rules, tables, out):
+        return 1
     frontier = _new_frontier_nb(max_dice)
     hp_a = rules.fighters[0, S.hp]
     hp_b = rules.fighters[1, S.hp]
@@ -157,22 +215,23 @@ def solve_nb(rules, first_states, iterative, tol, max_sweeps, out):
     )
     acc = Accumulator(np.zeros(n_unknowns), np.zeros(N_VALUES))
     system = LinearSystem(np.zeros((n_unknowns, n_unknowns)), np.zeros((n_unknowns, N_VALUES)))
-    sweeps = 0
-    while True:
-        change = 0.0
-        # levels by increasing HP A + HP B: an HP change lowers the sum or stays in the level
-        for total in range(2, hp_a + hp_b + 1):
-            lo = max(1, total - hp_b)
-            hi = min(hp_a, total - 1)
-            for level_a in range(lo, hi + 1):
-                level_b = total - level_a
-                level_change = _solve_level_nb(
-                    level_a, level_b, rules, tables, frontier, acc, stages, reachable, system
-                )
-                change = max(change, level_change)
-        sweeps += 1
-        if not iterative or change < tol or sweeps >= max_sweeps:
-            break
+    regular = False
+    if not iterative:
+        operator, regular = _level_operator_nb(rules, tables, frontier, acc, stages, reachable, system)
+    if regular:
+        # the same stages with zero-width coefficients: each level computes only constants
+        no_coefs = np.zeros((n_strike, 0))
+        constants = Stages(
+            StageValues(no_coefs, stages.start.consts, grid_start, no_grid),
+            StageValues(no_coefs, stages.first_strike.consts, grid_first, no_grid),
+            StageValues(no_coefs, stages.second_strike.consts, grid_second, grid_second_swapped),
+            StageValues(no_coefs, stages.end.consts, grid_end, grid_end_swapped),
+        )
+        constants_acc = Accumulator(np.zeros(0), acc.consts)
+        _levels_with_operator_nb(rules, tables, frontier, constants_acc, constants, reachable, operator, system.rhs)
+        sweeps = 1
+    else:
+        sweeps = _sweep_levels_nb(rules, tables, frontier, acc, stages, reachable, system, iterative, tol, max_sweeps)
     out[:] = 0.0
     for k in range(first_states.shape[0]):
         for j in range(N_VALUES):

@@ -240,67 +240,85 @@ def _strike_nb(striker, x, b, level_a, level_b, to_end, rules, tables, frontier,
             hp_a = level_a - d if striker == 0 else level_a
             hp_b = level_b - d if striker == 1 else level_b
             _add_value_nb(hp_a, hp_b, m, p_critical_miss / 6.0, level_a, level_b, acc, after)
-    for critical in range(2):
-        p = tables.hit_odds[striker, b, StrikeOdds.hit + critical]
-        if p <= 0.0:
+    p = tables.hit_odds[striker, b, StrikeOdds.hit] + tables.hit_odds[striker, b, StrikeOdds.critical_hit]
+    if p <= 0.0:
+        return
+    # on a hit the striker's on-hit rows resolve first, in row order; they cannot tell a
+    # critical hit from another, so both are followed at once (the loss tables)
+    n_live = _start_frontier_nb(frontier, p, level_a, level_b, x, b)
+    n_live = _run_program_inlined_nb(rules, striker, Program.on_hit, frontier, n_live, acc)
+    for k in range(n_live):
+        pk = frontier.odds[k]
+        hp_a = frontier.states[k, HP_A]
+        hp_b = frontier.states[k, HP_B]
+        xk = frontier.states[k, X]
+        bk = frontier.states[k, B]
+        mk = xk if to_end else xk * n_battle + bk
+        # a disarmed creature still hits (its on-hit rows resolved) but deals no Atk damage
+        if _has_status_nb(xk, rules, striker, StatusComponent.disarmed):
+            _add_value_nb(hp_a, hp_b, mk, pk, level_a, level_b, acc, after)
             continue
-        # on a hit the striker's on-hit rows resolve first, in row order
-        n_live = _start_frontier_nb(frontier, p, level_a, level_b, x, b)
-        n_live = _run_program_inlined_nb(rules, striker, Program.on_hit, frontier, n_live, acc)
-        for k in range(n_live):
-            pk = frontier.odds[k]
-            hp_a = frontier.states[k, HP_A]
-            hp_b = frontier.states[k, HP_B]
-            xk = frontier.states[k, X]
-            bk = frontier.states[k, B]
-            mk = xk if to_end else xk * n_battle + bk
-            # a disarmed creature still hits (its on-hit rows resolved) but deals no Atk damage
-            if _has_status_nb(xk, rules, striker, StatusComponent.disarmed):
-                _add_value_nb(hp_a, hp_b, mk, pk, level_a, level_b, acc, after)
-                continue
-            same = hp_a == level_a and hp_b == level_b
+        if no_heal:
+            # the fast path: only the target's HP moves. The losses are sorted, so the hits
+            # that kill are the tail of the table, and the others a run of lookups along the
+            # target's HP
             hp_target = hp_a if target == 0 else hp_b
-            for j in range(tables.damage_count[striker, bk, critical]):
-                pj = pk * tables.damage_odds[striker, bk, critical, j]
-                dealt = tables.damage_taken[striker, bk, critical, j]
-                if no_heal:
-                    # the fast path: only the target's HP moves, so the lookup is inlined here
-                    left = hp_target - dealt
-                    if left <= 0:
-                        acc.consts[Value.a_wins + striker] += pj  # the striker wins
-                    elif dealt == 0 and same:
-                        for q in range(acc.coefs.shape[0]):
-                            acc.coefs[q] += pj * after.coefs[mk, q]
-                        for q in range(N_VALUES):
-                            acc.consts[q] += pj * after.consts[mk, q]
-                    elif target == 1:
-                        for q in range(N_VALUES):
-                            acc.consts[q] += pj * after.grid[hp_a, left, mk, q]
-                    else:
-                        for q in range(N_VALUES):
-                            acc.consts[q] += pj * after.grid_swapped[hp_b, left, mk, q]
-                    continue
-                new_a = hp_a
-                new_b = hp_b
-                if target == 0:
-                    new_a -= dealt
+            alive = tables.losses_below[striker, bk, hp_target]
+            acc.consts[Value.a_wins + striker] += pk * tables.loss_tail[striker, bk, alive]
+            first = 0
+            if alive > 0 and tables.loss[striker, bk, 0] == 0 and hp_a == level_a and hp_b == level_b:
+                # a hit that takes nothing off stays at this level
+                p0 = pk * tables.loss_odds[striker, bk, 0]
+                for q in range(acc.coefs.shape[0]):
+                    acc.coefs[q] += p0 * after.coefs[mk, q]
+                for q in range(N_VALUES):
+                    acc.consts[q] += p0 * after.consts[mk, q]
+                first = 1
+            a_wins = 0.0
+            b_wins = 0.0
+            exchanges = 0.0
+            if target == 1:
+                for j in range(first, alive):
+                    o = tables.loss_odds[striker, bk, j]
+                    left = hp_target - tables.loss[striker, bk, j]
+                    a_wins += o * after.grid[hp_a, left, mk, Value.a_wins]
+                    b_wins += o * after.grid[hp_a, left, mk, Value.b_wins]
+                    exchanges += o * after.grid[hp_a, left, mk, Value.exchanges]
+            else:
+                for j in range(first, alive):
+                    o = tables.loss_odds[striker, bk, j]
+                    left = hp_target - tables.loss[striker, bk, j]
+                    a_wins += o * after.grid_swapped[hp_b, left, mk, Value.a_wins]
+                    b_wins += o * after.grid_swapped[hp_b, left, mk, Value.b_wins]
+                    exchanges += o * after.grid_swapped[hp_b, left, mk, Value.exchanges]
+            acc.consts[Value.a_wins] += pk * a_wins
+            acc.consts[Value.b_wins] += pk * b_wins
+            acc.consts[Value.exchanges] += pk * exchanges
+            continue
+        for j in range(tables.loss_count[striker, bk]):
+            pj = pk * tables.loss_odds[striker, bk, j]
+            dealt = tables.loss[striker, bk, j]
+            new_a = hp_a
+            new_b = hp_b
+            if target == 0:
+                new_a -= dealt
+            else:
+                new_b -= dealt
+            if dealt > 0 and (new_a > 0 and new_b > 0):
+                # heals from the damage dealt, after the target's rules; never above max HP
+                max_hp = fighters[striker, S.hp]
+                hp_s = new_a if striker == 0 else new_b
+                for q in range(fighters[striker, S.n_heals_from_damage]):
+                    num = heals[striker, q, FractionCol.amount]
+                    hp_s = _healed_nb(hp_s, dealt * num // heals[striker, q, FractionCol.divisor], max_hp)
+                num = fighters[striker, S.lifesteal_num]
+                if num > 0:
+                    hp_s = _healed_nb(hp_s, dealt * num // fighters[striker, S.lifesteal_den], max_hp)
+                if striker == 0:
+                    new_a = hp_s
                 else:
-                    new_b -= dealt
-                if dealt > 0 and (new_a > 0 and new_b > 0):
-                    # heals from the damage dealt, after the target's rules; never above max HP
-                    max_hp = fighters[striker, S.hp]
-                    hp_s = new_a if striker == 0 else new_b
-                    for q in range(fighters[striker, S.n_heals_from_damage]):
-                        num = heals[striker, q, FractionCol.amount]
-                        hp_s = _healed_nb(hp_s, dealt * num // heals[striker, q, FractionCol.divisor], max_hp)
-                    num = fighters[striker, S.lifesteal_num]
-                    if num > 0:
-                        hp_s = _healed_nb(hp_s, dealt * num // fighters[striker, S.lifesteal_den], max_hp)
-                    if striker == 0:
-                        new_a = hp_s
-                    else:
-                        new_b = hp_s
-                _add_value_nb(new_a, new_b, mk, pj, level_a, level_b, acc, after)
+                    new_b = hp_s
+            _add_value_nb(new_a, new_b, mk, pj, level_a, level_b, acc, after)
 
 
 @njit(_nrt=False, inline="always")
@@ -446,7 +464,8 @@ def _end_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, start, unknow
         hp_b = frontier.states[k, HP_B]
         p = frontier.odds[k]
         if hp_a == level_a and hp_b == level_b:
-            acc.coefs[unknown_index[xk]] += p  # an unknown of this level
+            if acc.coefs.shape[0] > 0:  # zero width: only the constants are wanted
+                acc.coefs[unknown_index[xk]] += p  # an unknown of this level
         elif not _finished_nb(hp_a, hp_b, p, acc):
             for j in range(N_VALUES):
                 acc.consts[j] += p * start.grid[hp_a, hp_b, xk, j]

@@ -41,12 +41,31 @@ class StrikeTables(NamedTuple):
         Same shape: P(that loss | the hit).
     damage_count : ndarray(int, ndim=3)
         (2, n_battle_states, 2): entries used.
+    loss : ndarray(int, ndim=3)
+        (2, n_battle_states, 2 max_outcomes): the HP the target loses on a hit, critical or
+        not (the on-hit rows cannot tell them apart, so a strike follows both at once), one
+        entry per distinct value, in increasing order.
+    loss_odds : ndarray(float, ndim=3)
+        Same shape: P(that loss | a hit of either kind).
+    loss_tail : ndarray(float, ndim=3)
+        (2, n_battle_states, 2 max_outcomes + 1): the sum of `loss_odds` from each entry on:
+        the odds that a hit kills a target with less HP than that entry's loss.
+    loss_count : ndarray(int, ndim=2)
+        (2, n_battle_states): entries used.
+    losses_below : ndarray(int, ndim=3)
+        (2, n_battle_states, max HP + 2): the entries with a loss below h, for each HP h of
+        the target: the entries a hit leaves it alive with.
     """
 
     hit_odds: np.ndarray
     damage_taken: np.ndarray
     damage_odds: np.ndarray
     damage_count: np.ndarray
+    loss: np.ndarray
+    loss_odds: np.ndarray
+    loss_tail: np.ndarray
+    loss_count: np.ndarray
+    losses_below: np.ndarray
 
 
 @njit(_nrt=False, inline="always")
@@ -190,19 +209,68 @@ def _fill_damage_odds_nb(rules, dice_sums, no_six_sums, tables):
                 tables.damage_count[s, b, critical] = j
 
 
+@njit(_nrt=False)
+def _fill_losses_nb(tables):
+    """Fill the loss columns of `tables` from the hit and critical hit columns: one sorted table per strike."""
+    hit_odds = tables.hit_odds
+    for s in range(tables.loss.shape[0]):
+        for b in range(tables.loss.shape[1]):
+            p_hit = hit_odds[s, b, StrikeOdds.hit]
+            p_critical = hit_odds[s, b, StrikeOdds.critical_hit]
+            p_any = p_hit + p_critical
+            n = 0
+            if p_any > 0.0:
+                for critical in range(2):
+                    weight = (p_critical if critical == 1 else p_hit) / p_any
+                    if weight <= 0.0:
+                        continue
+                    for j in range(tables.damage_count[s, b, critical]):
+                        d = tables.damage_taken[s, b, critical, j]
+                        p = weight * tables.damage_odds[s, b, critical, j]
+                        # insertion into the sorted distinct losses
+                        q = 0
+                        while q < n and tables.loss[s, b, q] < d:
+                            q += 1
+                        if q < n and tables.loss[s, b, q] == d:
+                            tables.loss_odds[s, b, q] += p
+                            continue
+                        for r in range(n, q, -1):
+                            tables.loss[s, b, r] = tables.loss[s, b, r - 1]
+                            tables.loss_odds[s, b, r] = tables.loss_odds[s, b, r - 1]
+                        tables.loss[s, b, q] = d
+                        tables.loss_odds[s, b, q] = p
+                        n += 1
+            tables.loss_count[s, b] = n
+            tables.loss_tail[s, b, n] = 0.0
+            for q in range(n - 1, -1, -1):
+                tables.loss_tail[s, b, q] = tables.loss_tail[s, b, q + 1] + tables.loss_odds[s, b, q]
+            q = 0
+            for h in range(tables.losses_below.shape[2]):
+                while q < n and tables.loss[s, b, q] < h:
+                    q += 1
+                tables.losses_below[s, b, h] = q
+
+
 @njit
 def _strike_tables_nb(rules, max_dice):
     """The pair's strike tables (allocated here); `max_dice` bounds every dice count."""
     n_battle = _n_battle_states_nb(rules)
     max_outcomes = 2 * (6 * max_dice + 2)  # totals, each with or without a 6
+    max_hp = max(rules.fighters[0, S.hp], rules.fighters[1, S.hp])
     tables = StrikeTables(
         hit_odds=np.zeros((2, n_battle, N_STRIKE_ODDS)),
         damage_taken=np.zeros((2, n_battle, 2, max_outcomes), dtype=np.int64),
         damage_odds=np.zeros((2, n_battle, 2, max_outcomes)),
         damage_count=np.zeros((2, n_battle, 2), dtype=np.int64),
+        loss=np.zeros((2, n_battle, 2 * max_outcomes), dtype=np.int64),
+        loss_odds=np.zeros((2, n_battle, 2 * max_outcomes)),
+        loss_tail=np.zeros((2, n_battle, 2 * max_outcomes + 1)),
+        loss_count=np.zeros((2, n_battle), dtype=np.int64),
+        losses_below=np.zeros((2, n_battle, max_hp + 2), dtype=np.int64),
     )
     dice_sums = np.zeros(6 * max_dice + 8)
     no_six_sums = np.zeros(6 * max_dice + 8)
     _fill_hit_odds_nb(rules, dice_sums, tables.hit_odds)
     _fill_damage_odds_nb(rules, dice_sums, no_six_sums, tables)
+    _fill_losses_nb(tables)
     return tables
