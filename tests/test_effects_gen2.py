@@ -196,6 +196,100 @@ def test_the_iron_range_negates_every_creature_effect_for_1_turn_cycle():
     assert t.zone(card) == InstZone.cemetery and t.fighters[vampire, F.effect_count] > 0
 
 
+def test_claws_of_the_beast_adds_2_atk_dice_and_3_beside_wings_of_the_beast():
+    t, own, _ = setup("Werewolf", "Frog", hand_a=["Claws of the Beast", "Wings of the Beast"])
+    t.play("Claws of the Beast", OWN)
+    assert stats(t, own)["attack_dice"] == WOLF["attack_dice"] + 2
+    t.play("Wings of the Beast", OWN)
+    assert stats(t, own)["attack_dice"] == WOLF["attack_dice"] + 3
+
+
+def test_claws_of_the_beast_counts_only_the_wings_on_its_own_creature():
+    t, own, opp = setup("Werewolf", "Werewolf", hand_a=["Claws of the Beast"], hand_b=["Wings of the Beast"])
+    t.play("Claws of the Beast", OWN)
+    cast(t, 1, "Wings of the Beast", OWN)  # on the opponent's creature
+    assert stats(t, own)["attack_dice"] == WOLF["attack_dice"] + 2
+
+
+def test_forgotten_one_adds_1_modifier_per_point_of_speed_over_12():
+    t, one, _ = setup("Forgotten One", "Frog", hand_a=["Bull Power", "Legendary Gloves"])
+    assert stats(t, one)["modifier"] == 0
+    t.play("Bull Power", OWN)  # SPD +2
+    assert stats(t, one)["modifier"] == 2
+    t.play("Legendary Gloves", OWN)  # SPD +6
+    assert stats(t, one)["modifier"] == 8
+
+
+# ---------------------------------------------------------------- equips: damage
+
+
+def test_ghost_form_keeps_all_damage_off_the_equipped_creature_for_2_turn_cycles():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Ghost Form"])
+    card = cast(t, 1, "Ghost Form", OWN)
+    freeze(t, ogre)
+    attack(t, 6, 5, 5, 5)  # a hit for 13
+    assert t.hp(ogre) == 90
+    for k in range(4):  # 2 turn cycles: back to the same player's turn
+        assert t.zone(card) == InstZone.magic, f"gone after {k} turns"
+        t.end_turn()
+        t.begin_turn()
+    assert t.zone(card) == InstZone.cemetery
+    freeze(t, ogre)
+    attack(t, 6, 5, 5, 5)
+    assert t.hp(ogre) == 90 - 13
+
+
+def test_ghost_form_also_stops_effect_damage():
+    # ruling damage-immunity: no damage of any kind, Atk or not
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Ignite"], hand_b=["Ghost Form"])
+    cast(t, 1, "Ghost Form", OWN)
+    t.dice(3)
+    t.play("Ignite")
+    assert t.used_dice() == 1 and t.hp(ogre) == 90
+
+
+@pytest.mark.parametrize("roll, destroyed", [(3, True), (4, False)])
+def test_metallic_bone_stops_damage_until_the_opponent_rolls_1_to_3(roll, destroyed):
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Metallic Bone"])
+    bone = cast(t, 1, "Metallic Bone", OWN)
+    freeze(t, ogre)
+    attack(t, 6, 5, 5, 5)
+    assert t.hp(ogre) == 90
+    t.end_turn()
+    t.pass_turn()  # the equipped creature's player: no roll
+    t.dice(roll)
+    t.begin_turn()  # the opponent's turn: its roll
+    assert t.used_dice() == 1
+    assert (t.zone(bone) == InstZone.cemetery) == destroyed
+
+
+def test_metallic_bone_destroyed_does_not_thaw_a_frozen_creature():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Metallic Bone"])
+    cast(t, 1, "Metallic Bone", OWN)
+    freeze(t, ogre)
+    t.end_turn()
+    t.pass_turn()
+    t.dice(1)
+    t.begin_turn()
+    assert t.fighter(ogre, F.frozen_until) > t.glob[G.turn]
+
+
+def test_raging_inferno_deals_5_to_the_creature_that_damages_the_equipped_one():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Raging Inferno"])
+    cast(t, 1, "Raging Inferno", OWN)
+    freeze(t, ogre)
+    attack(t, 6, 5, 5, 5)
+    assert (t.hp(ogre), t.hp(wolf)) == (90 - 13, 70 - 5)
+
+
+def test_raging_inferno_does_nothing_on_a_miss():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Raging Inferno"])
+    cast(t, 1, "Raging Inferno", OWN)
+    freeze(t, ogre)
+    attack(t, 1, 2)  # 3 + 3 against AL 8: a miss
+    assert (t.hp(ogre), t.hp(wolf)) == (90, 70)
+
+
 # ---------------------------------------------------------------- creatures
 
 

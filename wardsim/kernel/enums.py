@@ -124,6 +124,7 @@ class ConditionT(NamedTuple):
     no_damage_this_turn: int = 8  # the equipped creature inflicted no damage during your turn
     named_on_field: int = 9  # a card passing the filter is on the field
     own_turn: int = 10  # only during the turns of the source card's controller
+    equipped_with: int = 11  # another card passing the filter is equipped to the same creature
 
 
 Condition = ConditionT()
@@ -263,6 +264,7 @@ class ScaleT(NamedTuple):
     opponent_hand: int = 6  # cards in the opponent's hand
     opponent_primary_modifier: int = 7  # the printed Modifier of the opponent's primary creature
     opponent_primary_attack_dice: int = 8  # the printed Atk Dice Rolls of the opponent's primary creature
+    speed_gained: int = 9  # the points of SPD the creature has above its printed SPD
 
 
 Scale = ScaleT()
@@ -450,6 +452,8 @@ class FighterColT(NamedTuple):
     strike_effect_dice: int = 70  # effect rolls of its on-hit rows (packed the other way: last roll lowest)
     battle_rolloff: int = 71  # on the initiator: the SPD roll-off dice, pairs (its die, the other's)
     battle_disarmed: int = 72  # 1: causes no Atk damage in this battle (Fear's roll, Minotaur Bodyguard)
+    damage_immune: int = 73  # 1: takes no damage while an equip says so (Ghost Form, Metallic Bone)
+    thorns: int = 74  # damage back at the creature whose strike damages it (Raging Inferno)
 
 
 FighterCol = FighterColT()

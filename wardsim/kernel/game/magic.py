@@ -49,6 +49,7 @@ from wardsim.kernel.game.field import (
     leave_field_nb,
     lightning_blocked_nb,
     non_equip_magic_blocked_nb,
+    sync_damage_immune_nb,
     to_cemetery_nb,
 )
 from wardsim.kernel.game.resolve import (
@@ -468,6 +469,7 @@ def resolve_response_nb(
         elif action == Action.damage and effects[r, E.target] == Target.own_primary:
             c = players[q, P.primary]
             if c >= 0:  # Mysterious Door: 10 damage to your own primary
+                sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                 dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
                 record_nb(trace, glob, q, Event.effect_damage, c, dealt, fighters[c, F.hp])
         else:

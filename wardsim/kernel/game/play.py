@@ -78,6 +78,7 @@ from wardsim.kernel.game.field import (
     slide_in_nb,
     slide_in_options_nb,
     sweep_deaths_nb,
+    sync_damage_immune_nb,
     to_cemetery_nb,
 )
 from wardsim.kernel.game.scratch import local_array
@@ -1032,6 +1033,7 @@ def end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     t = glob[G.turn]
     hp_a = fighters[fa, F.hp] if fa >= 0 else 0
     hp_o = fighters[fo, F.hp] if fo >= 0 else 0
+    sync_damage_immune_nb(cards, effects, inst, fighters, glob)  # Ghost Form stops DOT damage too
     if fa >= 0 and fo >= 0:
         end_exchange_nb(fighters[fa], fighters[fo], effects, t, rng, script)
     elif fa >= 0:

@@ -53,6 +53,7 @@ from wardsim.kernel.game.field import (
     place_primary_nb,
     release_anchored_nb,
     send_back_nb,
+    sync_damage_immune_nb,
     take_from_cemetery_nb,
     to_cemetery_nb,
     to_deck_nb,
@@ -185,6 +186,8 @@ def _aura_active(effects, r, glob, inst, j, holder_is_creature):
         return True  # timed standard cards linger while they act (Backstab, Death From Above)
     if trig == Trigger.on_damage_dealt and not holder_is_creature:
         return True  # an equip's lifesteal acts through the strike hook (Blood of the Bat)
+    if trig == Trigger.on_damage_taken and not holder_is_creature:
+        return True  # an equip's answer to damage acts through the strike hook (Raging Inferno)
     return False
 
 
@@ -223,6 +226,24 @@ def _scale(cards, effects, inst, players, r, holder, controller):
             col = CardCol.modifier if sc == Scale.opponent_primary_modifier else CardCol.attack_dice
             n = cards[inst[x, I.card], col]
     return n
+
+
+@njit(cache=True, _nrt=False)
+def _equipped_with(cards, effects, inst, r, j):
+    """Claws of the Beast: "If Wings of the Beast is also equipped to this creature": another
+    card on the field passing row r's filter is attached to the creature equip j is on."""
+    holder = inst[j, I.attached_to]
+    if holder < 0:
+        return False
+    for k in range(N_INST):
+        if (
+            k != j
+            and inst[k, I.zone] == InstZone.magic
+            and inst[k, I.attached_to] == holder
+            and matches_filter_nb(cards, effects, r, inst[k, I.card])
+        ):
+            return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -322,6 +343,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.lifesteal_den] = 1
         f[F.flying_mask] = 0
         f[F.immune] = 0
+        f[F.thorns] = 0
     # creature effects negated by magic (Mind Sap, Demonic Magic, Silence From The Grave)
     for s_k in range(n_sources):
         j = sources[s_k]
@@ -361,7 +383,16 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                 # a stat aura with a filter acts on the creatures that pass it (Full Moon, Natural
                 # Selection); the other conditional rows are read at strike time (battle kernel)
                 filtered = effects[r, E.condition] == Condition.target_matches and action != Action.multiply_damage
-                if effects[r, E.condition] != Condition.always and not filtered:
+                if effects[r, E.condition] == Condition.equipped_with:
+                    if not _equipped_with(cards, effects, inst, r, j):
+                        continue  # Claws of the Beast: the extra die only beside Wings of the Beast
+                elif effects[r, E.condition] != Condition.always and not filtered:
+                    continue
+                if effects[r, E.trigger] == Trigger.on_damage_taken:
+                    # Raging Inferno: the damage goes at whoever strikes the equipped creature, so
+                    # the equipped creature carries it into its battles
+                    if pass_kind == 0 and action == Action.damage and attached_to >= 0 and not immune[attached_to]:
+                        fighters[attached_to, F.thorns] += effects[r, E.amount]
                     continue
                 if (effects[r, E.flags] & Flag.unique) != 0 and _copy_counted_before(cards, effects, inst, j):
                     continue
@@ -388,10 +419,17 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                     elif pass_kind == 1 and action == Action.scale_stat:
                         base = stat_value_nb(f, stat)
                         add_stat_nb(f, stat, base * effects[r, E.amount] // effects[r, E.divisor] - base)
+                    elif pass_kind == 1 and action == Action.modify_stat and effects[r, E.scale] == Scale.speed_gained:
+                        # Forgotten One: "+1 Modifier for each point in this card's SPD stat over 12"
+                        # (its printed SPD), read once every SPD increase is added
+                        gained = f[F.speed] - cards[inst[i, I.card], CardCol.speed]
+                        if gained > 0:
+                            add_stat_nb(f, stat, effects[r, E.amount] * gained)
                     elif pass_kind == 2 and action == Action.set_stat:
                         set_aura_stat_nb(f, stat, effects[r, E.amount])
                     elif pass_kind == 0:
                         _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j)
+    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
 
 
 @njit(cache=True, _nrt=False)
@@ -590,6 +628,7 @@ def execute_row_nb(
             fighters[c, F.hp] -= loss
             record_nb(trace, glob, p, Event.effect_damage, c, loss, fighters[c, F.hp])
     elif action == Action.damage:
+        sync_damage_immune_nb(cards, effects, inst, fighters, glob)
         amount = effects[r, E.amount]
         for _ in range(effects[r, E.dice]):
             amount += d6_nb(rng, script)
