@@ -290,6 +290,26 @@ def test_raging_inferno_does_nothing_on_a_miss():
     assert (t.hp(ogre), t.hp(wolf)) == (90, 70)
 
 
+def test_absolute_terror_deals_10_to_the_opponents_primary_for_each_card_they_draw():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Absolute Terror"])
+    terror = t.play("Absolute Terror", OPPONENT)  # "Equip to opponent's creature"
+    assert t.inst[terror, InstCol.attached_to] == ogre
+    t.end_turn()
+    t.begin_turn()  # the opponent draws
+    assert t.hp(ogre) == 90 - 10 and t.hp(wolf) == 70
+
+
+def test_life_sap_drains_5_from_the_equipped_creature_to_yours_for_each_card_drawn():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Life Sap"])
+    sap = t.play("Life Sap", OPPONENT)
+    assert t.inst[sap, InstCol.attached_to] == ogre
+    t.fighters[wolf, F.hp] = 50
+    t.end_turn()
+    assert t.hp(ogre) == 90  # your own draws do nothing
+    t.begin_turn()
+    assert (t.hp(ogre), t.hp(wolf)) == (85, 55)
+
+
 # ---------------------------------------------------------------- creatures
 
 
@@ -402,6 +422,43 @@ def test_the_alchemist_reads_one_die_in_a_duel_too(roll, own, opponent):
         fire_row_nb(r, fa, fb, CAT.tables().effects, 0, rng, script)
     assert (fa[F.hp], fb[F.hp]) == (own, opponent)
     assert check_script(rng, script) == 1
+
+
+def test_electro_wizard_adds_4_atk_dice_in_the_turn_after_one_without_battle():
+    printed = CAT["Electro Wizard"].attack_dice
+    t, wizard, ogre = setup("Electro Wizard", "Ogre")
+    assert stats(t, wizard)["attack_dice"] == printed  # placed this turn: no previous turn of its own
+    t.inst[wizard, InstCol.entered] = 0  # placed in the first turn, which allows no battle
+    assert stats(t, wizard)["attack_dice"] == printed + 4
+    freeze(t, ogre)
+    attack(t, 6, 5, 1, 1, 1, 1, 1)  # a hit, then 5 Atk dice
+    assert t.used_dice() == 7 and t.hp(ogre) == 90 - (5 + CAT["Electro Wizard"].modifier)
+    t.end_turn()
+    t.begin_turn()
+    assert stats(t, wizard)["attack_dice"] == printed  # the opponent's turn
+    t.end_turn()
+    t.begin_turn()
+    assert stats(t, wizard)["attack_dice"] == printed  # it battled in its previous turn
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    assert stats(t, wizard)["attack_dice"] == printed + 4  # not +8: it does not stack
+
+
+def test_reverse_polarity_lets_the_slower_creature_strike_first():
+    t, ogre, wolf = setup("Ogre", "Werewolf", hand_a=["Reverse Polarity"])  # SPD 4 against 8
+    t.play("Reverse Polarity")
+    attack(t, 1, 2, 1, 2, 3, 3, 3, 3, 3)  # two misses, no critical
+    assert t.fighter(ogre, F.strike_order) == 1 and t.fighter(wolf, F.strike_order) == 2
+
+
+def test_reverse_polarity_is_played_only_by_the_slower_creatures_player():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Reverse Polarity"])
+    t.refresh()
+    assert "Reverse Polarity" not in magic_names(t)
+    t2, ogre2, _ = setup("Ogre", "Werewolf", hand_a=["Reverse Polarity"])
+    t2.refresh()
+    assert "Reverse Polarity" in magic_names(t2)
 
 
 # ---------------------------------------------------------------- standard cards

@@ -223,6 +223,8 @@ _HARMFUL_STATUS = {"frozen", "stunned", "fear", "wrapped", "disarmed"}
 
 def _row_sign(e: Effect) -> int:
     """+1 if a row aimed at the equipped creature helps it, -1 if it hurts, 0 if neither."""
+    if e.target == "opponent_primary" and e.action == "damage" and e.trigger == "opponent_draws":
+        return -1  # Absolute Terror: "Equip to opponent's creature"; it hurts their primary
     if e.target != "equipped":
         return 0
     if e.action == "modify_stat":

@@ -247,6 +247,7 @@ _TRIGGER_TEXT = {
     "response_own_hit": "Lightning, when your creature hits",
     "response_any": "Lightning, at any time",
     "in_cemetery": "In the cemetery",
+    "opponent_draws": "Each time your opponent draws a card",
 }
 
 _TARGET_TEXT = {
@@ -301,6 +302,7 @@ _CONDITION_TEXT = {
     "named_on_field": "if {filter} is on the field",
     "own_turn": "during your turns",
     "equipped_with": "if {filter} is also equipped to the same creature",
+    "idle_last_turn": "during your turn, if it did not battle in your previous turn",
 }
 
 # targets that take a plural verb
@@ -437,6 +439,7 @@ def render(e: Effect) -> str:
         "negate_increases": f"other {stat} increases on {target} do not apply",
         "sacrifices_follow": "the sacrificed cards stay under this card and follow it",
         "counter_heal": f"heal {target} {e.amount} HP per counter (starting at {e.dice}, +1 each of your turns)",
+        "slower_strikes_first": "in every battle the creature with the lower SPD strikes first",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]
     if e.trigger == "on_damage_taken" and e.target == "attacker":

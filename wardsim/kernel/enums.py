@@ -105,6 +105,7 @@ class TriggerT(NamedTuple):
     response_own_hit: int = 22  # Lightning: your creature hits
     response_any: int = 23  # Lightning: at any time
     in_cemetery: int = 24  # a rule that holds while the card is in the cemetery
+    opponent_draws: int = 25  # the opponent of the card's controller draws a card
 
 
 Trigger = TriggerT()
@@ -125,6 +126,7 @@ class ConditionT(NamedTuple):
     named_on_field: int = 9  # a card passing the filter is on the field
     own_turn: int = 10  # only during the turns of the source card's controller
     equipped_with: int = 11  # another card passing the filter is equipped to the same creature
+    idle_last_turn: int = 12  # the source creature did not battle in its controller's previous turn
 
 
 Condition = ConditionT()
@@ -177,6 +179,7 @@ class ActionT(NamedTuple):
     negate_increases: int = 41  # other increases of `stat` on the target do not apply
     sacrifices_follow: int = 42  # the sacrificed cards stay under this card and follow it
     counter_heal: int = 43  # heal amount x counters; counters start at dice, +1 per own turn
+    slower_strikes_first: int = 44  # in a battle the creature with the lower SPD strikes first
 
 
 Action = ActionT()
@@ -454,6 +457,7 @@ class FighterColT(NamedTuple):
     battle_disarmed: int = 72  # 1: causes no Atk damage in this battle (Fear's roll, Minotaur Bodyguard)
     damage_immune: int = 73  # 1: takes no damage while an equip says so (Ghost Form, Metallic Bone)
     thorns: int = 74  # damage back at the creature whose strike damages it (Raging Inferno)
+    slower_first: int = 75  # 1: in its battles the slower creature strikes first (Reverse Polarity)
 
 
 FighterCol = FighterColT()

@@ -342,7 +342,8 @@ def strike_nb(att, dfn, effects, strikes_first, clock, rng, script):
     The caller checks deaths afterwards (HP 0); combat ends the moment a creature dies.
     Besides the creature's own rows, the strike honours the hooks a game sets from magic
     (`extra_mult`, `auto_hit`, `lifesteal_num/den`, `flying_mask`, `react` on the target,
-    `boost_dice`, `damage_immune` and `thorns` on the target; all neutral in a duel). An
+    `boost_dice`, `damage_immune` and `thorns` on the target, `slower_first` for the order of
+    the strikes; all neutral in a duel). An
     automatic hit cannot be a critical miss; all 6s are still a critical hit. A readied
     reaction answers the first hit of the battle: negate (before on-hit effects), halve the
     attacker's HP, stop its Atk damage for the battle, reflect the damage or turn it into
@@ -429,7 +430,10 @@ def _open_battle(fi, fd, effects, clock, rng, script):
     if fi[F.strike_first] != fd[F.strike_first]:
         return 1 if fi[F.strike_first] != 0 else 0
     if fi[F.speed] != fd[F.speed]:
-        return 1 if fi[F.speed] > fd[F.speed] else 0
+        faster_first = fi[F.speed] > fd[F.speed]
+        if fi[F.slower_first] != 0 or fd[F.slower_first] != 0:
+            faster_first = not faster_first  # Reverse Polarity: "the creature with lower SPD attacks first"
+        return 1 if faster_first else 0
     # rules guide: a roll-off for every battle with tied SPD
     return 1 if _battle_roll_off_nb(fi, rng, script) else 0
 

@@ -1133,6 +1133,7 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
             if inst[i, I.seen] & SeenBit.opening == 0:
                 inst[i, I.seen] |= SeenBit.drawn
             record_nb(trace, glob, p, Event.draw, i, inst[i, I.card], 0)
+            resolve.opponent_draws_nb(cards, effects, inst, fighters, players, glob, p, trace)
         else:  # carding out is not a loss (rules guide, How to win)
             record_nb(trace, glob, p, Event.deck_empty, 0, 0, 0)
     # turn-start effects, cards coming back to hand among them (Junk Scarecrow)

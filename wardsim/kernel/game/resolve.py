@@ -83,6 +83,19 @@ G = GlobCol
 
 
 @njit(cache=True, _nrt=False)
+def idle_last_turn_nb(inst, glob, i):
+    """Electro Wizard: "If this card does not battle during your turn, you may add +4 Atk Dice
+    Rolls during your next turn": now is its controller's turn, and it was on the field through
+    their previous turn (one turn cycle back) without battling in it."""
+    previous = glob[G.turn] - 2  # the same player's turn, one turn cycle back
+    return (
+        glob[G.active] == inst[i, I.controller]
+        and inst[i, I.entered] <= previous
+        and inst[i, I.battled_turn] != previous
+    )
+
+
+@njit(cache=True, _nrt=False)
 def turn_cycles_nb(glob, n):
     """Last turn of an effect lasting n turn cycles from now (this turn and 2n - 1 more)."""
     return glob[G.turn] + 2 * n - 1
@@ -229,6 +242,38 @@ def _scale(cards, effects, inst, players, r, holder, controller):
 
 
 @njit(cache=True, _nrt=False)
+def opponent_draws_nb(cards, effects, inst, fighters, players, glob, q, trace):
+    """q drew a card: the cards of q's opponent that answer each draw act (Absolute Terror:
+    "Every time your opponent draws a card, inflict 10 damage to their primary creature"; Life
+    Sap: 5 damage to the equipped creature and 5 HP to your own). Only primary creatures have HP
+    to lose or gain (rules guide, LIMITED SUMMONS)."""
+    o = 1 - q
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.controller] != o or 0 <= inst[j, I.expires] < glob[G.turn]:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.trigger] != Trigger.opponent_draws:
+                continue
+            target = effects[r, E.target]
+            c = -1
+            if target == Target.equipped:
+                c = inst[j, I.attached_to]
+            elif target == Target.opponent_primary:
+                c = players[q, P.primary]
+            elif target == Target.own_primary:
+                c = players[o, P.primary]
+            if c < 0 or inst[c, I.zone] != InstZone.primary or magic_immune_nb(cards, effects, inst, c):
+                continue
+            if effects[r, E.action] == Action.damage:
+                sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
+                record_nb(trace, glob, o, Event.effect_damage, c, dealt, fighters[c, F.hp])
+            elif effects[r, E.action] == Action.heal:
+                heal_creature_nb(inst, fighters, glob, c, effects[r, E.amount], trace)
+
+
+@njit(cache=True, _nrt=False)
 def _equipped_with(cards, effects, inst, r, j):
     """Claws of the Beast: "If Wings of the Beast is also equipped to this creature": another
     card on the field passing row r's filter is attached to the creature equip j is on."""
@@ -344,6 +389,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.flying_mask] = 0
         f[F.immune] = 0
         f[F.thorns] = 0
+        f[F.slower_first] = 0
     # creature effects negated by magic (Mind Sap, Demonic Magic, Silence From The Grave)
     for s_k in range(n_sources):
         j = sources[s_k]
@@ -386,6 +432,9 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                 if effects[r, E.condition] == Condition.equipped_with:
                     if not _equipped_with(cards, effects, inst, r, j):
                         continue  # Claws of the Beast: the extra die only beside Wings of the Beast
+                elif effects[r, E.condition] == Condition.idle_last_turn:
+                    if not holder_is_creature or not idle_last_turn_nb(inst, glob, j):
+                        continue  # Electro Wizard: +4 Atk Dice Rolls only after a turn without battle
                 elif effects[r, E.condition] != Condition.always and not filtered:
                     continue
                 if effects[r, E.trigger] == Trigger.on_damage_taken:
@@ -466,6 +515,8 @@ def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
             f[F.frozen_until] = max(f[F.frozen_until], glob[G.turn])  # Winter Chill, while equipped
     elif action == Action.immune:
         f[F.immune] |= effects[r, E.flags] & (Flag.magic | Flag.creature_effects)
+    elif action == Action.slower_strikes_first:
+        f[F.slower_first] = 1  # Reverse Polarity, on every creature while it is on the field
 
 
 @njit(cache=True, _nrt=False)
@@ -685,6 +736,7 @@ def execute_row_nb(
                     if j >= 0:
                         inst[j, I.seen] |= SeenBit.drawn
                         record_nb(trace, glob, q, Event.draw, j, inst[j, I.card], 0)
+                        opponent_draws_nb(cards, effects, inst, fighters, players, glob, q, trace)
     elif action == Action.search_deck:
         j = pick_in_zone_nb(
             cards, effects, inst, fighters, players, glob, r, p, InstZone.deck, False, src, policy, params, rng
