@@ -461,6 +461,38 @@ def test_reverse_polarity_is_played_only_by_the_slower_creatures_player():
     assert "Reverse Polarity" in magic_names(t2)
 
 
+def _summons(t):
+    return [action_a_nb(a) for a in t.legal() if action_kind_nb(a) == K.summon]
+
+
+def test_sacrificial_goat_on_the_field_pays_2_sacrifices_alone():
+    t, goat, _ = setup("Sacrificial Goat", "Frog", hand_a=["Forgotten One"])  # AL 12: 2 sacrifices
+    one = t.find(0, "Forgotten One", InstZone.hand)
+    assert one in _summons(t)
+    t.act(K.summon, one)
+    assert t.primary_name(0) == "Forgotten One" and len(t.events(Event.sacrifice)) == 1
+    assert t.zone(goat) == InstZone.cemetery
+
+
+@pytest.mark.parametrize("fodder, summonable", [("Sacrificial Goat", True), ("Frog", False)])
+def test_sacrificial_goat_in_hand_counts_as_2_sacrifices(fodder, summonable):
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["Forgotten One", fodder])
+    t.players[0, PlayerCol.primary] = -1  # no primary: the hand alone pays
+    t.inst[wolf, InstCol.zone] = InstZone.under
+    one = t.find(0, "Forgotten One", InstZone.hand)
+    assert play.can_summon_nb(*t.args[:6], 0, one) == summonable
+
+
+@pytest.mark.parametrize("primary, summonable", [("Pumpkin Man", True), ("Werewolf", False)])
+def test_subject_4212_counts_pumpkin_man_as_2_sacrifices(primary, summonable):
+    t, _, _ = setup(primary, "Frog", hand_a=["Subject #4212"])  # AL 12: 2 sacrifices
+    subject = t.find(0, "Subject #4212", InstZone.hand)
+    assert (subject in _summons(t)) == summonable
+    if summonable:
+        t.act(K.summon, subject)
+        assert t.primary_name(0) == "Subject #4212" and len(t.events(Event.sacrifice)) == 1
+
+
 # ---------------------------------------------------------------- standard cards
 
 

@@ -440,6 +440,8 @@ def render(e: Effect) -> str:
         "sacrifices_follow": "the sacrificed cards stay under this card and follow it",
         "counter_heal": f"heal {target} {e.amount} HP per counter (starting at {e.dice}, +1 each of your turns)",
         "slower_strikes_first": "in every battle the creature with the lower SPD strikes first",
+        "sacrifice_worth": (f"{render_filter(e.filter)} used as a sacrifice for it" if e.filter else "this card")
+        + f" counts as {e.amount} sacrifices",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]
     if e.trigger == "on_damage_taken" and e.target == "attacker":

@@ -180,6 +180,7 @@ class ActionT(NamedTuple):
     sacrifices_follow: int = 42  # the sacrificed cards stay under this card and follow it
     counter_heal: int = 43  # heal amount x counters; counters start at dice, +1 per own turn
     slower_strikes_first: int = 44  # in a battle the creature with the lower SPD strikes first
+    sacrifice_worth: int = 45  # a sacrifice counts as amount sacrifices (filter: which, for this card)
 
 
 Action = ActionT()
