@@ -493,6 +493,30 @@ def test_subject_4212_counts_pumpkin_man_as_2_sacrifices(primary, summonable):
         assert t.primary_name(0) == "Subject #4212" and len(t.events(Event.sacrifice)) == 1
 
 
+def test_corn_creeper_deals_5x_in_its_first_attack_only():
+    t, creeper, ogre = setup("Corn Creeper", "Ogre")
+    freeze(t, ogre)
+    attack(t, 6, 5, 1, 1)  # a hit: (1 + 1 + 2) x 5
+    assert t.hp(ogre) == 90 - 4 * 5
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    attack(t, 6, 5, 1, 1)
+    assert t.hp(ogre) == 90 - 4 * 5 - 4  # its second attack: no multiplier
+
+
+def test_corn_creeper_spends_its_first_attack_on_a_miss():
+    # ruling corn-creeper: the first attack is the first strike, hit or not
+    t, creeper, ogre = setup("Corn Creeper", "Ogre")
+    freeze(t, ogre)
+    attack(t, 1, 2)  # 3 + 2 against AL 8: a miss
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    attack(t, 6, 5, 1, 1)
+    assert t.hp(ogre) == 90 - 4
+
+
 # ---------------------------------------------------------------- standard cards
 
 

@@ -303,6 +303,7 @@ _CONDITION_TEXT = {
     "own_turn": "during your turns",
     "equipped_with": "if {filter} is also equipped to the same creature",
     "idle_last_turn": "during your turn, if it did not battle in your previous turn",
+    "first_attack": "in its first attack since it came to the field",
 }
 
 # targets that take a plural verb

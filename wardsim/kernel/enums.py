@@ -127,6 +127,7 @@ class ConditionT(NamedTuple):
     own_turn: int = 10  # only during the turns of the source card's controller
     equipped_with: int = 11  # another card passing the filter is equipped to the same creature
     idle_last_turn: int = 12  # the source creature did not battle in its controller's previous turn
+    first_attack: int = 13  # the source creature has made no strike since it came to the field
 
 
 Condition = ConditionT()
@@ -459,6 +460,7 @@ class FighterColT(NamedTuple):
     damage_immune: int = 73  # 1: takes no damage while an equip says so (Ghost Form, Metallic Bone)
     thorns: int = 74  # damage back at the creature whose strike damages it (Raging Inferno)
     slower_first: int = 75  # 1: in its battles the slower creature strikes first (Reverse Polarity)
+    strikes_made: int = 76  # strikes it has made since it came to the field (Corn Creeper)
 
 
 FighterCol = FighterColT()

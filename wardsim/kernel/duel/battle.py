@@ -229,6 +229,8 @@ def _strike_body(att, dfn, effects, strikes_first, clock, rng, script):
     att[F.strike_needed] = effective_al_nb(dfn)
     result = _strike_inner(att, dfn, effects, strikes_first, clock, rng, script)
     att[F.strike_result] = result
+    if result != StrikeResult.none:
+        att[F.strikes_made] += 1  # Corn Creeper: its first attack is spent, hit or not
     return result
 
 

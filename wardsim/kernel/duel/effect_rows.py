@@ -600,6 +600,8 @@ def _condition_holds(effects, r, att, dfn, strikes_first, atk_six):
         return effective_al_nb(dfn) < effective_al_nb(att)
     if cond == Condition.slower_than_target:
         return att[F.speed] < dfn[F.speed]
+    if cond == Condition.first_attack:
+        return att[F.strikes_made] == 0  # Corn Creeper: "during this card's first attack"
     return False
 
 
