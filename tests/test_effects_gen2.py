@@ -196,6 +196,120 @@ def test_the_iron_range_negates_every_creature_effect_for_1_turn_cycle():
     assert t.zone(card) == InstZone.cemetery and t.fighters[vampire, F.effect_count] > 0
 
 
+def test_claws_of_the_beast_adds_2_atk_dice_and_3_beside_wings_of_the_beast():
+    t, own, _ = setup("Werewolf", "Frog", hand_a=["Claws of the Beast", "Wings of the Beast"])
+    t.play("Claws of the Beast", OWN)
+    assert stats(t, own)["attack_dice"] == WOLF["attack_dice"] + 2
+    t.play("Wings of the Beast", OWN)
+    assert stats(t, own)["attack_dice"] == WOLF["attack_dice"] + 3
+
+
+def test_claws_of_the_beast_counts_only_the_wings_on_its_own_creature():
+    t, own, opp = setup("Werewolf", "Werewolf", hand_a=["Claws of the Beast"], hand_b=["Wings of the Beast"])
+    t.play("Claws of the Beast", OWN)
+    cast(t, 1, "Wings of the Beast", OWN)  # on the opponent's creature
+    assert stats(t, own)["attack_dice"] == WOLF["attack_dice"] + 2
+
+
+def test_forgotten_one_adds_1_modifier_per_point_of_speed_over_12():
+    t, one, _ = setup("Forgotten One", "Frog", hand_a=["Bull Power", "Legendary Gloves"])
+    assert stats(t, one)["modifier"] == 0
+    t.play("Bull Power", OWN)  # SPD +2
+    assert stats(t, one)["modifier"] == 2
+    t.play("Legendary Gloves", OWN)  # SPD +6
+    assert stats(t, one)["modifier"] == 8
+
+
+# ---------------------------------------------------------------- equips: damage
+
+
+def test_ghost_form_keeps_all_damage_off_the_equipped_creature_for_2_turn_cycles():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Ghost Form"])
+    card = cast(t, 1, "Ghost Form", OWN)
+    freeze(t, ogre)
+    attack(t, 6, 5, 5, 5)  # a hit for 13
+    assert t.hp(ogre) == 90
+    for k in range(4):  # 2 turn cycles: back to the same player's turn
+        assert t.zone(card) == InstZone.magic, f"gone after {k} turns"
+        t.end_turn()
+        t.begin_turn()
+    assert t.zone(card) == InstZone.cemetery
+    freeze(t, ogre)
+    attack(t, 6, 5, 5, 5)
+    assert t.hp(ogre) == 90 - 13
+
+
+def test_ghost_form_also_stops_effect_damage():
+    # ruling damage-immunity: no damage of any kind, Atk or not
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Ignite"], hand_b=["Ghost Form"])
+    cast(t, 1, "Ghost Form", OWN)
+    t.dice(3)
+    t.play("Ignite")
+    assert t.used_dice() == 1 and t.hp(ogre) == 90
+
+
+@pytest.mark.parametrize("roll, destroyed", [(3, True), (4, False)])
+def test_metallic_bone_stops_damage_until_the_opponent_rolls_1_to_3(roll, destroyed):
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Metallic Bone"])
+    bone = cast(t, 1, "Metallic Bone", OWN)
+    freeze(t, ogre)
+    attack(t, 6, 5, 5, 5)
+    assert t.hp(ogre) == 90
+    t.end_turn()
+    t.pass_turn()  # the equipped creature's player: no roll
+    t.dice(roll)
+    t.begin_turn()  # the opponent's turn: its roll
+    assert t.used_dice() == 1
+    assert (t.zone(bone) == InstZone.cemetery) == destroyed
+
+
+def test_metallic_bone_destroyed_does_not_thaw_a_frozen_creature():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Metallic Bone"])
+    cast(t, 1, "Metallic Bone", OWN)
+    freeze(t, ogre)
+    t.end_turn()
+    t.pass_turn()
+    t.dice(1)
+    t.begin_turn()
+    assert t.fighter(ogre, F.frozen_until) > t.glob[G.turn]
+
+
+def test_raging_inferno_deals_5_to_the_creature_that_damages_the_equipped_one():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Raging Inferno"])
+    cast(t, 1, "Raging Inferno", OWN)
+    freeze(t, ogre)
+    attack(t, 6, 5, 5, 5)
+    assert (t.hp(ogre), t.hp(wolf)) == (90 - 13, 70 - 5)
+
+
+def test_raging_inferno_does_nothing_on_a_miss():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Raging Inferno"])
+    cast(t, 1, "Raging Inferno", OWN)
+    freeze(t, ogre)
+    attack(t, 1, 2)  # 3 + 3 against AL 8: a miss
+    assert (t.hp(ogre), t.hp(wolf)) == (90, 70)
+
+
+def test_absolute_terror_deals_10_to_the_opponents_primary_for_each_card_they_draw():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Absolute Terror"])
+    terror = t.play("Absolute Terror", OPPONENT)  # "Equip to opponent's creature"
+    assert t.inst[terror, InstCol.attached_to] == ogre
+    t.end_turn()
+    t.begin_turn()  # the opponent draws
+    assert t.hp(ogre) == 90 - 10 and t.hp(wolf) == 70
+
+
+def test_life_sap_drains_5_from_the_equipped_creature_to_yours_for_each_card_drawn():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Life Sap"])
+    sap = t.play("Life Sap", OPPONENT)
+    assert t.inst[sap, InstCol.attached_to] == ogre
+    t.fighters[wolf, F.hp] = 50
+    t.end_turn()
+    assert t.hp(ogre) == 90  # your own draws do nothing
+    t.begin_turn()
+    assert (t.hp(ogre), t.hp(wolf)) == (85, 55)
+
+
 # ---------------------------------------------------------------- creatures
 
 
@@ -308,6 +422,99 @@ def test_the_alchemist_reads_one_die_in_a_duel_too(roll, own, opponent):
         fire_row_nb(r, fa, fb, CAT.tables().effects, 0, rng, script)
     assert (fa[F.hp], fb[F.hp]) == (own, opponent)
     assert check_script(rng, script) == 1
+
+
+def test_electro_wizard_adds_4_atk_dice_in_the_turn_after_one_without_battle():
+    printed = CAT["Electro Wizard"].attack_dice
+    t, wizard, ogre = setup("Electro Wizard", "Ogre")
+    assert stats(t, wizard)["attack_dice"] == printed  # placed this turn: no previous turn of its own
+    t.inst[wizard, InstCol.entered] = 0  # placed in the first turn, which allows no battle
+    assert stats(t, wizard)["attack_dice"] == printed + 4
+    freeze(t, ogre)
+    attack(t, 6, 5, 1, 1, 1, 1, 1)  # a hit, then 5 Atk dice
+    assert t.used_dice() == 7 and t.hp(ogre) == 90 - (5 + CAT["Electro Wizard"].modifier)
+    t.end_turn()
+    t.begin_turn()
+    assert stats(t, wizard)["attack_dice"] == printed  # the opponent's turn
+    t.end_turn()
+    t.begin_turn()
+    assert stats(t, wizard)["attack_dice"] == printed  # it battled in its previous turn
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    assert stats(t, wizard)["attack_dice"] == printed + 4  # not +8: it does not stack
+
+
+def test_reverse_polarity_lets_the_slower_creature_strike_first():
+    t, ogre, wolf = setup("Ogre", "Werewolf", hand_a=["Reverse Polarity"])  # SPD 4 against 8
+    t.play("Reverse Polarity")
+    attack(t, 1, 2, 1, 2, 3, 3, 3, 3, 3)  # two misses, no critical
+    assert t.fighter(ogre, F.strike_order) == 1 and t.fighter(wolf, F.strike_order) == 2
+
+
+def test_reverse_polarity_is_played_only_by_the_slower_creatures_player():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Reverse Polarity"])
+    t.refresh()
+    assert "Reverse Polarity" not in magic_names(t)
+    t2, ogre2, _ = setup("Ogre", "Werewolf", hand_a=["Reverse Polarity"])
+    t2.refresh()
+    assert "Reverse Polarity" in magic_names(t2)
+
+
+def _summons(t):
+    return [action_a_nb(a) for a in t.legal() if action_kind_nb(a) == K.summon]
+
+
+def test_sacrificial_goat_on_the_field_pays_2_sacrifices_alone():
+    t, goat, _ = setup("Sacrificial Goat", "Frog", hand_a=["Forgotten One"])  # AL 12: 2 sacrifices
+    one = t.find(0, "Forgotten One", InstZone.hand)
+    assert one in _summons(t)
+    t.act(K.summon, one)
+    assert t.primary_name(0) == "Forgotten One" and len(t.events(Event.sacrifice)) == 1
+    assert t.zone(goat) == InstZone.cemetery
+
+
+@pytest.mark.parametrize("fodder, summonable", [("Sacrificial Goat", True), ("Frog", False)])
+def test_sacrificial_goat_in_hand_counts_as_2_sacrifices(fodder, summonable):
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["Forgotten One", fodder])
+    t.players[0, PlayerCol.primary] = -1  # no primary: the hand alone pays
+    t.inst[wolf, InstCol.zone] = InstZone.under
+    one = t.find(0, "Forgotten One", InstZone.hand)
+    assert play.can_summon_nb(*t.args[:6], 0, one) == summonable
+
+
+@pytest.mark.parametrize("primary, summonable", [("Pumpkin Man", True), ("Werewolf", False)])
+def test_subject_4212_counts_pumpkin_man_as_2_sacrifices(primary, summonable):
+    t, _, _ = setup(primary, "Frog", hand_a=["Subject #4212"])  # AL 12: 2 sacrifices
+    subject = t.find(0, "Subject #4212", InstZone.hand)
+    assert (subject in _summons(t)) == summonable
+    if summonable:
+        t.act(K.summon, subject)
+        assert t.primary_name(0) == "Subject #4212" and len(t.events(Event.sacrifice)) == 1
+
+
+def test_corn_creeper_deals_5x_in_its_first_attack_only():
+    t, creeper, ogre = setup("Corn Creeper", "Ogre")
+    freeze(t, ogre)
+    attack(t, 6, 5, 1, 1)  # a hit: (1 + 1 + 2) x 5
+    assert t.hp(ogre) == 90 - 4 * 5
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    attack(t, 6, 5, 1, 1)
+    assert t.hp(ogre) == 90 - 4 * 5 - 4  # its second attack: no multiplier
+
+
+def test_corn_creeper_spends_its_first_attack_on_a_miss():
+    # ruling corn-creeper: the first attack is the first strike, hit or not
+    t, creeper, ogre = setup("Corn Creeper", "Ogre")
+    freeze(t, ogre)
+    attack(t, 1, 2)  # 3 + 2 against AL 8: a miss
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    attack(t, 6, 5, 1, 1)
+    assert t.hp(ogre) == 90 - 4
 
 
 # ---------------------------------------------------------------- standard cards

@@ -228,7 +228,11 @@ def play_checked(deck_a, deck_b, policy_a, policy_b, seed, index=0):
             copy_state_nb(*state, *snapshot)
         play.begin_turn_nb(*step, policy, params, rng, script, trace)
         check_state(*step, trace)
-        if glob[G.winner] < 0:  # discards can end the game (cemetery HP) before the hand is down to 8
+        # discards can end the game (cemetery HP) before the hand is down to 8; a skipped turn
+        # (Black Dragon) has no draw phase, where the guide puts the discards ("During the draw
+        # phase, after drawing a card the player may only have a maximum of eight cards"), so a
+        # hand that cards drawn in the opponent's turn took past 8 stays so until the next one
+        if glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
             assert np.count_nonzero((inst[:, I.zone] == InstZone.hand) & (inst[:, I.owner] == p)) <= glob[G.hand_limit]
         steps = 0
         while glob[G.winner] < 0 and glob[G.phase] != Phase.draw:

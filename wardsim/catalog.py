@@ -223,6 +223,8 @@ _HARMFUL_STATUS = {"frozen", "stunned", "fear", "wrapped", "disarmed"}
 
 def _row_sign(e: Effect) -> int:
     """+1 if a row aimed at the equipped creature helps it, -1 if it hurts, 0 if neither."""
+    if e.target == "opponent_primary" and e.action == "damage" and e.trigger == "opponent_draws":
+        return -1  # Absolute Terror: "Equip to opponent's creature"; it hurts their primary
     if e.target != "equipped":
         return 0
     if e.action == "modify_stat":
@@ -235,7 +237,7 @@ def _row_sign(e: Effect) -> int:
         return -1 if e.status in _HARMFUL_STATUS else 1
     if e.action in ("negate_effects", "negate_increases", "damage_fraction", "damage"):
         return -1
-    if e.action in ("heal", "heal_from_damage", "immune", "counter_heal", "hot"):
+    if e.action in ("heal", "heal_from_damage", "immune", "counter_heal", "hot", "prevent_damage"):
         return 1
     return 0
 

@@ -213,8 +213,8 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError(f"action {e.action!r} needs a 'from' zone")
     if e.action == "move_card" and e.zone_to == "none":
         raise EffectError("action 'move_card' needs a 'to' zone")
-    if e.condition == "target_matches" and not e.filter:
-        raise EffectError("condition 'target_matches' needs a 'filter'")
+    if e.condition in {"target_matches", "equipped_with"} and not e.filter:
+        raise EffectError(f"condition {e.condition!r} needs a 'filter'")
     if "same_roll" in e.flags and e.roll is None:
         raise EffectError("flag 'same_roll' needs a 'roll'")
 
@@ -247,6 +247,7 @@ _TRIGGER_TEXT = {
     "response_own_hit": "Lightning, when your creature hits",
     "response_any": "Lightning, at any time",
     "in_cemetery": "In the cemetery",
+    "opponent_draws": "Each time your opponent draws a card",
 }
 
 _TARGET_TEXT = {
@@ -300,6 +301,9 @@ _CONDITION_TEXT = {
     "no_damage_this_turn": "if the equipped creature inflicted no damage this turn",
     "named_on_field": "if {filter} is on the field",
     "own_turn": "during your turns",
+    "equipped_with": "if {filter} is also equipped to the same creature",
+    "idle_last_turn": "during your turn, if it did not battle in your previous turn",
+    "first_attack": "in its first attack since it came to the field",
 }
 
 # targets that take a plural verb
@@ -368,6 +372,7 @@ def _amount_text(e: Effect) -> str:
             "opponent_hand": " per card in the opponent's hand",
             "opponent_primary_modifier": " times the printed Modifier of the opponent's primary creature",
             "opponent_primary_attack_dice": " times the printed Atk Dice Rolls of the opponent's primary creature",
+            "speed_gained": " per point of SPD above its printed SPD",
         }[e.scale].format(f=render_filter(e.filter))
     return text
 
@@ -435,8 +440,13 @@ def render(e: Effect) -> str:
         "negate_increases": f"other {stat} increases on {target} do not apply",
         "sacrifices_follow": "the sacrificed cards stay under this card and follow it",
         "counter_heal": f"heal {target} {e.amount} HP per counter (starting at {e.dice}, +1 each of your turns)",
+        "slower_strikes_first": "in every battle the creature with the lower SPD strikes first",
+        "sacrifice_worth": (f"{render_filter(e.filter)} used as a sacrifice for it" if e.filter else "this card")
+        + f" counts as {e.amount} sacrifices",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]
+    if e.trigger == "on_damage_taken" and e.target == "attacker":
+        parts = ["When its creature takes damage from a strike"]  # Raging Inferno, on an equip
     cond = _CONDITION_TEXT.get(e.condition)
     if cond:
         text = cond.format(filter=render_filter(e.filter))

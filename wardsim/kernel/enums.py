@@ -105,6 +105,7 @@ class TriggerT(NamedTuple):
     response_own_hit: int = 22  # Lightning: your creature hits
     response_any: int = 23  # Lightning: at any time
     in_cemetery: int = 24  # a rule that holds while the card is in the cemetery
+    opponent_draws: int = 25  # the opponent of the card's controller draws a card
 
 
 Trigger = TriggerT()
@@ -124,6 +125,9 @@ class ConditionT(NamedTuple):
     no_damage_this_turn: int = 8  # the equipped creature inflicted no damage during your turn
     named_on_field: int = 9  # a card passing the filter is on the field
     own_turn: int = 10  # only during the turns of the source card's controller
+    equipped_with: int = 11  # another card passing the filter is equipped to the same creature
+    idle_last_turn: int = 12  # the source creature did not battle in its controller's previous turn
+    first_attack: int = 13  # the source creature has made no strike since it came to the field
 
 
 Condition = ConditionT()
@@ -176,6 +180,8 @@ class ActionT(NamedTuple):
     negate_increases: int = 41  # other increases of `stat` on the target do not apply
     sacrifices_follow: int = 42  # the sacrificed cards stay under this card and follow it
     counter_heal: int = 43  # heal amount x counters; counters start at dice, +1 per own turn
+    slower_strikes_first: int = 44  # in a battle the creature with the lower SPD strikes first
+    sacrifice_worth: int = 45  # a sacrifice counts as amount sacrifices (filter: which, for this card)
 
 
 Action = ActionT()
@@ -263,6 +269,7 @@ class ScaleT(NamedTuple):
     opponent_hand: int = 6  # cards in the opponent's hand
     opponent_primary_modifier: int = 7  # the printed Modifier of the opponent's primary creature
     opponent_primary_attack_dice: int = 8  # the printed Atk Dice Rolls of the opponent's primary creature
+    speed_gained: int = 9  # the points of SPD the creature has above its printed SPD
 
 
 Scale = ScaleT()
@@ -450,6 +457,10 @@ class FighterColT(NamedTuple):
     strike_effect_dice: int = 70  # effect rolls of its on-hit rows (packed the other way: last roll lowest)
     battle_rolloff: int = 71  # on the initiator: the SPD roll-off dice, pairs (its die, the other's)
     battle_disarmed: int = 72  # 1: causes no Atk damage in this battle (Fear's roll, Minotaur Bodyguard)
+    damage_immune: int = 73  # 1: takes no damage while an equip says so (Ghost Form, Metallic Bone)
+    thorns: int = 74  # damage back at the creature whose strike damages it (Raging Inferno)
+    slower_first: int = 75  # 1: in its battles the slower creature strikes first (Reverse Polarity)
+    strikes_made: int = 76  # strikes it has made since it came to the field (Corn Creeper)
 
 
 FighterCol = FighterColT()

@@ -110,8 +110,8 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += 3.0 * amount
         elif action == Action.damage:
             value += amount + 3.5 * effects[r, E.dice]
-        elif action == Action.multiply_damage or action == Action.auto_hit:
-            value += 8.0
+        elif action == Action.multiply_damage or action == Action.auto_hit or action == Action.prevent_damage:
+            value += 8.0  # prevent_damage: Ghost Form, Metallic Bone keep every damage off their creature
         elif action == Action.limited_summon or action == Action.search_deck:
             value += 10.0
         elif action == Action.block_magic or action == Action.skip_turn:

@@ -200,6 +200,7 @@ def _take_nb(f, other, effects, amount, is_atk):
     """take_damage_nb, with the common case (no rules on the receiver) done in place."""
     if (
         f[F.battle_prevent] == 0
+        and f[F.damage_immune] == 0
         and f[F.flying_mask] == 0
         and not has_trigger_nb(f, Trigger.static)
         and not has_trigger_nb(f, Trigger.on_damage_taken)
@@ -228,6 +229,8 @@ def _strike_body(att, dfn, effects, strikes_first, clock, rng, script):
     att[F.strike_needed] = effective_al_nb(dfn)
     result = _strike_inner(att, dfn, effects, strikes_first, clock, rng, script)
     att[F.strike_result] = result
+    if result != StrikeResult.none:
+        att[F.strikes_made] += 1  # Corn Creeper: its first attack is spent, hit or not
     return result
 
 
@@ -327,6 +330,10 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
     dealt = _take_nb(dfn, att, effects, damage, True)
     if dealt > 0 and (has_trigger_nb(att, Trigger.on_damage_dealt) or att[F.lifesteal_num] > 0):
         _after_damage_nb(att, effects, dealt)
+    if dealt > 0 and dfn[F.thorns] > 0 and (att[F.immune] & Flag.magic) == 0:
+        # Raging Inferno: "If the equipped creature is damaged in battle, inflict 5 damage to the
+        # attacking creature": a magic card's damage at the striker, after its strike
+        take_damage_nb(att, dfn, effects, dfn[F.thorns], False)
     return result
 
 
@@ -337,10 +344,12 @@ def strike_nb(att, dfn, effects, strikes_first, clock, rng, script):
     The caller checks deaths afterwards (HP 0); combat ends the moment a creature dies.
     Besides the creature's own rows, the strike honours the hooks a game sets from magic
     (`extra_mult`, `auto_hit`, `lifesteal_num/den`, `flying_mask`, `react` on the target,
-    `boost_dice`; all neutral in a duel). An automatic hit cannot be a critical miss; all 6s
-    are still a critical hit. A readied reaction answers the first hit of the battle: negate
-    (before on-hit effects), halve the attacker's HP, stop its Atk damage for the battle,
-    reflect the damage or turn it into healing.
+    `boost_dice`, `damage_immune` and `thorns` on the target, `slower_first` for the order of
+    the strikes; all neutral in a duel). An
+    automatic hit cannot be a critical miss; all 6s are still a critical hit. A readied
+    reaction answers the first hit of the battle: negate (before on-hit effects), halve the
+    attacker's HP, stop its Atk damage for the battle, reflect the damage or turn it into
+    healing.
     """
     return _strike_body(att, dfn, effects, strikes_first, clock, rng, script)
 
@@ -423,7 +432,10 @@ def _open_battle(fi, fd, effects, clock, rng, script):
     if fi[F.strike_first] != fd[F.strike_first]:
         return 1 if fi[F.strike_first] != 0 else 0
     if fi[F.speed] != fd[F.speed]:
-        return 1 if fi[F.speed] > fd[F.speed] else 0
+        faster_first = fi[F.speed] > fd[F.speed]
+        if fi[F.slower_first] != 0 or fd[F.slower_first] != 0:
+            faster_first = not faster_first  # Reverse Polarity: "the creature with lower SPD attacks first"
+        return 1 if faster_first else 0
     # rules guide: a roll-off for every battle with tied SPD
     return 1 if _battle_roll_off_nb(fi, rng, script) else 0
 

@@ -347,12 +347,12 @@ def place_static_dots_nb(src, opp, effects, first_clock):
 def take_damage_nb(f, other, effects, amount, is_atk):
     """f takes `amount` (from `other`'s strike or effect); returns the damage dealt.
 
-    The receiver's rules, in row order: prevention (battle-start roll, flight, static
-    prevention, "only Atk damage" for non-Atk damage), then reductions (x amount / divisor,
-    rounded down).
+    The receiver's rules, in row order: prevention (battle-start roll, an equip's lasting
+    immunity, flight, static prevention, "only Atk damage" for non-Atk damage), then reductions
+    (x amount / divisor, rounded down).
     HP stops at 0; the return value is not capped by the HP left.
     """
-    if amount <= 0 or f[F.battle_prevent] != 0:
+    if amount <= 0 or f[F.battle_prevent] != 0 or f[F.damage_immune] != 0:
         return 0
     if is_atk and f[F.flying_mask] != 0 and (other[F.tags] & f[F.flying_mask]) == 0:
         return 0  # flight: only creatures with the listed artwork tags can hurt it
@@ -600,6 +600,8 @@ def _condition_holds(effects, r, att, dfn, strikes_first, atk_six):
         return effective_al_nb(dfn) < effective_al_nb(att)
     if cond == Condition.slower_than_target:
         return att[F.speed] < dfn[F.speed]
+    if cond == Condition.first_attack:
+        return att[F.strikes_made] == 0  # Corn Creeper: "during this card's first attack"
     return False
 
 

@@ -444,6 +444,10 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                 if first_only or _condition_holds(effects, r, cond, f, g):
                     _fold_static_stat(s, e, first_only)
             elif trig == Trigger.on_strike and action == Action.multiply_damage and not opp_immune:
+                if cond == Condition.first_attack:
+                    # Corn Creeper: the multiplier of one strike in the whole duel is a state the
+                    # solver does not carry
+                    raise UnsupportedPair("a multiplier on the first attack only")
                 if cond in (Condition.always, Condition.strikes_first, Condition.atk_die_six):
                     kind = cond  # decided strike by strike
                 elif _condition_holds(effects, r, cond, f, g):

@@ -104,6 +104,24 @@ def find_row_nb(cards, effects, card, trigger, action):
 
 
 @njit(cache=True, _nrt=False)
+def sync_damage_immune_nb(cards, effects, inst, fighters, glob):
+    """Ghost Form, Metallic Bone: "The equipped creature cannot be damaged" while the equip is
+    attached. Set from the equips on the field now: the game calls it before it deals damage,
+    in and out of battles, since an equip may have come or gone since the last refresh."""
+    t = glob[G.turn]
+    for i in range(N_INST):
+        z = inst[i, I.zone]
+        if z == InstZone.primary or z == InstZone.limited:
+            fighters[i, F.damage_immune] = 0
+    for j in range(N_INST):
+        c = inst[j, I.attached_to]
+        if inst[j, I.zone] != InstZone.magic or c < 0 or 0 <= inst[j, I.expires] < t:
+            continue
+        if find_row_nb(cards, effects, inst[j, I.card], Trigger.static, Action.prevent_damage) >= 0:
+            fighters[c, F.damage_immune] = 1
+
+
+@njit(cache=True, _nrt=False)
 def cannot_leave_cemetery_nb(cards, effects, card):
     """Angel, Holy Light, Hourglass of Time: "cannot be returned from the cemetery"."""
     return find_row_nb(cards, effects, card, Trigger.in_cemetery, Action.no_return) >= 0
@@ -320,6 +338,7 @@ def _destroy(cards, effects, inst, fighters, players, glob, j, trace):
             # a creature leaving the field takes its equips along and takes no damage: it is no
             # longer its player's primary by the time they are destroyed (leave_field_nb)
             if c >= 0 and inst[c, I.zone] == InstZone.primary and players[inst[c, I.controller], P.primary] == c:
+                sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                 dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
                 record_nb(trace, glob, inst[j, I.controller], Event.effect_damage, c, dealt, fighters[c, F.hp])
     set_zone_nb(inst, glob, j, InstZone.resolving)
@@ -484,6 +503,7 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
         if trig == Trigger.on_killed_in_battle and in_battle and killer >= 0:
             if action == Action.damage and effects[r, E.target] == Target.attacker:
                 # Jester: "inflict 10 damage to the attacking creature"
+                sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                 dealt = take_damage_nb(fighters[killer], fighters[i], effects, effects[r, E.amount], False)
                 # a Limited Summon has no health pool (rules guide, LIMITED SUMMONS): HP -1 in the trace
                 hp = -1 if inst[killer, I.zone] == InstZone.limited else fighters[killer, F.hp]

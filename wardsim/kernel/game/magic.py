@@ -49,6 +49,7 @@ from wardsim.kernel.game.field import (
     leave_field_nb,
     lightning_blocked_nb,
     non_equip_magic_blocked_nb,
+    sync_damage_immune_nb,
     to_cemetery_nb,
 )
 from wardsim.kernel.game.resolve import (
@@ -215,8 +216,27 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         if action == Action.cemetery_hp and effects[r, E.amount] < 0:
             return cemetery_hp_nb(cards, inst, players, p) > 0  # Reduce the Burden: nothing to reduce
         return True
+    if not acts_when_played and _reverses_order(cards, effects, inst[i, I.card]):
+        return _reversal_helps(cards, effects, inst, fighters, players, p)
     # a card whose effect lasts on the field (Flame of the Infinite, Curse, Forest Fire) always can
     return not acts_when_played
+
+
+@njit(cache=True, _nrt=False)
+def _reverses_order(cards, effects, card):
+    return find_row_nb(cards, effects, card, Trigger.static, Action.slower_strikes_first) >= 0
+
+
+@njit(cache=True, _nrt=False)
+def _reversal_helps(cards, effects, inst, fighters, players, p):
+    """Reverse Polarity changes something only while the primaries' SPD differ and no copy is on
+    the field yet; its player plays it when their primary is the slower one."""
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.magic and _reverses_order(cards, effects, inst[j, I.card]):
+            return False
+    c = players[p, P.primary]
+    x = players[1 - p, P.primary]
+    return c >= 0 and x >= 0 and fighters[c, F.speed] < fighters[x, F.speed]
 
 
 @njit(cache=True, _nrt=False)
@@ -468,6 +488,7 @@ def resolve_response_nb(
         elif action == Action.damage and effects[r, E.target] == Target.own_primary:
             c = players[q, P.primary]
             if c >= 0:  # Mysterious Door: 10 damage to your own primary
+                sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                 dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
                 record_nb(trace, glob, q, Event.effect_damage, c, dealt, fighters[c, F.hp])
         else:

@@ -78,6 +78,7 @@ from wardsim.kernel.game.field import (
     slide_in_nb,
     slide_in_options_nb,
     sweep_deaths_nb,
+    sync_damage_immune_nb,
     to_cemetery_nb,
 )
 from wardsim.kernel.game.scratch import local_array
@@ -129,6 +130,38 @@ def summon_cost_nb(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
+def sacrifice_worth_nb(cards, effects, summoned_card, card):
+    """How many sacrifices creature card `card` counts as for summoning `summoned_card`: 1, or
+    what the cards say (Sacrificial Goat: "counts as 2 sacrifices while on the field or in your
+    hand"; Subject #4212: "If Pumpkin Man is used as a sacrifice, it counts as 2 sacrifices for
+    this card")."""
+    worth = 1
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.sacrifice_worth:
+            worth = max(worth, effects[r, E.amount])
+    start, stop = card_rows_nb(cards, summoned_card)
+    for r in range(start, stop):
+        if (
+            effects[r, E.trigger] == Trigger.summon_cost
+            and effects[r, E.action] == Action.sacrifice_worth
+            and resolve.matches_filter_nb(cards, effects, r, card)
+        ):
+            worth = max(worth, effects[r, E.amount])
+    return worth
+
+
+@njit(cache=True, _nrt=False)
+def fodder_worth_nb(cards, effects, inst, summoned, out, n):
+    """The sacrifices the first n creatures of `out` count as, for summoning `summoned`."""
+    card = inst[summoned, I.card]
+    total = 0
+    for k in range(n):
+        total += sacrifice_worth_nb(cards, effects, card, inst[out[k], I.card])
+    return total
+
+
+@njit(cache=True, _nrt=False)
 def _sacrifice_filter_row(cards, effects, card):
     """Eternal Dragon's cost row, which only Dragons can pay; -1 when any creature will do."""
     start, stop = card_rows_nb(cards, card)
@@ -176,6 +209,7 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
     card = inst[summoned, I.card]
     frow = _sacrifice_filter_row(cards, effects, card)
     n = 0
+    worth = 0  # what the creatures found count as (Sacrificial Goat counts 2)
     primary = players[p, P.primary]
     if (
         primary >= 0
@@ -184,7 +218,8 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
     ):
         out[n] = primary
         n += 1
-    while n < cost:
+        worth += sacrifice_worth_nb(cards, effects, card, inst[primary, I.card])
+    while worth < cost:
         best = -1
         best_key = 1 << 40
         for i in range(N_INST):
@@ -197,7 +232,9 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
             if taken or not _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i):
                 continue
             c = inst[i, I.card]
+            # the cemetery HP per sacrifice it pays, at most what is still owed
             key = cards[c, CardCol.hp] * 16 + cards[c, CardCol.armor_level]
+            key //= min(sacrifice_worth_nb(cards, effects, card, c), cost - worth)
             if resolve.leaves_cemetery_when_sacrificed_nb(cards, effects, c):
                 key -= 1 << 20
             if key < best_key:
@@ -207,7 +244,8 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
             break
         out[n] = best
         n += 1
-    if n < cost and primary >= 0 and resolve.plays_to_opponent_nb(cards, effects, card):
+        worth += sacrifice_worth_nb(cards, effects, card, inst[best, I.card])
+    if worth < cost and primary >= 0 and resolve.plays_to_opponent_nb(cards, effects, card):
         if _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, primary):
             out[n] = primary
             n += 1
@@ -228,7 +266,8 @@ def can_summon_nb(cards, effects, inst, fighters, players, glob, p, i):
         return False
     scratch = local_array(4)
     cost = summon_cost_nb(cards, effects, card)
-    return fodder_nb(cards, effects, inst, fighters, players, glob, p, i, cost, scratch) >= cost
+    n = fodder_nb(cards, effects, inst, fighters, players, glob, p, i, cost, scratch)
+    return fodder_worth_nb(cards, effects, inst, i, scratch, n) >= cost
 
 
 @njit(cache=True, _nrt=False)
@@ -308,7 +347,8 @@ def _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, 
     options = local_array(N_INST)
     facts = local_array(N_INST)
     paid = 0
-    for _ in range(cost):
+    worth = 0  # the sacrifices paid so far (Sacrificial Goat counts 2)
+    while worth < cost:
         n = 0
         for j in range(N_INST):
             if j == i or not _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, j):
@@ -347,6 +387,7 @@ def _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, 
             glob,
             rng,
         )
+        worth += sacrifice_worth_nb(cards, effects, card, inst[options[k], I.card])
         sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, options[k], under, rng, trace)
         paid += 1
         if glob[G.winner] >= 0:
@@ -392,6 +433,7 @@ def could_ever_place_nb(cards, effects, inst, p, hand_n):
             continue
         frow = _sacrifice_filter_row(cards, effects, card)
         fodder = 0
+        doubles = 0  # fodder that counts as 2 sacrifices or more (Sacrificial Goat)
         for j in range(N_INST):
             zj = inst[j, I.zone]
             if (
@@ -402,7 +444,11 @@ def could_ever_place_nb(cards, effects, inst, p, hand_n):
                 and (frow < 0 or resolve.matches_filter_nb(cards, effects, frow, inst[j, I.card]))
             ):
                 fodder += 1
-        if summon_cost_nb(cards, effects, card) <= min(hand_n - 1, fodder):
+                if sacrifice_worth_nb(cards, effects, card, inst[j, I.card]) > 1:
+                    doubles += 1
+        # the other cards of the hand pay, the ones that count twice first (no card costs more than 2)
+        k = min(hand_n - 1, fodder)
+        if summon_cost_nb(cards, effects, card) <= k + min(k, doubles):
             return True
     return False
 
@@ -1032,6 +1078,7 @@ def end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     t = glob[G.turn]
     hp_a = fighters[fa, F.hp] if fa >= 0 else 0
     hp_o = fighters[fo, F.hp] if fo >= 0 else 0
+    sync_damage_immune_nb(cards, effects, inst, fighters, glob)  # Ghost Form stops DOT damage too
     if fa >= 0 and fo >= 0:
         end_exchange_nb(fighters[fa], fighters[fo], effects, t, rng, script)
     elif fa >= 0:
@@ -1131,6 +1178,7 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
             if inst[i, I.seen] & SeenBit.opening == 0:
                 inst[i, I.seen] |= SeenBit.drawn
             record_nb(trace, glob, p, Event.draw, i, inst[i, I.card], 0)
+            resolve.opponent_draws_nb(cards, effects, inst, fighters, players, glob, p, trace)
         else:  # carding out is not a loss (rules guide, How to win)
             record_nb(trace, glob, p, Event.deck_empty, 0, 0, 0)
     # turn-start effects, cards coming back to hand among them (Junk Scarecrow)

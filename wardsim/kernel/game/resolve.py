@@ -53,6 +53,7 @@ from wardsim.kernel.game.field import (
     place_primary_nb,
     release_anchored_nb,
     send_back_nb,
+    sync_damage_immune_nb,
     take_from_cemetery_nb,
     to_cemetery_nb,
     to_deck_nb,
@@ -79,6 +80,19 @@ G = GlobCol
 
 
 # ------------------------------------------------------------------ small queries
+
+
+@njit(cache=True, _nrt=False)
+def idle_last_turn_nb(inst, glob, i):
+    """Electro Wizard: "If this card does not battle during your turn, you may add +4 Atk Dice
+    Rolls during your next turn": now is its controller's turn, and it was on the field through
+    their previous turn (one turn cycle back) without battling in it."""
+    previous = glob[G.turn] - 2  # the same player's turn, one turn cycle back
+    return (
+        glob[G.active] == inst[i, I.controller]
+        and inst[i, I.entered] <= previous
+        and inst[i, I.battled_turn] != previous
+    )
 
 
 @njit(cache=True, _nrt=False)
@@ -185,6 +199,8 @@ def _aura_active(effects, r, glob, inst, j, holder_is_creature):
         return True  # timed standard cards linger while they act (Backstab, Death From Above)
     if trig == Trigger.on_damage_dealt and not holder_is_creature:
         return True  # an equip's lifesteal acts through the strike hook (Blood of the Bat)
+    if trig == Trigger.on_damage_taken and not holder_is_creature:
+        return True  # an equip's answer to damage acts through the strike hook (Raging Inferno)
     return False
 
 
@@ -223,6 +239,56 @@ def _scale(cards, effects, inst, players, r, holder, controller):
             col = CardCol.modifier if sc == Scale.opponent_primary_modifier else CardCol.attack_dice
             n = cards[inst[x, I.card], col]
     return n
+
+
+@njit(cache=True, _nrt=False)
+def opponent_draws_nb(cards, effects, inst, fighters, players, glob, q, trace):
+    """q drew a card: the cards of q's opponent that answer each draw act (Absolute Terror:
+    "Every time your opponent draws a card, inflict 10 damage to their primary creature"; Life
+    Sap: 5 damage to the equipped creature and 5 HP to your own). Only primary creatures have HP
+    to lose or gain (rules guide, LIMITED SUMMONS)."""
+    o = 1 - q
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.controller] != o or 0 <= inst[j, I.expires] < glob[G.turn]:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.trigger] != Trigger.opponent_draws:
+                continue
+            target = effects[r, E.target]
+            c = -1
+            if target == Target.equipped:
+                c = inst[j, I.attached_to]
+            elif target == Target.opponent_primary:
+                c = players[q, P.primary]
+            elif target == Target.own_primary:
+                c = players[o, P.primary]
+            if c < 0 or inst[c, I.zone] != InstZone.primary or magic_immune_nb(cards, effects, inst, c):
+                continue
+            if effects[r, E.action] == Action.damage:
+                sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
+                record_nb(trace, glob, o, Event.effect_damage, c, dealt, fighters[c, F.hp])
+            elif effects[r, E.action] == Action.heal:
+                heal_creature_nb(inst, fighters, glob, c, effects[r, E.amount], trace)
+
+
+@njit(cache=True, _nrt=False)
+def _equipped_with(cards, effects, inst, r, j):
+    """Claws of the Beast: "If Wings of the Beast is also equipped to this creature": another
+    card on the field passing row r's filter is attached to the creature equip j is on."""
+    holder = inst[j, I.attached_to]
+    if holder < 0:
+        return False
+    for k in range(N_INST):
+        if (
+            k != j
+            and inst[k, I.zone] == InstZone.magic
+            and inst[k, I.attached_to] == holder
+            and matches_filter_nb(cards, effects, r, inst[k, I.card])
+        ):
+            return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -322,6 +388,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.lifesteal_den] = 1
         f[F.flying_mask] = 0
         f[F.immune] = 0
+        f[F.thorns] = 0
+        f[F.slower_first] = 0
     # creature effects negated by magic (Mind Sap, Demonic Magic, Silence From The Grave)
     for s_k in range(n_sources):
         j = sources[s_k]
@@ -361,7 +429,19 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                 # a stat aura with a filter acts on the creatures that pass it (Full Moon, Natural
                 # Selection); the other conditional rows are read at strike time (battle kernel)
                 filtered = effects[r, E.condition] == Condition.target_matches and action != Action.multiply_damage
-                if effects[r, E.condition] != Condition.always and not filtered:
+                if effects[r, E.condition] == Condition.equipped_with:
+                    if not _equipped_with(cards, effects, inst, r, j):
+                        continue  # Claws of the Beast: the extra die only beside Wings of the Beast
+                elif effects[r, E.condition] == Condition.idle_last_turn:
+                    if not holder_is_creature or not idle_last_turn_nb(inst, glob, j):
+                        continue  # Electro Wizard: +4 Atk Dice Rolls only after a turn without battle
+                elif effects[r, E.condition] != Condition.always and not filtered:
+                    continue
+                if effects[r, E.trigger] == Trigger.on_damage_taken:
+                    # Raging Inferno: the damage goes at whoever strikes the equipped creature, so
+                    # the equipped creature carries it into its battles
+                    if pass_kind == 0 and action == Action.damage and attached_to >= 0 and not immune[attached_to]:
+                        fighters[attached_to, F.thorns] += effects[r, E.amount]
                     continue
                 if (effects[r, E.flags] & Flag.unique) != 0 and _copy_counted_before(cards, effects, inst, j):
                     continue
@@ -388,10 +468,17 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                     elif pass_kind == 1 and action == Action.scale_stat:
                         base = stat_value_nb(f, stat)
                         add_stat_nb(f, stat, base * effects[r, E.amount] // effects[r, E.divisor] - base)
+                    elif pass_kind == 1 and action == Action.modify_stat and effects[r, E.scale] == Scale.speed_gained:
+                        # Forgotten One: "+1 Modifier for each point in this card's SPD stat over 12"
+                        # (its printed SPD), read once every SPD increase is added
+                        gained = f[F.speed] - cards[inst[i, I.card], CardCol.speed]
+                        if gained > 0:
+                            add_stat_nb(f, stat, effects[r, E.amount] * gained)
                     elif pass_kind == 2 and action == Action.set_stat:
                         set_aura_stat_nb(f, stat, effects[r, E.amount])
                     elif pass_kind == 0:
                         _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j)
+    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
 
 
 @njit(cache=True, _nrt=False)
@@ -428,6 +515,8 @@ def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
             f[F.frozen_until] = max(f[F.frozen_until], glob[G.turn])  # Winter Chill, while equipped
     elif action == Action.immune:
         f[F.immune] |= effects[r, E.flags] & (Flag.magic | Flag.creature_effects)
+    elif action == Action.slower_strikes_first:
+        f[F.slower_first] = 1  # Reverse Polarity, on every creature while it is on the field
 
 
 @njit(cache=True, _nrt=False)
@@ -590,6 +679,7 @@ def execute_row_nb(
             fighters[c, F.hp] -= loss
             record_nb(trace, glob, p, Event.effect_damage, c, loss, fighters[c, F.hp])
     elif action == Action.damage:
+        sync_damage_immune_nb(cards, effects, inst, fighters, glob)
         amount = effects[r, E.amount]
         for _ in range(effects[r, E.dice]):
             amount += d6_nb(rng, script)
@@ -646,6 +736,7 @@ def execute_row_nb(
                     if j >= 0:
                         inst[j, I.seen] |= SeenBit.drawn
                         record_nb(trace, glob, q, Event.draw, j, inst[j, I.card], 0)
+                        opponent_draws_nb(cards, effects, inst, fighters, players, glob, q, trace)
     elif action == Action.search_deck:
         j = pick_in_zone_nb(
             cards, effects, inst, fighters, players, glob, r, p, InstZone.deck, False, src, policy, params, rng

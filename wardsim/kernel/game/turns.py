@@ -17,13 +17,15 @@ from __future__ import annotations
 from numba import njit
 
 from wardsim.kernel.duel.effect_rows import fire_row_nb, take_damage_nb
-from wardsim.kernel.enums import Action, Condition, EffectCol, FighterCol, Flag, Target, Trigger, Zone
+from wardsim.kernel.enums import Action, Condition, EffectCol, FighterCol, Flag, Status, Target, Trigger, Zone
 from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, PlayerCol
 from wardsim.kernel.game.field import (
     card_rows_nb,
     destroy_magic_nb,
+    find_row_nb,
     heal_creature_nb,
     leave_field_nb,
+    sync_damage_immune_nb,
     take_from_cemetery_nb,
     to_cemetery_nb,
     to_hand_nb,
@@ -131,13 +133,17 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                     trace,
                 )
             elif trig == Trigger.opponent_turn and inst[j, I.controller] == o and holder >= 0:
-                # Winter Chill: the frozen creature's owner may roll to unfreeze it
+                # Winter Chill: the frozen creature's owner may roll to unfreeze it; Metallic Bone:
+                # the opponent of its creature's player may roll to destroy it (they always do)
                 die = d6_nb(rng, script)
                 record_nb(trace, glob, p, Event.effect, j, r, die)
                 if effects[r, E.roll_lo] <= die <= effects[r, E.roll_hi]:
-                    fighters[holder, F.frozen_until] = -1
+                    held = find_row_nb(cards, effects, inst[j, I.card], Trigger.static, Action.apply_status)
+                    if held >= 0 and effects[held, E.status] == Status.frozen:
+                        fighters[holder, F.frozen_until] = -1  # the freeze it held ends with it
                     destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
                     break
+    sync_damage_immune_nb(cards, effects, inst, fighters, glob)  # a Metallic Bone destroyed above
     c = players[p, P.primary]
     x = players[o, P.primary]
     if c >= 0:
@@ -232,6 +238,7 @@ def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p,
             if action == Action.damage:
                 c = players[o, P.primary]
                 if c >= 0:
+                    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                     dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
                     record_nb(trace, glob, o, Event.effect_damage, c, dealt, fighters[c, F.hp])
         if inst[j, I.zone] == InstZone.magic:
