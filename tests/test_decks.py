@@ -51,6 +51,13 @@ def test_deck_lines_accept_count_name_and_count_x_name(tmp_path):
     assert dict((c.name, n) for c, n in deck.cards)["Owl"] == 3
 
 
+def test_a_card_number_in_a_name_is_not_a_comment():
+    # Subject #4212 and Subject #149: a '#' followed by a digit belongs to the name
+    deck, problems = parse_deck("#3 Subject cards\n2 Subject #4212  # the plan's star\n1 subject #149\n")
+    assert problems == [] and deck.plan == "3 Subject cards"
+    assert [(c.name, n) for c, n in deck.cards] == [("Subject #4212", 2), ("Subject #149", 1)]
+
+
 def test_copies_on_several_lines_add_up(tmp_path):
     lines = problems_of(tmp_path, "2 Goblin\n2 goblin\n" + FILLER.split("\n", 1)[1] + "2 Orc\n")
     assert any(":1: too many copies of Goblin: at most 3, the deck has 4" in line for line in lines)

@@ -23,6 +23,9 @@ from wardsim.catalog import Card, Catalog, default_catalog
 from wardsim.formats import Format, get_format
 
 LINE = re.compile(r"^(?P<count>\d+)\s*[xX]?\s+(?P<name>\S.*?)\s*$")
+# a comment starts at a '#' that begins the line or is not followed by a digit: card numbers
+# are part of names (Subject #4212)
+COMMENT = re.compile(r"^\s*#|#(?!\d)")
 LINE_BREAK = re.compile(r"\r\n|\r|\n")  # as editors count lines (str.splitlines also breaks on \f, \x1c, ...)
 MAX_DECK_BYTES = 1 << 20  # a deck is a few hundred bytes; a file this large is something else
 MAX_COUNT_DIGITS = 6  # int() refuses thousands of digits; no deck holds a million copies
@@ -106,7 +109,8 @@ def parse_deck(text: str, path: str = "<deck>", catalog: Catalog | None = None) 
     lines: list[DeckLine] = []
     plan = ""
     for number, raw in enumerate(LINE_BREAK.split(text.replace("\ufeff", "")), start=1):
-        content, _, comment = raw.partition("#")
+        hash_mark = COMMENT.search(raw)
+        content, comment = (raw[: hash_mark.end() - 1], raw[hash_mark.end() :]) if hash_mark else (raw, "")
         if not plan and comment.strip() and not content.strip():
             plan = comment.strip()
         content = content.strip()
