@@ -42,7 +42,8 @@ import numpy as np
 import pandas as pd
 from joblib import delayed
 
-from wardsim.analytics.ladder import BOOTSTRAP, MIN_PAIRINGS, RESAMPLE, ladder_table, policy_matchups
+from wardsim.analytics.intervals import BOOTSTRAP
+from wardsim.analytics.ladder import MIN_PAIRINGS, RESAMPLE, ladder_table, policy_matchups
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.cluster import current_client, worker_threads
 from wardsim.decks import Deck

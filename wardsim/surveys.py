@@ -48,7 +48,8 @@ import numpy as np
 import pandas as pd
 
 from wardsim.analytics.card_metrics import ablation_impact
-from wardsim.analytics.survey import BOOTSTRAP, card_effects, deck_results, ranked
+from wardsim.analytics.intervals import BOOTSTRAP
+from wardsim.analytics.survey import card_effects, deck_results, ranked
 from wardsim.catalog import Card, Catalog, default_catalog
 from wardsim.decks import Deck, DeckLine, legality_problems
 from wardsim.formats import Format, get_format

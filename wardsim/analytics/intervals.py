@@ -20,6 +20,8 @@ from typing import Any
 import numpy as np
 from numpy.typing import ArrayLike
 
+BOOTSTRAP = 2000  # replicates of every bootstrap interval (the ladder, the policy check, the survey)
+
 
 def _result(value: np.ndarray, scalar: bool) -> Any:
     return float(value) if scalar else value

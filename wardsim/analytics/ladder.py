@@ -40,13 +40,12 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from wardsim.analytics.intervals import wilson_interval
+from wardsim.analytics.intervals import BOOTSTRAP, wilson_interval
 from wardsim.analytics.meta import bradley_terry_mm
 
 CELL_COLUMNS = ("policy_a", "policy_b", "deck_a", "deck_b", "games", "wins_a", "wins_b", "draws")
 RESAMPLE = ("pairings", "games")
 PRIOR = 0.5  # virtual wins each way between two policies: finite strengths for an unbeaten policy
-BOOTSTRAP = 2000  # bootstrap replicates
 MIN_PAIRINGS = 10  # fewer deck pairings than this make a pairing bootstrap untrustworthy
 ELO_MEAN = 1500.0
 ELO_SCALE = 400.0  # Elo points per factor 10 in strength

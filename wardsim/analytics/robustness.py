@@ -34,10 +34,10 @@ import numpy as np
 import pandas as pd
 
 from wardsim.analytics.balance import BalanceReport
+from wardsim.analytics.intervals import BOOTSTRAP
 
 RANKING_HOLDS = 0.8  # a ranking holds when the interval of its rank correlation starts at or above this
 RANKING_FAILS = 0.5  # and does not hold when the whole interval lies below this
-BOOTSTRAP = 2000
 VERDICTS = ("too strong", "too weak", "no verdict")
 HOLDS = "holds"
 RESTS_ON_SKILL = "rests on bot skill"

@@ -34,9 +34,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from wardsim.analytics.intervals import wilson_interval
+from wardsim.analytics.intervals import BOOTSTRAP, wilson_interval
 
-BOOTSTRAP = 200
 PENALTIES = np.logspace(-2, 5, 71)  # the grid GCV chooses from, in units of (copies)^2
 
 
