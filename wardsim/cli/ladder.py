@@ -12,10 +12,10 @@ from rich.table import Table
 from wardsim.analytics.ladder import RESAMPLE
 from wardsim.cli.errors import Interrupted, fail
 from wardsim.cli.options import force_option, games_option, jobs_option, scheduler_option, seed_option, workers_text
+from wardsim.cli.progress import game_bar
 from wardsim.cli.report import deck_paths
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import load_decks
-from wardsim.cli.tournament import game_bar
 from wardsim.cluster import use_scheduler
 from wardsim.ladders import Ladder, check_policies, ladder, split_policies, total_games
 from wardsim.outputs import OutputError, OutputFolder

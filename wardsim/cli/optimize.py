@@ -9,10 +9,10 @@ from rich.console import Console
 
 from wardsim.cli.errors import Interrupted, fail
 from wardsim.cli.options import MAX_GAMES, force_option, jobs_option, scheduler_option, seed_option, workers_text
+from wardsim.cli.progress import game_bar
 from wardsim.cli.report import deck_paths
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import POLICY_HELP, check_policy, load_decks
-from wardsim.cli.tournament import game_bar
 from wardsim.cluster import use_scheduler
 from wardsim.formats import load_formats
 from wardsim.optimizer import CHILDREN, FINAL_GAMES, KEEP, PARENTS, STEP, check_budget, optimize

@@ -20,9 +20,9 @@ from wardsim.cli.options import (
     seed_option,
     workers_text,
 )
+from wardsim.cli.progress import game_bar, notice_printer
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import POLICY_HELP, check_policy, load_pool
-from wardsim.cli.tournament import game_bar, notice_printer
 from wardsim.cluster import use_scheduler
 from wardsim.decks import bundled_decks_dir
 from wardsim.outputs import OutputError

@@ -3,12 +3,10 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
 from wardsim import replays
 from wardsim.cli.errors import Interrupted, fail
@@ -21,6 +19,7 @@ from wardsim.cli.options import (
     seed_option,
     workers_text,
 )
+from wardsim.cli.progress import game_bar, notice_printer
 from wardsim.cli.rules import rule_options
 from wardsim.cluster import use_scheduler
 from wardsim.decks import Deck, DeckError, load_deck
@@ -103,14 +102,7 @@ def simulate(
     try:
         with (
             use_scheduler(scheduler),
-            Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=err,
-                disable=not sys.stderr.isatty(),
-            ) as bar,
+            game_bar(err) as bar,
         ):
             task = bar.add_task("games", total=games)
             result = run_simulation(
@@ -125,7 +117,7 @@ def simulate(
                 rules=rules,
                 progress=advance,
                 force=force,
-                notice=lambda line: err.print(line, highlight=False, markup=False, soft_wrap=True),  # one line
+                notice=notice_printer(err),
             )
     except KeyboardInterrupt:
         raise Interrupted(done[0], games, out) from None

@@ -18,9 +18,9 @@ from wardsim.cli.options import (
     seed_option,
     workers_text,
 )
+from wardsim.cli.progress import game_bar
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import POLICY_HELP, check_policy
-from wardsim.cli.tournament import game_bar
 from wardsim.cluster import use_scheduler
 from wardsim.formats import load_formats
 from wardsim.outputs import OutputError

@@ -3,17 +3,16 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
 from pathlib import Path
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from wardsim.analytics import deck_summary, first_player_advantage
 from wardsim.cli.errors import Interrupted, fail
 from wardsim.cli.options import force_option, games_option, jobs_option, scheduler_option, seed_option, workers_text
+from wardsim.cli.progress import game_bar, notice_printer
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import POLICY_HELP, check_policy, load_pool
 from wardsim.cluster import use_scheduler
@@ -21,23 +20,6 @@ from wardsim.outputs import OutputError
 from wardsim.policies import DEFAULT_POLICY
 from wardsim.rules import Rules
 from wardsim.tournament import Tournament, round_robin, total_games
-
-
-def game_bar(console: Console) -> Progress:
-    """A progress bar of games on the console, shown only on a terminal."""
-    return Progress(
-        TextColumn("{task.description}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeRemainingColumn(),
-        console=console,
-        disable=not console.is_terminal,
-    )
-
-
-def notice_printer(console: Console) -> Callable[[str], None]:
-    """Print a resume's one-line notice on the console, unwrapped (it is one line)."""
-    return lambda line: console.print(line, highlight=False, markup=False, soft_wrap=True)
 
 
 def summary(result: Tournament) -> dict:

@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 from pathlib import Path
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from wardsim.catalog import CREATURE_STATS, default_catalog
 from wardsim.cli.errors import Interrupted, fail
 from wardsim.cli.options import force_option, games_option, jobs_option, scheduler_option, seed_option, workers_text
+from wardsim.cli.progress import game_bar
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import check_policy, load_decks
 from wardsim.cluster import use_scheduler
@@ -249,14 +248,7 @@ def whatif_command(
             err.print(f"rules: {rules.describe()}")
         with (
             use_scheduler(scheduler),
-            Progress(
-                TextColumn("{task.description}"),
-                BarColumn(),
-                MofNCompleteColumn(),
-                TimeRemainingColumn(),
-                console=err,
-                disable=not sys.stderr.isatty(),
-            ) as bar,
+            game_bar(err) as bar,
         ):
             task = bar.add_task("games", total=total)
 
