@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 
 from wardsim.cli import app
 from wardsim.decks import load_deck
+from wardsim.runs import uninterrupted
 from wardsim.simulation import simulate, worker_results
 
 DECKS = Path(__file__).parent.parent / "decks"
@@ -155,6 +156,18 @@ def test_ctrl_c_in_any_command_exits_130_with_one_line(monkeypatch):
     monkeypatch.setattr("wardsim.cli.cards.default_catalog", interrupted)
     result = runner.invoke(app, ["cards"])
     assert result.exit_code == 130 and result.stderr.splitlines() == ["interrupted"]
+
+
+def test_ctrl_c_while_a_chunk_is_saved_waits_until_it_is_counted():
+    # the interrupted line counts the chunks the progress callback saw: Ctrl-C between a chunk's
+    # save and its count said one chunk fewer than the manifest held
+    counted = []
+    with pytest.raises(KeyboardInterrupt), uninterrupted():
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.01)  # the handler runs here, between "saved" and "counted"
+        counted.append(1)
+    assert counted == [1]
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
 
 
 def test_results_closed_before_their_end_warn_nothing():

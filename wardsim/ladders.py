@@ -49,7 +49,7 @@ from wardsim.cluster import current_client, worker_threads
 from wardsim.decks import Deck
 from wardsim.policies import needs_duel_table, parse_policy
 from wardsim.rules import Rules
-from wardsim.runs import RunStore
+from wardsim.runs import RunStore, uninterrupted
 from wardsim.simulation import (
     RunConfig,
     Totals,
@@ -448,10 +448,11 @@ def ladder(
             seconds[k] += spent
             played[k] += n
             store = stores[k]
-            if store is not None and records is not None:
-                store.save(first, n, records_bytes(records), part.as_dict())
-            if progress:
-                progress(n)
+            with uninterrupted():
+                if store is not None and records is not None:
+                    store.save(first, n, records_bytes(records), part.as_dict())
+                if progress:
+                    progress(n)
     wall = time.perf_counter() - start
 
     frame = pd.DataFrame(

@@ -26,6 +26,10 @@ from __future__ import annotations
 import bisect
 import hashlib
 import json
+import signal
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -219,3 +223,21 @@ class RunStore:
             found.append(c)
             k -= 1
         return found
+
+
+@contextmanager
+def uninterrupted() -> Iterator[None]:
+    """Ctrl-C waits for the end of the block: a chunk saved is a chunk counted, so the line
+    that says how many games were saved never lags the manifest by a chunk. Only the main
+    thread can hold Ctrl-C back; elsewhere the block runs as it is."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    pressed: list[int] = []
+    previous = signal.signal(signal.SIGINT, lambda signum, frame: pressed.append(signum))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        if pressed:
+            raise KeyboardInterrupt

@@ -46,7 +46,7 @@ from wardsim.outputs import parquet_bytes
 from wardsim.policies import needs_duel_table, policy_arrays
 from wardsim.records import END_REASONS, GAME_COLUMNS, records_frame
 from wardsim.rules import DECK_SIZE, Rules
-from wardsim.runs import RunStore
+from wardsim.runs import RunStore, uninterrupted
 
 DEFAULT_CHUNK = 1000
 SEED_MAX = 2**64 - 1  # the generators take a 64-bit seed (wardsim.kernel.rng)
@@ -390,10 +390,11 @@ def simulate(
             totals.add(part)
             if keep_records:
                 kept.append(table)
-            if store:
-                store.save(first, n, records_bytes(table), part.as_dict())
-            if progress:
-                progress(n)
+            with uninterrupted():
+                if store:
+                    store.save(first, n, records_bytes(table), part.as_dict())
+                if progress:
+                    progress(n)
     seconds = time.perf_counter() - start
     played = sum(n for _, n in todo)
     flagged = sorted({c.name for deck in (deck_a, deck_b) for c in deck.not_modeled()})
