@@ -88,9 +88,9 @@ def _fill_stage_nb(stage, state, rhs, n_unknowns, level_a, level_b):
         for k in range(n_unknowns):
             if stage.coefs[state, k] != 0.0:
                 acc += stage.coefs[state, k] * rhs[k, j]
-        stage.grid[level_a, level_b, state, j] = acc
+        stage.grid[level_a, state, level_b, j] = acc
         if stage.grid_swapped.shape[0] > 0:
-            stage.grid_swapped[level_b, level_a, state, j] = acc
+            stage.grid_swapped[level_b, state, level_a, j] = acc
 
 
 @njit(_nrt=False)
@@ -239,12 +239,12 @@ def _solve_level_nb(level_a, level_b, rules, tables, frontier, acc, stages, reac
         x = reachable.starts[i]
         for j in range(N_VALUES):
             v = rhs[i, j]
-            old = grid[level_a, level_b, x, j]
+            old = grid[level_a, x, level_b, j]
             if j != Value.exchanges:
                 change = max(change, abs(v - old))
             elif np.isfinite(v) and np.isfinite(old):
                 change = max(change, abs(v - old) / max(1.0, v))
-            grid[level_a, level_b, x, j] = v
+            grid[level_a, x, level_b, j] = v
     # the other stages at this level, now that V is known
     for m in reachable.ends:
         _fill_stage_nb(stages.end, m, rhs, n_unknowns, level_a, level_b)
@@ -278,7 +278,7 @@ def _reachable_nb(first_states, rules, tables, frontier, grid_start, grid_end, g
     Reachable
     """
     n_battle = _n_battle_states_nb(rules)
-    n_effect = grid_start.shape[2]
+    n_effect = grid_start.shape[1]
     n_strike = n_effect * n_battle
     width = n_strike + n_effect
     identity_end = np.zeros((n_effect, width))

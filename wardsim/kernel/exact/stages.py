@@ -281,16 +281,16 @@ def _strike_nb(striker, x, b, level_a, level_b, to_end, rules, tables, frontier,
                 for j in range(first, alive):
                     o = tables.loss_odds[striker, bk, j]
                     left = hp_target - tables.loss[striker, bk, j]
-                    a_wins += o * after.grid[hp_a, left, mk, Value.a_wins]
-                    b_wins += o * after.grid[hp_a, left, mk, Value.b_wins]
-                    exchanges += o * after.grid[hp_a, left, mk, Value.exchanges]
+                    a_wins += o * after.grid[hp_a, mk, left, Value.a_wins]
+                    b_wins += o * after.grid[hp_a, mk, left, Value.b_wins]
+                    exchanges += o * after.grid[hp_a, mk, left, Value.exchanges]
             else:
                 for j in range(first, alive):
                     o = tables.loss_odds[striker, bk, j]
                     left = hp_target - tables.loss[striker, bk, j]
-                    a_wins += o * after.grid_swapped[hp_b, left, mk, Value.a_wins]
-                    b_wins += o * after.grid_swapped[hp_b, left, mk, Value.b_wins]
-                    exchanges += o * after.grid_swapped[hp_b, left, mk, Value.exchanges]
+                    a_wins += o * after.grid_swapped[hp_b, mk, left, Value.a_wins]
+                    b_wins += o * after.grid_swapped[hp_b, mk, left, Value.b_wins]
+                    exchanges += o * after.grid_swapped[hp_b, mk, left, Value.exchanges]
             acc.consts[Value.a_wins] += pk * a_wins
             acc.consts[Value.b_wins] += pk * b_wins
             acc.consts[Value.exchanges] += pk * exchanges
@@ -468,4 +468,4 @@ def _end_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, start, unknow
                 acc.coefs[unknown_index[xk]] += p  # an unknown of this level
         elif not _finished_nb(hp_a, hp_b, p, acc):
             for j in range(N_VALUES):
-                acc.consts[j] += p * start.grid[hp_a, hp_b, xk, j]
+                acc.consts[j] += p * start.grid[hp_a, xk, hp_b, j]

@@ -321,9 +321,9 @@ def _fill_sparse_nb(stage, states, weights, values, level_a, level_b):
             total = stage.consts[m, j]
             for q in range(weights.starts[r], weights.starts[r + 1]):
                 total += weights.weights[q] * values[weights.columns[q], j]
-            stage.grid[level_a, level_b, m, j] = total
+            stage.grid[level_a, m, level_b, j] = total
             if stage.grid_swapped.shape[0] > 0:
-                stage.grid_swapped[level_b, level_a, m, j] = total
+                stage.grid_swapped[level_b, m, level_a, j] = total
 
 
 @njit(_nrt=False)
@@ -383,7 +383,7 @@ def _solve_level_with_operator_nb(level_a, level_b, rules, tables, frontier, acc
             for q in range(inverse.starts[i], inverse.starts[i + 1]):
                 v += inverse.weights[q] * consts[inverse.columns[q], j]
             values[i, j] = v
-            grid[level_a, level_b, x, j] = v
+            grid[level_a, x, level_b, j] = v
     _fill_sparse_nb(stages.end, reachable.ends, operator.end, values, level_a, level_b)
     _fill_sparse_nb(stages.second_strike, reachable.second_strikes, operator.second_strike, values, level_a, level_b)
     _fill_sparse_nb(stages.first_strike, reachable.first_strikes, operator.first_strike, values, level_a, level_b)
