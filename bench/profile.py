@@ -82,8 +82,7 @@ def readable(symbol: str) -> str:
         digits = len(str(n))
         parts.append(s[digits : digits + n])
         s = s[digits + n :]
-    name = ".".join(p for p in parts if p != "cpython")
-    return re.sub(r"_([0-9a-f]{2})", lambda h: chr(int(h.group(1), 16)) if h.group(1) in ("3c", "3e") else h.group(0), name)
+    return ".".join(p for p in parts if p != "cpython")
 
 
 def profile(work: Callable[[], None], seconds: float) -> dict[str, float]:

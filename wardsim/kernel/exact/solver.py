@@ -229,9 +229,7 @@ def solve_nb(rules, first_states, iterative, tol, max_sweeps, out, workspace):
     strikes = workspace[3 * grid_size * n_effect :]
     grid_first = _carve_nb(strikes, 0, grid_size * n_strike).reshape((hp_a + 1, n_strike, hp_b + 1, N_VALUES))
     grid_second = _carve_nb(strikes, 1, grid_size * n_strike).reshape((hp_a + 1, n_strike, hp_b + 1, N_VALUES))
-    grid_second_swapped = _carve_nb(strikes, 2, grid_size * n_strike).reshape(
-        (hp_b + 1, n_strike, hp_a + 1, N_VALUES)
-    )
+    grid_second_swapped = _carve_nb(strikes, 2, grid_size * n_strike).reshape((hp_b + 1, n_strike, hp_a + 1, N_VALUES))
     no_grid = np.zeros((0, 0, 0, N_VALUES))
     if n_strike <= REACH_LIMIT:
         reachable = _reachable_nb(first_states, rules, tables, frontier, grid_start, grid_end, grid_first, grid_second)
