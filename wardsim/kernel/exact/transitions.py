@@ -28,6 +28,7 @@ from numba import njit
 from wardsim.kernel.exact.enums import N_VALUES, FighterSummary, Value
 from wardsim.kernel.exact.frontier import Accumulator, StageValues
 from wardsim.kernel.exact.levels import _backward_pass_nb, _clear_nb, _store_nb
+from wardsim.kernel.exact.plans import StrikePlan, _planned_strike_nb, plannable_nb, strike_plan_nb
 from wardsim.kernel.exact.stages import _end_of_exchange_nb, _start_of_exchange_nb, _strike_nb
 from wardsim.kernel.exact.tables import _n_battle_states_nb
 
@@ -77,6 +78,10 @@ class LevelOperator(NamedTuple):
         `.second_strikes`, `.first_strikes`).
     pure_start, pure_first_strike, pure_second_strike, pure_end : PureStates
         The stages' pure states (the start's by the unknowns' compact index).
+    planned : bool
+        The strikes go by their plans (`kernel.exact.plans`; else by `stages._strike_nb`).
+    first_strike_plan, second_strike_plan : StrikePlan
+        The plans (empty when not `planned`).
     """
 
     inverse: SparseRows
@@ -87,6 +92,9 @@ class LevelOperator(NamedTuple):
     pure_first_strike: PureStates
     pure_second_strike: PureStates
     pure_end: PureStates
+    planned: bool
+    first_strike_plan: StrikePlan
+    second_strike_plan: StrikePlan
 
 
 @njit
@@ -279,6 +287,8 @@ def _level_operator_nb(rules, tables, frontier, acc, stages, reachable, system):
     for r in range(pure_end.pure.shape[0]):
         for j in range(N_VALUES):
             stages.end.consts[pure_end.pure[r], j] = pure_end.constants[r, j]
+    planned = plannable_nb(rules)
+    n_strike = stages.first_strike.consts.shape[0] if planned else 0
     operator = LevelOperator(
         _sparse_rows_nb(inverse, np.arange(n)),
         _sparse_rows_nb(stages.end.coefs, reachable.ends),
@@ -288,6 +298,9 @@ def _level_operator_nb(rules, tables, frontier, acc, stages, reachable, system):
         pure_first,
         pure_second,
         pure_end,
+        planned,
+        strike_plan_nb(rules, tables, frontier, acc, n_strike, False),
+        strike_plan_nb(rules, tables, frontier, acc, n_strike, True),
     )
     return operator, regular
 
@@ -344,26 +357,44 @@ def _solve_level_with_operator_nb(level_a, level_b, rules, tables, frontier, acc
         _store_nb(stages.end, x, acc)
     for m in operator.pure_second_strike.impure:
         _clear_nb(acc)
-        _strike_nb(
-            1 - (m & 1), m // n_battle, m % n_battle, level_a, level_b, True, rules, tables, frontier, acc, stages.end
-        )
+        if operator.planned:
+            _planned_strike_nb(operator.second_strike_plan, m, level_a, level_b, rules, tables, acc, stages.end)
+        else:
+            _strike_nb(
+                1 - (m & 1),
+                m // n_battle,
+                m % n_battle,
+                level_a,
+                level_b,
+                True,
+                rules,
+                tables,
+                frontier,
+                acc,
+                stages.end,
+            )
         _store_nb(stages.second_strike, m, acc)
     _combine_pure_nb(stages.second_strike, operator.pure_second_strike, stages.end, stages.end, n_strike)
     for m in operator.pure_first_strike.impure:
         _clear_nb(acc)
-        _strike_nb(
-            m & 1,
-            m // n_battle,
-            m % n_battle,
-            level_a,
-            level_b,
-            False,
-            rules,
-            tables,
-            frontier,
-            acc,
-            stages.second_strike,
-        )
+        if operator.planned:
+            _planned_strike_nb(
+                operator.first_strike_plan, m, level_a, level_b, rules, tables, acc, stages.second_strike
+            )
+        else:
+            _strike_nb(
+                m & 1,
+                m // n_battle,
+                m % n_battle,
+                level_a,
+                level_b,
+                False,
+                rules,
+                tables,
+                frontier,
+                acc,
+                stages.second_strike,
+            )
         _store_nb(stages.first_strike, m, acc)
     _combine_pure_nb(stages.first_strike, operator.pure_first_strike, stages.second_strike, stages.end, n_strike)
     for i in operator.pure_start.impure:
