@@ -1,4 +1,4 @@
-"""Strike plans: what a strike state does at every HP level, worked out once per pair (numba).
+"""Strike and end plans: what a stage state does at every HP level, worked out once per pair (numba).
 
 The solver strikes from every strike state at every HP level (`stages._strike_nb`). Besides
 the damage roll, what a strike does never depends on the HPs when the striker's on-hit rows
@@ -9,6 +9,10 @@ each face of its die, and the on-hit outcomes, each with its odds, the HP it tak
 target, the states it leads to and whether the striker is disarmed. A plan holds that, and a
 level's strike is a few lookups and the damage roll (`_planned_strike_nb`), the same sums in
 the same order as `_strike_nb`.
+
+The end of an exchange (`stages._end_of_exchange_nb`) is planned the same way when nothing
+heals there: its DOT ticks only lower HPs, and its outcomes (odds, HP lost by each creature,
+the next exchange's state) never depend on the HPs (`_planned_end_nb`).
 """
 
 from __future__ import annotations
@@ -20,12 +24,15 @@ from numba import njit
 
 from wardsim.kernel.exact.damage import _damage_taken_nb
 from wardsim.kernel.exact.enums import (
+    ComponentCol,
+    ComponentKind,
     DamageKind,
     FrontierCol,
     OpCol,
     OpKind,
     Program,
     ProgramCol,
+    StaticDotCol,
     StatusComponent,
     StrikeOdds,
 )
@@ -38,7 +45,7 @@ from wardsim.kernel.exact.frontier import (
     _start_frontier_nb,
     _with_digit_nb,
 )
-from wardsim.kernel.exact.stages import _hit_lands_nb
+from wardsim.kernel.exact.stages import _end_outcomes_nb, _hit_lands_nb, _next_exchange_nb
 from wardsim.kernel.exact.tables import _n_battle_states_nb
 
 PROBE_HP = 1 << 40  # the HP the on-hit rows are run at: no damage kills from it
@@ -72,6 +79,35 @@ class BranchColT(NamedTuple):
 BranchCol = BranchColT()
 
 
+class EndColT(NamedTuple):
+    """Columns of `EndPlan.outcomes`: one outcome of an exchange's end."""
+
+    loss_a: int = 0  # HP the ticks take off A
+    loss_b: int = 1
+    next_state: int = 2  # x of the next exchange
+
+
+EndCol = EndColT()
+
+
+class EndPlan(NamedTuple):
+    """What every end state x does at any HP level (`end_plan_nb`).
+
+    Attributes
+    ----------
+    starts : ndarray(int, ndim=1)
+        (n_effect_states + 1,): the outcomes of x are rows starts[x]..starts[x + 1] - 1.
+    outcomes : ndarray(int, ndim=2)
+        (n_outcomes, len(EndCol)).
+    odds : ndarray(float, ndim=1)
+        (n_outcomes,).
+    """
+
+    starts: np.ndarray
+    outcomes: np.ndarray
+    odds: np.ndarray
+
+
 class StrikePlan(NamedTuple):
     """What every strike state of one stage does at any HP level (`strike_plan_nb`).
 
@@ -103,6 +139,57 @@ def plannable_nb(rules):
             if kind == OpKind.heal or (kind == OpKind.damage and rules.ops[o, OpCol.victim] == striker):
                 return False
     return True
+
+
+@njit
+def end_plannable_nb(rules):
+    """Whether nothing heals at the end of an exchange (no HOT slot, no static HOT)."""
+    components = rules.components
+    for c in range(components.shape[0]):
+        if components[c, ComponentCol.kind] == ComponentKind.dot_slot and components[c, ComponentCol.heals] != 0:
+            return False
+    for q in range(rules.static_dots.shape[0]):
+        if rules.static_dots[q, StaticDotCol.heals] != 0:
+            return False
+    return True
+
+
+@njit
+def end_plan_nb(rules, frontier, acc, n_effect):
+    """The plan of the ends of exchanges; the pair must be `end_plannable_nb`. `acc` is
+    scratch: nothing finishes at PROBE_HP."""
+    starts = np.zeros(n_effect + 1, dtype=np.int64)
+    for x in range(n_effect):
+        starts[x + 1] = starts[x] + _end_outcomes_nb(x, PROBE_HP, PROBE_HP, rules, frontier, acc)
+    outcomes = np.zeros((starts[n_effect], len(EndCol)), dtype=np.int64)
+    odds = np.zeros(starts[n_effect])
+    for x in range(n_effect):
+        n_live = _end_outcomes_nb(x, PROBE_HP, PROBE_HP, rules, frontier, acc)
+        for k in range(n_live):
+            row = outcomes[starts[x] + k]
+            row[EndCol.loss_a] = PROBE_HP - frontier.states[k, FrontierCol.hp_a]
+            row[EndCol.loss_b] = PROBE_HP - frontier.states[k, FrontierCol.hp_b]
+            row[EndCol.next_state] = frontier.states[k, FrontierCol.effect_state]
+            odds[starts[x] + k] = frontier.odds[k]
+    return EndPlan(starts, outcomes, odds)
+
+
+@njit(_nrt=False, inline="always")
+def _planned_end_nb(plan, x, level_a, level_b, acc, start, unknown_index):
+    """`stages._end_of_exchange_nb` for end state x, by its plan."""
+    for q in range(plan.starts[x], plan.starts[x + 1]):
+        row = plan.outcomes[q]
+        _next_exchange_nb(
+            level_a - row[EndCol.loss_a],
+            level_b - row[EndCol.loss_b],
+            row[EndCol.next_state],
+            plan.odds[q],
+            level_a,
+            level_b,
+            acc,
+            start,
+            unknown_index,
+        )
 
 
 @njit

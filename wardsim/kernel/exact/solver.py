@@ -47,7 +47,8 @@ lasts more than `max_exchanges` exchanges.
 
 Modules: `enums` (the columns and codes), `spec` reads a pair's rows into arrays (Python),
 `damage` and `tables` the dice and the strike odds, `frontier` and `stages` the stages of an
-exchange, `levels` the level solver, `transitions` what the levels share when HP never rises,
+exchange, `levels` the level solver, `plans` the strikes and ends that never depend on the
+HPs, `transitions` what the levels share when HP never rises,
 `plain` the plain pairs, this module `solve_nb` and the entry point `solve_pair`.
 """
 

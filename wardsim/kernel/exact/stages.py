@@ -408,32 +408,18 @@ def _tick_static_dot_nb(rules, q, heal, frontier, n_live):
 
 
 @njit(_nrt=False)
-def _end_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, start, unknown_index):
-    """END: the ticks due at the end of the owner's exchange (step 7), then the next exchange.
+def _end_outcomes_nb(x, hp_a, hp_b, rules, frontier, acc):
+    """The ticks due at the end of the owner's exchange (step 7) from (hp_a, hp_b, x).
 
     DOTs tick first, on the owner's creature, then on the other; a creature at 0 HP ends the
-    duel (both at 0: a draw); then the HOTs heal. Status timers run down and the turn passes.
-
-    Parameters
-    ----------
-    x : int
-        The effect state at the end of the exchange.
-    level_a, level_b : int
-        The HP of A and B (the level being solved).
-    rules : PairRules
-    frontier : Frontier
-    acc : Accumulator
-        Receives the value of END at (x, level_a, level_b).
-    start : StageValues
-        V. At this level its values are the unknowns themselves: `acc.coefs` gets their
-        weights directly, at `unknown_index[x]`.
-    unknown_index : ndarray(int, ndim=1)
-        (n_effect_states,): the compact index of each x among the unknowns.
+    duel (both at 0: a draw), added to `acc`; then the HOTs heal. Status timers run down and
+    the turn passes. Returns the size of the frontier, which holds the outcomes: the next
+    exchange's HPs and states.
     """
     components = rules.components
     dots = rules.static_dots
     owner = _digit_nb(x, components, 0)
-    n_live = _start_frontier_nb(frontier, 1.0, level_a, level_b, x, 0)
+    n_live = _start_frontier_nb(frontier, 1.0, hp_a, hp_b, x, 0)
     for heal_pass in range(2):
         heal = heal_pass == 1
         for order in range(2):
@@ -470,13 +456,51 @@ def _end_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, start, unknow
                 v = _digit_nb(xk, components, c)
                 if 1 <= v <= components[c, ComponentCol.timer_max]:  # timer_max + 1: never ends
                     xk = _with_digit_nb(xk, components, c, v - 1)
-        xk = _with_digit_nb(xk, components, 0, 1 - owner)
-        hp_a = frontier.states[k, HP_A]
-        hp_b = frontier.states[k, HP_B]
-        p = frontier.odds[k]
-        if hp_a == level_a and hp_b == level_b:
-            if acc.coefs.shape[0] > 0:  # zero width: only the constants are wanted
-                acc.coefs[unknown_index[xk]] += p  # an unknown of this level
-        elif not _finished_nb(hp_a, hp_b, p, acc):
-            for j in range(N_VALUES):
-                acc.consts[j] += p * start.grid[hp_a, xk, hp_b, j]
+        frontier.states[k, X] = _with_digit_nb(xk, components, 0, 1 - owner)
+    return n_live
+
+
+@njit(_nrt=False, inline="always")
+def _next_exchange_nb(hp_a, hp_b, x, p, level_a, level_b, acc, start, unknown_index):
+    """p x the value of the next exchange's start at (hp_a, hp_b, x), into the accumulator."""
+    if hp_a == level_a and hp_b == level_b:
+        if acc.coefs.shape[0] > 0:  # zero width: only the constants are wanted
+            acc.coefs[unknown_index[x]] += p  # an unknown of this level
+    elif not _finished_nb(hp_a, hp_b, p, acc):
+        for j in range(N_VALUES):
+            acc.consts[j] += p * start.grid[hp_a, x, hp_b, j]
+
+
+@njit(_nrt=False)
+def _end_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, start, unknown_index):
+    """END: the ticks due at the end of the owner's exchange (step 7), then the next exchange.
+
+    Parameters
+    ----------
+    x : int
+        The effect state at the end of the exchange.
+    level_a, level_b : int
+        The HP of A and B (the level being solved).
+    rules : PairRules
+    frontier : Frontier
+    acc : Accumulator
+        Receives the value of END at (x, level_a, level_b).
+    start : StageValues
+        V. At this level its values are the unknowns themselves: `acc.coefs` gets their
+        weights directly, at `unknown_index[x]`.
+    unknown_index : ndarray(int, ndim=1)
+        (n_effect_states,): the compact index of each x among the unknowns.
+    """
+    n_live = _end_outcomes_nb(x, level_a, level_b, rules, frontier, acc)
+    for k in range(n_live):
+        _next_exchange_nb(
+            frontier.states[k, HP_A],
+            frontier.states[k, HP_B],
+            frontier.states[k, X],
+            frontier.odds[k],
+            level_a,
+            level_b,
+            acc,
+            start,
+            unknown_index,
+        )

@@ -28,7 +28,16 @@ from numba import njit
 from wardsim.kernel.exact.enums import N_VALUES, FighterSummary, Value
 from wardsim.kernel.exact.frontier import Accumulator, StageValues
 from wardsim.kernel.exact.levels import _backward_pass_nb, _clear_nb, _store_nb
-from wardsim.kernel.exact.plans import StrikePlan, _planned_strike_nb, plannable_nb, strike_plan_nb
+from wardsim.kernel.exact.plans import (
+    EndPlan,
+    StrikePlan,
+    _planned_end_nb,
+    _planned_strike_nb,
+    end_plan_nb,
+    end_plannable_nb,
+    plannable_nb,
+    strike_plan_nb,
+)
 from wardsim.kernel.exact.stages import _end_of_exchange_nb, _start_of_exchange_nb, _strike_nb
 from wardsim.kernel.exact.tables import _n_battle_states_nb
 
@@ -82,6 +91,10 @@ class LevelOperator(NamedTuple):
         The strikes go by their plans (`kernel.exact.plans`; else by `stages._strike_nb`).
     first_strike_plan, second_strike_plan : StrikePlan
         The plans (empty when not `planned`).
+    ends_planned : bool
+        The ends of exchanges go by their plan (else by `stages._end_of_exchange_nb`).
+    end_plan : EndPlan
+        The plan (empty when not `ends_planned`).
     """
 
     inverse: SparseRows
@@ -95,6 +108,8 @@ class LevelOperator(NamedTuple):
     planned: bool
     first_strike_plan: StrikePlan
     second_strike_plan: StrikePlan
+    ends_planned: bool
+    end_plan: EndPlan
 
 
 @njit
@@ -289,6 +304,8 @@ def _level_operator_nb(rules, tables, frontier, acc, stages, reachable, system):
             stages.end.consts[pure_end.pure[r], j] = pure_end.constants[r, j]
     planned = plannable_nb(rules)
     n_strike = stages.first_strike.consts.shape[0] if planned else 0
+    ends_planned = end_plannable_nb(rules)
+    n_effect = stages.end.consts.shape[0] if ends_planned else 0
     operator = LevelOperator(
         _sparse_rows_nb(inverse, np.arange(n)),
         _sparse_rows_nb(stages.end.coefs, reachable.ends),
@@ -301,6 +318,8 @@ def _level_operator_nb(rules, tables, frontier, acc, stages, reachable, system):
         planned,
         strike_plan_nb(rules, tables, frontier, acc, n_strike, False),
         strike_plan_nb(rules, tables, frontier, acc, n_strike, True),
+        ends_planned,
+        end_plan_nb(rules, frontier, acc, n_effect),
     )
     return operator, regular
 
@@ -353,7 +372,10 @@ def _solve_level_with_operator_nb(level_a, level_b, rules, tables, frontier, acc
     # backwards through the exchange, as `levels._backward_pass_nb` (pure END constants are fixed)
     for x in operator.pure_end.impure:
         _clear_nb(acc)
-        _end_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, stages.start, reachable.unknown_index)
+        if operator.ends_planned:
+            _planned_end_nb(operator.end_plan, x, level_a, level_b, acc, stages.start, reachable.unknown_index)
+        else:
+            _end_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, stages.start, reachable.unknown_index)
         _store_nb(stages.end, x, acc)
     for m in operator.pure_second_strike.impure:
         _clear_nb(acc)
