@@ -39,6 +39,7 @@ from numba.core.registry import CPUDispatcher  # noqa: E402
 
 EXACT_PAIRS = [("Fire God", "Fire God"), ("Grizzly Bear", "Grizzly Bear"), ("Minotaur", "Grizzly Bear")]
 SAMPLE_HZ = 999
+GAMES_PER_CALL = 200  # games per `simulate` call: enough that its set-up is a small share
 
 
 def _dispatchers() -> list[CPUDispatcher]:
@@ -133,7 +134,7 @@ def game_work(policy: str) -> Callable[[], None]:
 
     def work() -> None:
         for a, b in pairings:
-            simulate(a, b, games=20, seed=1, policy_a=policy, policy_b=policy, chunk=20)
+            simulate(a, b, games=GAMES_PER_CALL, seed=1, policy_a=policy, policy_b=policy, chunk=GAMES_PER_CALL)
 
     return work
 
