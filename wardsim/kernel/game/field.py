@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from wardsim.kernel.duel.battle import init_fighter_nb
+from wardsim.kernel.duel.battle import init_fighter_nb, is_stunned_nb
 from wardsim.kernel.duel.effect_rows import heal_nb, take_damage_nb
 from wardsim.kernel.enums import (
     DOT_SLOT_WIDTH,
@@ -154,7 +154,7 @@ def counts_as_magic_off_field_nb(cards, effects, card):
 def can_initiate_nb(inst, fighters, glob, i):
     """A creature battles once per turn; frozen and stunned creatures cannot battle."""
     t = glob[G.turn]
-    return inst[i, I.battled_turn] != t and fighters[i, F.frozen_until] < t and fighters[i, F.stunned_until] < t
+    return inst[i, I.battled_turn] != t and fighters[i, F.frozen_until] < t and not is_stunned_nb(fighters[i], t)
 
 
 @njit(cache=True, _nrt=False)

@@ -43,6 +43,7 @@ from wardsim.kernel.enums import (
     Duration,
     EffectCol,
     FighterCol,
+    Flag,
     Status,
     Target,
     Trigger,
@@ -67,6 +68,7 @@ from wardsim.kernel.game.field import (
     BY_OPPONENT_EFFECT,
     can_initiate_nb,
     card_rows_nb,
+    destroy_magic_nb,
     finish_nb,
     kill_nb,
     leave_field_nb,
@@ -748,18 +750,40 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
 
 
 @njit(cache=True, _nrt=False)
-def _fear_rolls(cards, effects, inst, fighters, glob, i, rng, script, trace):
-    """Equips that roll when their creature battles (Fear: on 5-6 it cannot cause damage)."""
+def _battle_rolls(cards, effects, inst, fighters, players, glob, decks, i, rng, script, trace):
+    """Equips that roll when their creature battles, before every battle it takes part in, the
+    rows of a roll table reading one die (Fear: on 5-6 it cannot cause damage; Sonic Screech: on
+    1-2 the card is destroyed, on 3-6 5 damage and no Atk damage). True when a card was destroyed."""
+    destroyed = False
     for j in range(N_INST):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
+        die = 0
+        destroy = False
         for r in range(start, stop):
-            if effects[r, E.trigger] == Trigger.battle_start and effects[r, E.action] == Action.apply_status:
+            action = effects[r, E.action]
+            if effects[r, E.trigger] != Trigger.battle_start or not (
+                action == Action.apply_status or action == Action.damage or action == Action.destroy_magic
+            ):
+                continue
+            if die == 0 or (effects[r, E.flags] & Flag.same_roll) == 0:
                 die = d6_nb(rng, script)
                 record_nb(trace, glob, inst[j, I.controller], Event.effect, j, r, die)
-                if effects[r, E.roll_lo] <= die <= effects[r, E.roll_hi]:
-                    fighters[i, F.battle_disarmed] = 1  # for this battle: the next one rolls again
+            if not effects[r, E.roll_lo] <= die <= effects[r, E.roll_hi]:
+                continue
+            if action == Action.apply_status:
+                fighters[i, F.battle_disarmed] = 1  # for this battle: the next one rolls again
+            elif action == Action.damage:
+                sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                dealt = take_damage_nb(fighters[i], fighters[i], effects, effects[r, E.amount], False)
+                record_nb(trace, glob, inst[j, I.controller], Event.effect_damage, i, dealt, fighters[i, F.hp])
+            else:
+                destroy = True  # Sonic Screech: its effect ends
+        if destroy:
+            destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+            destroyed = True
+    return destroyed
 
 
 @njit(cache=True, _nrt=False)
@@ -928,11 +952,13 @@ def _spend_reactions(
 
 @njit(cache=True, _nrt=False)
 def _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender):
-    """The two creatures' stats from the lasting effects, and the field cards' multipliers
-    against each other (Dragon's Bane, Holy Water)."""
+    """The two creatures' stats from the lasting effects, the equips' bonuses against the creature
+    battled (Melt Armor), and the field cards' multipliers against each other (Dragon's Bane, Holy
+    Water)."""
     resolve.refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
     for i in (attacker, defender):
         other = defender if i == attacker else attacker
+        resolve.battle_bonus_nb(cards, effects, inst, fighters, glob, i, other)
         fighters[i, F.extra_mult] *= resolve.field_multiplier_nb(cards, effects, inst, glob, i, inst[other, I.card])
 
 
@@ -963,8 +989,10 @@ def battle_action_nb(
         if inst[j, I.zone] == InstZone.magic:
             inst[j, I.watch] = 0
     _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
-    _fear_rolls(cards, effects, inst, fighters, glob, attacker, rng, script, trace)
-    _fear_rolls(cards, effects, inst, fighters, glob, defender, rng, script, trace)
+    gone_a = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, attacker, rng, script, trace)
+    gone_d = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, defender, rng, script, trace)
+    if gone_a or gone_d:
+        _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
     # Lightning cards each player keeps ready for this battle (rules guide, CARD ACTIVATION)
     ready = local_array(4)
     ready[:] = -1  # [p's answer, p's boost, o's answer, o's boost]
@@ -980,7 +1008,9 @@ def battle_action_nb(
             )
         _ready_reaction(cards, effects, fighters, inst, c, ready[2 * side], ready[2 * side + 1])
     hp_d = fighters[defender, F.hp]
-    order = open_battle_nb(fighters[attacker], fighters[defender], effects, t, rng, script)
+    order = -1  # a creature killed by its equip's roll (Sonic Screech) fights no battle
+    if fighters[attacker, F.hp] > 0 and fighters[defender, F.hp] > 0:
+        order = open_battle_nb(fighters[attacker], fighters[defender], effects, t, rng, script)
     if trace.shape[0] > 0 and fighters[attacker, F.battle_rolloff] != 0:
         record_nb(trace, glob, p, Event.speed_rolloff, attacker, fighters[attacker, F.battle_rolloff], 0)
     if order >= 0:
