@@ -155,3 +155,30 @@ def test_sonic_screech_rolls_before_each_battle_destroyed_on_1_2_else_5_damage_a
     attack(t, roll, *dice)
     assert (t.hp(ogre), t.hp(wolf)) == (ogre_hp, wolf_hp)
     assert (t.zone(screech) == InstZone.cemetery) == destroyed
+
+
+def test_future_warrior_stops_the_opposing_atk_damage_in_the_battle_its_player_picks_then_leaves():
+    # ruling future-warrior: chosen at the start of a battle; the card goes after that battle
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Future Warrior"])
+    warrior = cast(t, 1, "Future Warrior", OWN)
+    t.fighters[ogre, F.hp] = 40  # the Werewolf's strike now threatens a fifth of its HP: used
+    attack(t, 6, 5, 6, 5, 1, 1, 1)  # the Werewolf hits, rolling no Atk dice; the Ogre hits back
+    assert (t.hp(ogre), t.hp(wolf)) == (40, 70 - 6)
+    assert t.zone(warrior) == InstZone.cemetery
+
+
+def test_phoenix_armor_burns_10_each_own_turn_and_keeps_its_creature_alive_at_half_hp_once():
+    # ruling phoenix-armor: the kill ends the battle; the creature stays with half its HP
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Phoenix Armor"])
+    armor = cast(t, 1, "Phoenix Armor", OWN)
+    t.fighters[ogre, F.hp] = 5
+    freeze(t, ogre)
+    attack(t, 6, 5, 1, 1)  # 5 damage: the Ogre falls to 0 ...
+    assert t.zone(ogre) == InstZone.primary and t.hp(ogre) == 90 // 2  # ... and lives on
+    assert t.zone(armor) == InstZone.cemetery
+    t2, wolf2, ogre2 = setup("Werewolf", "Ogre", hand_b=["Phoenix Armor"])
+    cast(t2, 1, "Phoenix Armor", OWN)
+    t2.end_turn()
+    t2.dice()
+    t2.begin_turn()  # the Ogre's player's turn: 10 damage
+    assert t2.hp(ogre2) == 90 - 10

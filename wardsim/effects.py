@@ -251,6 +251,7 @@ _TRIGGER_TEXT = {
     "response_any": "Lightning, at any time",
     "in_cemetery": "In the cemetery",
     "opponent_draws": "Each time your opponent draws a card",
+    "on_killed": "If the equipped creature is killed",
 }
 
 _TARGET_TEXT = {
@@ -412,6 +413,7 @@ def render(e: Effect) -> str:
         "critical_hit_up_to": f"a Hit roll of {target} whose dice total more than that but {e.amount} or less "
         "is a critical hit, and a higher total a hit",
         "multiply_hit_roll": f"the Hit dice total of {target} is multiplied by {e.amount} before the Hit bonuses",
+        "revive": f"it lives on with {e.amount}/{e.divisor} of its HP and this card goes to the cemetery",
         "equip_hp_limit": f"it can only be equipped to a creature with {e.amount} HP or less left",
         "reduce_and_return": f"Atk damage taken by this creature is multiplied by {e.amount}/{e.divisor} "
         f"and the damage taken off is inflicted on {target}",

@@ -106,6 +106,7 @@ class TriggerT(NamedTuple):
     response_any: int = 23  # Lightning: at any time
     in_cemetery: int = 24  # a rule that holds while the card is in the cemetery
     opponent_draws: int = 25  # the opponent of the card's controller draws a card
+    on_killed: int = 26  # the equipped creature dies, whatever killed it
 
 
 Trigger = TriggerT()
@@ -187,6 +188,7 @@ class ActionT(NamedTuple):
     critical_hit_up_to: int = 48  # a Hit dice total up to amount, above the misses, is a critical hit; higher hits
     multiply_hit_roll: int = 49  # the Hit dice total x amount, before the Hit bonuses are added
     equip_hp_limit: int = 50  # the card can be equipped only to a creature with at most amount HP left
+    revive: int = 51  # the dying creature lives on with amount / divisor of its HP; the card goes to the cemetery
 
 
 Action = ActionT()

@@ -46,6 +46,7 @@ from wardsim.kernel.game.enums import (
     GlobCol,
     InstCol,
     InstZone,
+    MagicTarget,
     Phase,
     PlayerCol,
 )
@@ -125,8 +126,13 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += 3.0 * _count_magic(inst, 1 - p) - (2.0 * _count_magic(inst, p) if amount == 0 else 0.0)
         elif action == Action.draw:
             value += 3.0 * amount
+        elif action == Action.damage and tgt == Target.equipped and own >= 0 and target == MagicTarget.own:
+            value -= amount  # Phoenix Armor: the damage to its own creature, each turn
         elif action == Action.damage:
             value += amount + 3.5 * effects[r, E.dice]
+        elif action == Action.revive:
+            if own >= 0:  # Phoenix Armor: half the HP back, once, whenever its creature dies
+                value += 0.5 * fighters[own, F.max_hp] * amount / effects[r, E.divisor]
         elif action == Action.multiply_damage or action == Action.auto_hit or action == Action.prevent_damage:
             value += 8.0  # prevent_damage: Ghost Form, Metallic Bone keep every damage off their creature
         elif action == Action.limited_summon or action == Action.search_deck:

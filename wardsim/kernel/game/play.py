@@ -767,6 +767,8 @@ def _battle_rolls(cards, effects, inst, fighters, players, glob, decks, i, rng, 
                 action == Action.apply_status or action == Action.damage or action == Action.destroy_magic
             ):
                 continue
+            if (effects[r, E.flags] & Flag.optional) != 0:
+                continue  # a player's choice, not a roll (Future Warrior: _foresight_options)
             if die == 0 or (effects[r, E.flags] & Flag.same_roll) == 0:
                 die = d6_nb(rng, script)
                 record_nb(trace, glob, inst[j, I.controller], Event.effect, j, r, die)
@@ -784,6 +786,31 @@ def _battle_rolls(cards, effects, inst, fighters, players, glob, decks, i, rng, 
             destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
             destroyed = True
     return destroyed
+
+
+@njit(cache=True, _nrt=False)
+def _foresight_options(cards, effects, inst, c, x, out):
+    """Future Warrior: pass, or spend one of the equips on creature c whose player may stop the
+    Atk damage of the creature it battles (x) for this battle. Returns how many options."""
+    out[0] = NO_OPTION
+    n = 1
+    if resolve.magic_immune_nb(cards, effects, inst, x):
+        return n  # a creature unaffected by magic cards keeps its Atk damage
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != c:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if (
+                effects[r, E.trigger] == Trigger.battle_start
+                and effects[r, E.action] == Action.apply_status
+                and effects[r, E.status] == Status.disarmed
+                and (effects[r, E.flags] & Flag.optional) != 0
+            ):
+                out[n] = j
+                n += 1
+                break
+    return n
 
 
 @njit(cache=True, _nrt=False)
@@ -993,10 +1020,40 @@ def battle_action_nb(
     gone_d = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, defender, rng, script, trace)
     if gone_a or gone_d:
         _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+    options = local_array(N_INST)
+    # Future Warrior: each side may spend an equip of its creature that stops the other
+    # creature's Atk damage in this battle, the battle of its player's choosing
+    spent = local_array(2)
+    spent[:] = -1
+    for side in range(2):
+        q = p if side == 0 else 1 - p
+        c = attacker if side == 0 else defender
+        x = defender if side == 0 else attacker
+        n = _foresight_options(cards, effects, inst, c, x, options)
+        if n > 1:
+            pick = choice.pick_nb(
+                ChoiceKind.battle_answer,
+                q,
+                c,
+                options,
+                n,
+                policy,
+                params,
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                rng,
+            )
+            if pick >= 0 and pick != NO_OPTION:
+                fighters[x, F.battle_disarmed] = 1
+                spent[side] = pick
+                record_nb(trace, glob, q, Event.effect, pick, cards[inst[pick, I.card], CardCol.effect_start], 0)
     # Lightning cards each player keeps ready for this battle (rules guide, CARD ACTIVATION)
     ready = local_array(4)
     ready[:] = -1  # [p's answer, p's boost, o's answer, o's boost]
-    options = local_array(N_INST)
     for side in range(2):
         q = p if side == 0 else 1 - p
         c = attacker if side == 0 else defender
@@ -1050,6 +1107,11 @@ def battle_action_nb(
                 _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
     end_battle_nb(fighters[attacker])
     end_battle_nb(fighters[defender])
+    for side in range(2):  # Future Warrior goes to the cemetery after the battle it was spent on
+        j = spent[side]
+        if j >= 0 and inst[j, I.zone] == InstZone.magic:
+            leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+            to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
     for c in (attacker, defender):  # a readied card that did not take effect stays in hand
         fighters[c, F.react] = React.none
         fighters[c, F.boost_dice] = 0

@@ -137,7 +137,18 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
         for r in range(start, stop):
             trig = effects[r, E.trigger]
             action = effects[r, E.action]
-            if trig == Trigger.turn_start and inst[j, I.controller] == p and action == Action.counter_heal:
+            if (
+                trig == Trigger.turn_start
+                and action == Action.damage
+                and effects[r, E.target] == Target.equipped
+                and holder >= 0
+                and inst[holder, I.controller] == p
+            ):
+                # Phoenix Armor: 10 damage to the equipped creature at the start of its player's turns
+                sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                dealt = take_damage_nb(fighters[holder], fighters[holder], effects, effects[r, E.amount], False)
+                record_nb(trace, glob, p, Event.effect_damage, holder, dealt, fighters[holder, F.hp])
+            elif trig == Trigger.turn_start and inst[j, I.controller] == p and action == Action.counter_heal:
                 # Troll Regeneration: 5 HP per counter; counters start at 2, +1 per own turn end
                 heal_creature_nb(
                     inst,
