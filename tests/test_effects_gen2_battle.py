@@ -155,6 +155,11 @@ def test_sonic_screech_rolls_before_each_battle_destroyed_on_1_2_else_5_damage_a
     attack(t, roll, *dice)
     assert (t.hp(ogre), t.hp(wolf)) == (ogre_hp, wolf_hp)
     assert (t.zone(screech) == InstZone.cemetery) == destroyed
+    t.end_turn()
+    t.dice()
+    t.begin_turn()
+    t.end_turn()  # ruling standard-duration: gone after 1 turn cycle in any case
+    assert t.zone(screech) == InstZone.cemetery
 
 
 def test_future_warrior_stops_the_opposing_atk_damage_in_the_battle_its_player_picks_then_leaves():
