@@ -9,6 +9,7 @@ import pytest
 from gamekit import CAT, InstZone
 from test_game_cards import OPPONENT, OWN, attack, cast, freeze, magic_names, setup, stats
 
+from wardsim.kernel.bots import policies
 from wardsim.kernel.enums import FighterCol
 
 F = FighterCol
@@ -187,3 +188,17 @@ def test_phoenix_armor_burns_10_each_own_turn_and_keeps_its_creature_alive_at_ha
     t2.dice()
     t2.begin_turn()  # the Ogre's player's turn: 10 damage
     assert t2.hp(ogre2) == 90 - 10
+
+
+def _ring_value(first: str) -> float:
+    """What the heuristic thinks Ring of Extremes on `first` is worth against an AL 12 Knight."""
+    t, _, knight = setup(first, "Knight", hand_a=["Ring of Extremes"], policy="heuristic")
+    t.refresh()
+    t.fighters[knight, F.armor_level] = 12
+    ring = t.find(0, "Ring of Extremes", InstZone.hand)
+    return policies._magic_value(t.cards, t.effects, t.inst, t.fighters, t.players, t.glob, 0, ring, OWN)
+
+
+def test_ring_of_extremes_is_played_where_its_table_helps_and_not_on_a_maniac():
+    # ruling hit-tables: a Werewolf hits AL 12 on 9 or more; the Maniac's own table beats the Ring's
+    assert _ring_value("Maniac") < 0 < _ring_value("Werewolf")

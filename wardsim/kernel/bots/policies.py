@@ -158,7 +158,8 @@ SELF_DAMAGE = MEAN_DIE  # the mean of the critical miss's die of damage to the s
 def _hit_table_gain(effects, fighters, own, opp, r, start, stop):
     """The Atk damage per strike that the table of Hit outcomes of rows start..stop (Ring of
     Extremes; row r its critical misses) adds to creature `own` against `opp`, as they stand:
-    each outcome of its Hit dice is weighed both ways, a critical miss costing `SELF_DAMAGE`."""
+    each outcome of its Hit dice is weighed both ways, a critical miss costing `SELF_DAMAGE`. A
+    creature with a table of its own (Maniac) is weighed with that table."""
     miss_max = effects[r, E.amount]
     crit_max = 0
     for k in range(start, stop):
@@ -185,7 +186,14 @@ def _hit_table_gain(effects, fighters, own, opp, r, start, stop):
             ones = ones and die == 1
             sixes = sixes and die == DIE_FACES
         crits = n >= CRITICAL_DICE
-        if crits and ones:
+        if f[F.table_miss_max] > 0 or f[F.table_critical_max] > 0:
+            if total <= f[F.table_miss_max]:
+                before = -SELF_DAMAGE
+            elif total <= f[F.table_critical_max]:
+                before = CRITICAL_MULTIPLIER * damage
+            else:
+                before = damage
+        elif crits and ones:
             before = -SELF_DAMAGE
         elif crits and sixes:
             before = CRITICAL_MULTIPLIER * damage
