@@ -41,6 +41,7 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
+from wardsim.rules import AL_CAP
 
 ROW_KEYS = {
     "trigger",
@@ -62,7 +63,7 @@ ROW_KEYS = {
     "flags",
     "note",
 }
-FILTER_KEYS = {"types", "tags", "names", "card_type", "max_al"}
+FILTER_KEYS = {"types", "tags", "names", "card_type", "max_al", "min_al"}
 
 
 class EffectError(ValueError):
@@ -78,9 +79,10 @@ class Filter:
     names: tuple[str, ...] = ()
     card_type: str | None = None
     max_al: int = 0
+    min_al: int = 0
 
     def __bool__(self) -> bool:
-        return bool(self.types or self.tags or self.names or self.card_type or self.max_al)
+        return bool(self.types or self.tags or self.names or self.card_type or self.max_al or self.min_al)
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,7 @@ def _filter(value: Any) -> Filter:
         names=tuple(str(n) for n in value.get("names", ())),
         card_type=card_type,
         max_al=_int("filter.max_al", value.get("max_al", 0)),
+        min_al=_int("filter.min_al", value.get("min_al", 0)),
     )
 
 
@@ -248,6 +251,7 @@ _TRIGGER_TEXT = {
     "response_any": "Lightning, at any time",
     "in_cemetery": "In the cemetery",
     "opponent_draws": "Each time your opponent draws a card",
+    "on_killed": "If the equipped creature is killed",
 }
 
 _TARGET_TEXT = {
@@ -328,6 +332,8 @@ def render_filter(f: Filter) -> str:
     text = f"a {noun} {text}" if parts else f"a {noun}"
     if f.max_al:
         text += f" of AL {f.max_al} or lower"
+    if f.min_al:
+        text += f" of AL {f.min_al} or higher" if f.min_al < AL_CAP else f" of AL {AL_CAP}"
     return text
 
 
@@ -402,6 +408,15 @@ def render(e: Effect) -> str:
         "heal": f"heal {target} {'to full HP' if 'full' in e.flags else f'for {amount} HP'}",
         "heal_from_damage": f"heal {target} for {e.amount}/{e.divisor} of the Atk damage inflicted",
         "reduce_damage": f"damage taken by {target} is multiplied by {e.amount}/{e.divisor}",
+        "critical_miss_up_to": f"a Hit roll of {target} whose dice total {e.amount} or less is a critical miss, "
+        "whatever the AL and the Hit bonuses",
+        "critical_hit_up_to": f"a Hit roll of {target} whose dice total more than that but {e.amount} or less "
+        "is a critical hit, and a higher total a hit",
+        "multiply_hit_roll": f"the Hit dice total of {target} is multiplied by {e.amount} before the Hit bonuses",
+        "revive": f"it lives on with {e.amount}/{e.divisor} of its HP and this card goes to the cemetery",
+        "equip_hp_limit": f"it can only be equipped to a creature with {e.amount} HP or less left",
+        "reduce_and_return": f"Atk damage taken by this creature is multiplied by {e.amount}/{e.divisor} "
+        f"and the damage taken off is inflicted on {target}",
         "prevent_damage": f"{target} take{s} no damage",
         "negate_attack": f"negate the attack against {target}",
         "reflect_attack": "send the negated damage back at the attacking creature",
@@ -445,7 +460,7 @@ def render(e: Effect) -> str:
         + f" counts as {e.amount} sacrifices",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]
-    if e.trigger == "on_damage_taken" and e.target == "attacker":
+    if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":
         parts = ["When its creature takes damage from a strike"]  # Raging Inferno, on an equip
     cond = _CONDITION_TEXT.get(e.condition)
     if cond:
@@ -501,6 +516,7 @@ def compile_effect(
     row[c.filter_names] = sum(1 << name_bits[n.lower()] for n in f.names)
     row[c.filter_card_type] = -1 if f.card_type is None else getattr(CardType, f.card_type)
     row[c.filter_max_al] = f.max_al
+    row[c.filter_min_al] = f.min_al
     row[c.zone_from] = getattr(Zone, e.zone_from)
     row[c.zone_to] = getattr(Zone, e.zone_to)
     flags = sum(getattr(Flag, name) for name in e.flags)

@@ -106,6 +106,7 @@ class TriggerT(NamedTuple):
     response_any: int = 23  # Lightning: at any time
     in_cemetery: int = 24  # a rule that holds while the card is in the cemetery
     opponent_draws: int = 25  # the opponent of the card's controller draws a card
+    on_killed: int = 26  # the equipped creature dies, whatever killed it
 
 
 Trigger = TriggerT()
@@ -182,6 +183,12 @@ class ActionT(NamedTuple):
     counter_heal: int = 43  # heal amount x counters; counters start at dice, +1 per own turn
     slower_strikes_first: int = 44  # in a battle the creature with the lower SPD strikes first
     sacrifice_worth: int = 45  # a sacrifice counts as amount sacrifices (filter: which, for this card)
+    reduce_and_return: int = 46  # Atk damage taken x amount / divisor; the part taken off hits the striker
+    critical_miss_up_to: int = 47  # a Hit roll whose dice total is at most amount is a critical miss (AL ignored)
+    critical_hit_up_to: int = 48  # a Hit dice total up to amount, above the misses, is a critical hit; higher hits
+    multiply_hit_roll: int = 49  # the Hit dice total x amount, before the Hit bonuses are added
+    equip_hp_limit: int = 50  # the card can be equipped only to a creature with at most amount HP left
+    revive: int = 51  # the dying creature lives on with amount / divisor of its HP; the card goes to the cemetery
 
 
 Action = ActionT()
@@ -338,6 +345,7 @@ class EffectColT(NamedTuple):
     flags: int = 21
     release_lo: int = 22  # release roll for statuses that end on a roll
     release_hi: int = 23
+    filter_min_al: int = 24  # 0 = no bound; on a creature on the field, its current AL
 
 
 EffectCol = EffectColT()
@@ -461,6 +469,14 @@ class FighterColT(NamedTuple):
     thorns: int = 74  # damage back at the creature whose strike damages it (Raging Inferno)
     slower_first: int = 75  # 1: in its battles the slower creature strikes first (Reverse Polarity)
     strikes_made: int = 76  # strikes it has made since it came to the field (Corn Creeper)
+    disarm_release_row: int = 77  # row + 1 of a disarm that lasts until a release roll (Giant Snake)
+    returned_damage: int = 78  # the Atk damage its last reduce-and-return rule took off (Demonic Turtle)
+    table_miss_max: int = 79  # a table replaces its Hit roll: dice totals up to this are critical misses
+    table_critical_max: int = 80  # ... up to this critical hits, above it hits; both 0 = no table (Maniac)
+    hit_roll_mult: int = 81  # its Hit dice total is multiplied by this (0 or 1: not at all; Bio-Regeneration)
+    aura_stun: int = 82  # 1: stunned while an opposing creature's lasting aura holds it (Electroloon)
+    aura_disarm: int = 83  # 1: disarmed while an opposing creature's lasting aura holds it
+    aura_release_row: int = 84  # in a duel: row + 1 of the release roll that ends the aura
 
 
 FighterCol = FighterColT()

@@ -24,6 +24,7 @@ from __future__ import annotations
 from numba import njit
 
 from wardsim.kernel.bots.enums import PolicyId, PolicyParam
+from wardsim.kernel.duel.effect_rows import effective_al_nb, filter_matches_nb
 from wardsim.kernel.enums import (
     Action,
     CardCol,
@@ -45,12 +46,14 @@ from wardsim.kernel.game.enums import (
     GlobCol,
     InstCol,
     InstZone,
+    MagicTarget,
     Phase,
     PlayerCol,
 )
 from wardsim.kernel.game.field import battle_bound_nb, can_initiate_nb, find_row_nb
 from wardsim.kernel.game.scratch import local_floats
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, hand_size_nb, randint_nb
+from wardsim.rules import CRITICAL_DICE, CRITICAL_MULTIPLIER, DIE_FACES
 
 E = EffectCol
 F = FighterCol
@@ -92,8 +95,23 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
         action = effects[r, E.action]
         amount = effects[r, E.amount]
         tgt = effects[r, E.target]
-        if action == Action.modify_stat:
+        if (
+            action == Action.modify_stat
+            and effects[r, E.condition] == Condition.target_matches
+            and tgt == Target.equipped
+        ):
+            # Melt Armor: a bonus against a kind of creature is worth something only against
+            # the opponent's primary creature as it stands now; otherwise the card waits
+            value += 2.0 * amount if opp >= 0 and filter_matches_nb(effects, r, fighters[opp]) else -1.0
+        elif action == Action.modify_stat:
             value += 2.0 * abs(amount) if amount != 0 else 1.0
+        elif action == Action.critical_miss_up_to and tgt == Target.equipped:
+            # Ring of Extremes: worth the Atk damage per strike it adds against the opponent's
+            # primary creature now (its critical misses cost the die of self-damage); a loss waits
+            gain = _hit_table_gain(effects, fighters, own, opp, r, start, stop) if own >= 0 and opp >= 0 else -1.0
+            value += gain if gain > 0 else -5.0
+        elif action == Action.critical_hit_up_to and tgt == Target.equipped:
+            continue  # valued with its table's first row
         elif action == Action.set_stat or action == Action.scale_stat or action == Action.apply_status:
             value += 6.0
         elif action == Action.heal:
@@ -108,8 +126,13 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += 3.0 * _count_magic(inst, 1 - p) - (2.0 * _count_magic(inst, p) if amount == 0 else 0.0)
         elif action == Action.draw:
             value += 3.0 * amount
+        elif action == Action.damage and tgt == Target.equipped and own >= 0 and target == MagicTarget.own:
+            value -= amount  # Phoenix Armor: the damage to its own creature, each turn
         elif action == Action.damage:
             value += amount + 3.5 * effects[r, E.dice]
+        elif action == Action.revive:
+            if own >= 0:  # Phoenix Armor: half the HP back, once, whenever its creature dies
+                value += 0.5 * fighters[own, F.max_hp] * amount / effects[r, E.divisor]
         elif action == Action.multiply_damage or action == Action.auto_hit or action == Action.prevent_damage:
             value += 8.0  # prevent_damage: Ghost Form, Metallic Bone keep every damage off their creature
         elif action == Action.limited_summon or action == Action.search_deck:
@@ -123,6 +146,67 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
         else:
             value += 1.0
     return value
+
+
+# the most Hit dice whose every outcome the bot lists to weigh a table of Hit outcomes
+MAX_LISTED_HIT_DICE = 4
+MEAN_DIE = (DIE_FACES + 1) / 2
+SELF_DAMAGE = MEAN_DIE  # the mean of the critical miss's die of damage to the striker
+
+
+@njit(cache=True, _nrt=False)
+def _hit_table_gain(effects, fighters, own, opp, r, start, stop):
+    """The Atk damage per strike that the table of Hit outcomes of rows start..stop (Ring of
+    Extremes; row r its critical misses) adds to creature `own` against `opp`, as they stand:
+    each outcome of its Hit dice is weighed both ways, a critical miss costing `SELF_DAMAGE`. A
+    creature with a table of its own (Maniac) is weighed with that table."""
+    miss_max = effects[r, E.amount]
+    crit_max = 0
+    for k in range(start, stop):
+        if effects[k, E.action] == Action.critical_hit_up_to:
+            crit_max = effects[k, E.amount]
+    f = fighters[own]
+    n = min(f[F.hit_dice], MAX_LISTED_HIT_DICE)
+    if n <= 0:
+        return 0.0
+    need = effective_al_nb(fighters[opp])
+    bonus = f[F.modifier] + f[F.hit_bonus]
+    damage = MEAN_DIE * f[F.attack_dice] + f[F.modifier] + f[F.atk_bonus]
+    gain = 0.0
+    outcomes = DIE_FACES**n
+    for code in range(outcomes):
+        total = 0
+        ones = True
+        sixes = True
+        x = code
+        for _ in range(n):
+            die = x % DIE_FACES + 1
+            x //= DIE_FACES
+            total += die
+            ones = ones and die == 1
+            sixes = sixes and die == DIE_FACES
+        crits = n >= CRITICAL_DICE
+        if f[F.table_miss_max] > 0 or f[F.table_critical_max] > 0:
+            if total <= f[F.table_miss_max]:
+                before = -SELF_DAMAGE
+            elif total <= f[F.table_critical_max]:
+                before = CRITICAL_MULTIPLIER * damage
+            else:
+                before = damage
+        elif crits and ones:
+            before = -SELF_DAMAGE
+        elif crits and sixes:
+            before = CRITICAL_MULTIPLIER * damage
+        else:
+            before = damage if total + bonus >= need else 0.0
+        if total <= miss_max:
+            after = -SELF_DAMAGE
+        elif total <= crit_max:
+            after = CRITICAL_MULTIPLIER * damage
+        else:
+            after = damage
+        gain += after - before
+    return gain / outcomes
 
 
 @njit(cache=True, _nrt=False)

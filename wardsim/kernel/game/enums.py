@@ -37,6 +37,7 @@ class InstColT(NamedTuple):
     used_turn: int = 12  # turn index of the last use of its once-per-turn effect
     arrival: int = 13  # when it entered its zone, in zone moves of the game (orders lasting effects)
     watch: int = 14  # 1: a battle-bound magic card on the field whose effect no battle has used yet
+    effect_ended: int = 15  # 1: its lasting effect ended on a release roll (Electroloon); 0 on each zone move
 
 
 InstCol = InstColT()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from wardsim.kernel.duel.battle import init_fighter_nb
+from wardsim.kernel.duel.battle import init_fighter_nb, is_stunned_nb
 from wardsim.kernel.duel.effect_rows import heal_nb, take_damage_nb
 from wardsim.kernel.enums import (
     DOT_SLOT_WIDTH,
@@ -154,7 +154,7 @@ def counts_as_magic_off_field_nb(cards, effects, card):
 def can_initiate_nb(inst, fighters, glob, i):
     """A creature battles once per turn; frozen and stunned creatures cannot battle."""
     t = glob[G.turn]
-    return inst[i, I.battled_turn] != t and fighters[i, F.frozen_until] < t and fighters[i, F.stunned_until] < t
+    return inst[i, I.battled_turn] != t and fighters[i, F.frozen_until] < t and not is_stunned_nb(fighters[i], t)
 
 
 @njit(cache=True, _nrt=False)
@@ -538,6 +538,25 @@ def sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, i, under,
 
 
 @njit(cache=True, _nrt=False)
+def _revive_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
+    """Phoenix Armor: creature i, at 0 HP, lives on with a part of its HP instead of dying, and
+    the equip goes to the cemetery (the first such equip to arrive). True when it was revived."""
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
+            continue
+        r = find_row_nb(cards, effects, inst[j, I.card], Trigger.on_killed, Action.revive)
+        if r < 0:
+            continue
+        f = fighters[i]
+        f[F.hp] = max(1, f[F.max_hp] * effects[r, E.amount] // effects[r, E.divisor])
+        record_nb(trace, glob, inst[i, I.controller], Event.heal, i, f[F.hp], f[F.hp])
+        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+        to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+        return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace):
     """Every primary creature at 0 HP dies. killer_of[p] is the instance that struck p's
     primary (-1: not killed by a creature; BY_OPPONENT_EFFECT: by an effect of the opponent's).
@@ -547,6 +566,8 @@ def sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer
         for p in range(2):
             i = players[p, P.primary]
             if i >= 0 and fighters[i, F.hp] <= 0:
+                if _revive_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
+                    continue
                 found = True
                 kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer_of[p], in_battle, rng, trace)
         if not found:

@@ -152,7 +152,11 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
             if k == 1:
                 target = MagicTarget.own if target == MagicTarget.opponent else MagicTarget.opponent
             c = _equip_target(cards, inst, players, p, i, target)
-            if c >= 0 and not magic_immune_nb(cards, effects, inst, c):
+            if (
+                c >= 0
+                and not magic_immune_nb(cards, effects, inst, c)
+                and _hp_allows(effects, fighters, start, stop, c)
+            ):
                 out[n] = 30_000 + i * 100 + target
                 n += 1
         return n
@@ -168,6 +172,16 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
         out[n] = 30_000 + i * 100 + MagicTarget.none
         n += 1
     return n
+
+
+@njit(cache=True, _nrt=False)
+def _hp_allows(effects, fighters, start, stop, c):
+    """Bio-Regeneration goes only on a creature with few HP left: does creature c qualify for
+    the rows start..stop of an equip?"""
+    for r in range(start, stop):
+        if effects[r, E.action] == Action.equip_hp_limit and fighters[c, F.hp] > effects[r, E.amount]:
+            return False
+    return True
 
 
 @njit(cache=True, _nrt=False)

@@ -21,7 +21,17 @@ from numba import njit
 
 from wardsim.kernel.bots import choice
 from wardsim.kernel.duel.battle import init_fighter_nb
-from wardsim.kernel.duel.effect_rows import FOREVER, add_stat_nb, set_aura_stat_nb, stat_value_nb, take_damage_nb
+from wardsim.kernel.duel.effect_rows import (
+    FOREVER,
+    add_stat_nb,
+    filter_matches_nb,
+    is_aura_row_nb,
+    set_aura_stat_nb,
+    set_aura_status_nb,
+    set_hit_table_nb,
+    stat_value_nb,
+    take_damage_nb,
+)
 from wardsim.kernel.enums import (
     WINGS_TAG_MASK,
     Action,
@@ -141,12 +151,15 @@ def plays_to_opponent_nb(cards, effects, card):
 
 @njit(cache=True, _nrt=False)
 def matches_filter_nb(cards, effects, r, card):
-    """Does a card pass row r's filter (card type, max AL, any listed type/tag/name)?"""
+    """Does a card pass row r's filter (card type, AL bounds, any listed type/tag/name)? A card
+    has its printed AL here; a creature on the field is tested by `filter_matches_nb`."""
     ct = effects[r, E.filter_card_type]
     if ct >= 0 and cards[card, CardCol.card_type] != ct:
         return False
     max_al = effects[r, E.filter_max_al]
     if max_al > 0 and cards[card, CardCol.armor_level] > max_al:
+        return False
+    if cards[card, CardCol.armor_level] < effects[r, E.filter_min_al]:
         return False
     if (effects[r, E.flags] & Flag.no_effect) != 0 and cards[card, CardCol.effect_status] != EffectStatus.none:
         return False  # Natural Selection: "non-effect creatures", cards without text
@@ -389,6 +402,11 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.flying_mask] = 0
         f[F.immune] = 0
         f[F.thorns] = 0
+        f[F.table_miss_max] = 0
+        f[F.table_critical_max] = 0
+        f[F.hit_roll_mult] = 1
+        f[F.aura_stun] = 0
+        f[F.aura_disarm] = 0
         f[F.slower_first] = 0
     # creature effects negated by magic (Mind Sap, Demonic Magic, Silence From The Grave)
     for s_k in range(n_sources):
@@ -429,6 +447,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                 # a stat aura with a filter acts on the creatures that pass it (Full Moon, Natural
                 # Selection); the other conditional rows are read at strike time (battle kernel)
                 filtered = effects[r, E.condition] == Condition.target_matches and action != Action.multiply_damage
+                if filtered and not holder_is_creature and effects[r, E.target] == Target.equipped:
+                    continue  # Melt Armor: against the creature battled, added at each battle (battle_bonus_nb)
                 if effects[r, E.condition] == Condition.equipped_with:
                     if not _equipped_with(cards, effects, inst, r, j):
                         continue  # Claws of the Beast: the extra die only beside Wings of the Beast
@@ -482,6 +502,35 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
 
 
 @njit(cache=True, _nrt=False)
+def battle_bonus_nb(cards, effects, inst, fighters, glob, i, other):
+    """Melt Armor: the stat rows of the equips on creature i that act against a kind of creature
+    (condition `target_matches`, aimed at the equipped creature) add to i for a battle against
+    creature `other`, read with its stats now (its AL with every change). The game calls it after
+    each refresh of a battle's fighters; the next refresh takes the bonus away again."""
+    if magic_immune_nb(cards, effects, inst, i):
+        return  # its equips do not reach it (Ent Tree cannot hold one; Heroism's own rows are stats)
+    t = glob[G.turn]
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i or 0 <= inst[j, I.expires] < t:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if (
+                effects[r, E.trigger] != Trigger.static
+                or effects[r, E.action] != Action.modify_stat
+                or effects[r, E.condition] != Condition.target_matches
+                or effects[r, E.target] != Target.equipped
+                or not filter_matches_nb(effects, r, fighters[other])
+            ):
+                continue
+            stat = effects[r, E.stat]
+            amount = effects[r, E.amount]
+            if amount > 0 and _increase_negated(cards, effects, inst, i, j, stat):
+                continue
+            add_stat_nb(fighters[i], stat, amount)
+
+
+@njit(cache=True, _nrt=False)
 def _increase_negated(cards, effects, inst, i, source, stat):
     """Ball and Chain / Zombified: other increases of a stat on this creature do not apply."""
     for j in range(N_INST):
@@ -507,6 +556,9 @@ def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
     elif action == Action.heal_from_damage:
         f[F.lifesteal_num] = effects[r, E.amount]  # Blood of the Bat
         f[F.lifesteal_den] = effects[r, E.divisor]
+    elif action == Action.apply_status and is_aura_row_nb(effects, r):
+        if inst[j, I.effect_ended] != 1:  # Electroloon, until its release roll succeeds
+            set_aura_status_nb(f, effects, r)
     elif action == Action.apply_status:
         status = effects[r, E.status]
         if status == Status.flying:
@@ -517,6 +569,11 @@ def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
         f[F.immune] |= effects[r, E.flags] & (Flag.magic | Flag.creature_effects)
     elif action == Action.slower_strikes_first:
         f[F.slower_first] = 1  # Reverse Polarity, on every creature while it is on the field
+    elif action == Action.multiply_hit_roll:
+        f[F.hit_roll_mult] = max(f[F.hit_roll_mult], 1) * effects[r, E.amount]  # Bio-Regeneration
+    elif action == Action.critical_miss_up_to or action == Action.critical_hit_up_to:
+        # Maniac's own table, or Ring of Extremes': the card that came last sets it
+        set_hit_table_nb(f, effects, r)
 
 
 @njit(cache=True, _nrt=False)

@@ -205,6 +205,7 @@ def set_zone_nb(inst, glob, i, zone):
     # James: Dragon Power "sets the Armor at Level 12" after the reductions already made)
     inst[i, InstCol.arrival] = glob[GlobCol.arrivals]
     glob[GlobCol.arrivals] += 1
+    inst[i, InstCol.effect_ended] = 0  # Electroloon: a creature that comes back has its effect again
     if zone != InstZone.cemetery:
         inst[i, InstCol.returns] = -1  # a delayed return (Junk Scarecrow) holds only in the cemetery
     if zone != InstZone.magic:

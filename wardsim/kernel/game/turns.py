@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from wardsim.kernel.duel.effect_rows import fire_row_nb, take_damage_nb
+from wardsim.kernel.duel.effect_rows import disarm_release_roll_nb, fire_row_nb, is_aura_row_nb, take_damage_nb
 from wardsim.kernel.enums import Action, Condition, EffectCol, FighterCol, Flag, Status, Target, Trigger, Zone
 from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, PlayerCol
 from wardsim.kernel.game.field import (
@@ -106,6 +106,21 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
     Eternal Titan)."""
     t = glob[G.turn]
     o = 1 - p
+    # Electroloon: p may roll at the beginning of the turn (always does) to end the aura of each
+    # opposing creature that holds p's creatures; it ends for as long as that creature stays
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.primary or inst[j, I.controller] != o or inst[j, I.effect_ended] == 1:
+            continue
+        if fighters[j, F.effect_count] == 0:
+            continue  # its effects are negated
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if is_aura_row_nb(effects, r) and effects[r, E.release_lo] > 0:
+                die = d6_nb(rng, script)
+                record_nb(trace, glob, p, Event.effect, j, r, die)
+                if effects[r, E.release_lo] <= die <= effects[r, E.release_hi]:
+                    inst[j, I.effect_ended] = 1
+                break
     for j in range(N_INST):
         # Junk Scarecrow, Mysterious Door: back in the owner's first turn once the turn cycles
         # have passed (the turn counted may be the opponent's)
@@ -122,7 +137,18 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
         for r in range(start, stop):
             trig = effects[r, E.trigger]
             action = effects[r, E.action]
-            if trig == Trigger.turn_start and inst[j, I.controller] == p and action == Action.counter_heal:
+            if (
+                trig == Trigger.turn_start
+                and action == Action.damage
+                and effects[r, E.target] == Target.equipped
+                and holder >= 0
+                and inst[holder, I.controller] == p
+            ):
+                # Phoenix Armor: 10 damage to the equipped creature at the start of its player's turns
+                sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                dealt = take_damage_nb(fighters[holder], fighters[holder], effects, effects[r, E.amount], False)
+                record_nb(trace, glob, p, Event.effect_damage, holder, dealt, fighters[holder, F.hp])
+            elif trig == Trigger.turn_start and inst[j, I.controller] == p and action == Action.counter_heal:
                 # Troll Regeneration: 5 HP per counter; counters start at 2, +1 per own turn end
                 heal_creature_nb(
                     inst,
@@ -157,6 +183,13 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
             else:
                 dealt = take_damage_nb(fc, fighters[x], effects, effects[w, E.amount], False)
                 record_nb(trace, glob, p, Event.effect_damage, c, dealt, fc[F.hp])
+    # Giant Snake: a creature disarmed until released rolls once in every turn, whoever's turn it
+    # is (its player always rolls: the roll can only help them); the active player's first
+    for i in (c, x):
+        if i >= 0 and fighters[i, F.disarm_release_row] != 0:
+            w = fighters[i, F.disarm_release_row] - 1
+            die = disarm_release_roll_nb(fighters[i], effects, rng, script)
+            record_nb(trace, glob, inst[i, I.controller], Event.effect, i, w, die)
     # Stone Golem: "loses 10 HP at the beginning of your turn" (its player's opponent's turn)
     for j in range(N_INST):
         if inst[j, I.zone] == InstZone.primary and inst[j, I.controller] == o and fighters[j, F.effect_count] > 0:
