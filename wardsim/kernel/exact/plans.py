@@ -47,9 +47,9 @@ from wardsim.kernel.exact.frontier import (
 )
 from wardsim.kernel.exact.stages import _end_outcomes_nb, _hit_lands_nb, _next_exchange_nb
 from wardsim.kernel.exact.tables import _n_battle_states_nb
+from wardsim.rules import DIE_FACES
 
 PROBE_HP = 1 << 40  # the HP the on-hit rows are run at: no damage kills from it
-DIE_FACES = 6
 
 
 class PlanColT(NamedTuple):
@@ -278,7 +278,7 @@ def _planned_strike_nb(plan, m, level_a, level_b, rules, tables, acc, after):
             d = plan.critical_miss_loss[m, k]
             hp_a = level_a - d if striker == 0 else level_a
             hp_b = level_b - d if striker == 1 else level_b
-            _add_value_nb(hp_a, hp_b, next_state, p_critical_miss / 6.0, level_a, level_b, acc, after)
+            _add_value_nb(hp_a, hp_b, next_state, p_critical_miss / DIE_FACES, level_a, level_b, acc, after)
     first = h[PlanCol.first_branch]
     for q in range(first, first + h[PlanCol.n_branches]):
         row = plan.branches[q]
