@@ -248,6 +248,7 @@ _TRIGGER_TEXT = {
     "response_any": "Lightning, at any time",
     "in_cemetery": "In the cemetery",
     "opponent_draws": "Each time your opponent draws a card",
+    "creature_to_cemetery": "Each time a creature card is sent to a cemetery",
 }
 
 _TARGET_TEXT = {
@@ -373,8 +374,17 @@ def _amount_text(e: Effect) -> str:
             "opponent_primary_modifier": " times the printed Modifier of the opponent's primary creature",
             "opponent_primary_attack_dice": " times the printed Atk Dice Rolls of the opponent's primary creature",
             "speed_gained": " per point of SPD above its printed SPD",
+            "sent_hp": " times the printed HP of the creature card sent",
         }[e.scale].format(f=render_filter(e.filter))
     return text
+
+
+def _move_text(e: Effect, target: str, zfrom: str, zto: str) -> str:
+    if e.zone_from == "hand":
+        # a card of a hand: the player's own (a cost: Vampire Lord, Wizard Frog) or the opponent's
+        whose = "your opponent's" if e.target == "opponent_player" else "your"
+        return f"send {render_filter(e.filter)} from {whose} hand to {'their' if whose != 'your' else 'your'} {zto}"
+    return f"move {render_filter(e.filter) if e.filter else target} from the {zfrom} to the {zto}"
 
 
 def render(e: Effect) -> str:
@@ -399,7 +409,8 @@ def render(e: Effect) -> str:
         "set_stat": f"{target} {has} {its} {stat} set to {e.amount}",
         "damage": f"inflict {amount} damage to {target}",
         "damage_fraction": f"{target} loses {e.amount}/{e.divisor} of its remaining HP",
-        "heal": f"heal {target} {'to full HP' if 'full' in e.flags else f'for {amount} HP'}",
+        "heal": f"heal {target} "
+        + ("to full HP" if "full" in e.flags else f"for {amount}" + ("" if e.scale == "sent_hp" else " HP")),
         "heal_from_damage": f"heal {target} for {e.amount}/{e.divisor} of the Atk damage inflicted",
         "reduce_damage": f"damage taken by {target} is multiplied by {e.amount}/{e.divisor}",
         "prevent_damage": f"{target} take{s} no damage",
@@ -411,7 +422,7 @@ def render(e: Effect) -> str:
         "destroy_magic": _destroy_text(e.amount, e.target, target),
         "draw": f"{target} draw{s} {e.amount} card{'' if e.amount == 1 else 's'}{amount[len(str(e.amount)) :]}",
         "search_deck": f"search your deck for {render_filter(e.filter)} and put it in your hand",
-        "move_card": f"move {render_filter(e.filter) if e.filter else target} from the {zfrom} to the {zto}",
+        "move_card": _move_text(e, target, zfrom, zto),
         "limited_summon": f"summon {render_filter(e.filter)} from the {zfrom} as a Limited Summon",
         "summon_to_opponent": "place this creature on the opponent's side as their primary creature",
         "swap_primaries": "switch primary creatures with your opponent",

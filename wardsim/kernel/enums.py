@@ -106,6 +106,7 @@ class TriggerT(NamedTuple):
     response_any: int = 23  # Lightning: at any time
     in_cemetery: int = 24  # a rule that holds while the card is in the cemetery
     opponent_draws: int = 25  # the opponent of the card's controller draws a card
+    creature_to_cemetery: int = 26  # a creature card is sent to a cemetery (either player's)
 
 
 Trigger = TriggerT()
@@ -270,6 +271,7 @@ class ScaleT(NamedTuple):
     opponent_primary_modifier: int = 7  # the printed Modifier of the opponent's primary creature
     opponent_primary_attack_dice: int = 8  # the printed Atk Dice Rolls of the opponent's primary creature
     speed_gained: int = 9  # the points of SPD the creature has above its printed SPD
+    sent_hp: int = 10  # the printed HP of the creature card sent (Vampire Lord, The Guide)
 
 
 Scale = ScaleT()

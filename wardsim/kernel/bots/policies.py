@@ -33,8 +33,10 @@ from wardsim.kernel.enums import (
     EffectCol,
     FighterCol,
     MagicType,
+    Scale,
     Target,
     Trigger,
+    Zone,
 )
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb
 from wardsim.kernel.game.enums import (
@@ -166,7 +168,8 @@ def greedy_nb(cards, effects, inst, fighters, players, glob, actions, n, params)
         elif kind == ActionKind.magic:
             value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a))
         elif kind == ActionKind.activate:
-            value = 5.0
+            # greedy battles whenever it can: a turn-long boost is never wasted by its own choice
+            value = activation_value_nb(cards, effects, inst, fighters, players, glob, p, i, True, params)
         if value > best_value:
             best_value = value
             best = k
@@ -281,8 +284,8 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
                 # the cemetery race: killing their primary would end the game
                 if cemetery_hp_nb(cards, inst, players, o) + cards[opp_card, CardCol.hp] >= threshold:
                     value += 30.0
-                if _committed(cards, effects, inst, p):
-                    value += 60.0  # the card played for this battle is wasted without it
+                if _committed(cards, effects, inst, p) or _boosted_this_turn(cards, effects, inst, glob, i):
+                    value += 60.0  # the card played (or the effect used) for this battle is wasted without it
         elif kind == ActionKind.summon:
             odds = duel_odds_nb(duel_table, inst[i, I.card], opp_card)
             cost = 10 * action_b_nb(a)
@@ -308,12 +311,96 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
             if full_hand and value > -1.0:
                 value = max(value, 0.5)  # played now rather than discarded at the next draw
         elif kind == ActionKind.activate:
-            value = 5.0
+            battles_now = will_battle and glob[G.phase] == Phase.main
+            value = activation_value_nb(cards, effects, inst, fighters, players, glob, p, i, battles_now, params)
         values[k] = value
 
 
 # what an equip on the field is worth to the heuristic, lost when its creature is replaced
 EQUIP_WORTH = 25.0
+
+# what activating a your-turn effect with no cost is worth (Necromancer, Demon King)
+ACTIVATION_WORTH = 5.0
+# what a turn-long boost is worth in a turn its creature battles (Wizard Frog's 2x Atk damage)
+BOOST_WORTH = 15.0
+
+
+@njit(cache=True, _nrt=False)
+def _hand_cost_row(cards, effects, card):
+    """The your-turn row of a creature that sends a card from its player's hand as the cost of
+    its next rows (Vampire Lord, Wizard Frog); -1 if none."""
+    start = cards[card, CardCol.effect_start]
+    for r in range(start, start + cards[card, CardCol.effect_count]):
+        if (
+            effects[r, E.trigger] == Trigger.your_turn
+            and effects[r, E.action] == Action.move_card
+            and effects[r, E.zone_from] == Zone.hand
+        ):
+            return r
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def _boosted_this_turn(cards, effects, inst, glob, i):
+    """Creature i used an effect this turn that lasts the turn (Wizard Frog's 2x Atk damage):
+    it is wasted unless i battles."""
+    if inst[i, I.used_turn] != glob[G.turn]:
+        return False
+    card = inst[i, I.card]
+    start = cards[card, CardCol.effect_start]
+    for r in range(start, start + cards[card, CardCol.effect_count]):
+        if effects[r, E.trigger] == Trigger.your_turn and effects[r, E.duration] == Duration.turn:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def activation_value_nb(cards, effects, inst, fighters, players, glob, p, c, battles_now, params):
+    """What activating creature c's your-turn effect is worth to p. Most are worth a little
+    (ACTIVATION_WORTH). One paid with a card from the hand is worth what it buys, with the card
+    p's own pick would send (`option_value_nb`, ChoiceKind.discard_cost; the costs filter by card
+    type only): Vampire Lord's heal, the HP it restores (none at full HP: wasted) against the HP
+    the sent creature adds to p's cemetery, and never when the cemetery would be left without
+    room for Vampire Lord's own death; Wizard Frog's 2x Atk damage, only in a turn c battles
+    (`battles_now`)."""
+    cost = _hand_cost_row(cards, effects, inst[c, I.card])
+    if cost < 0:
+        return ACTIVATION_WORTH
+    want = effects[cost, E.filter_card_type]
+    sent = -1
+    best = -1e300
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.hand or inst[j, I.owner] != p:
+            continue
+        if want >= 0 and cards[inst[j, I.card], CardCol.card_type] != want:
+            continue
+        v = option_value_nb(ChoiceKind.discard_cost, p, c, j, 0, params, cards, effects, inst, fighters, players, glob)
+        if v > best:
+            best = v
+            sent = j
+    if sent < 0:
+        return WASTED
+    hp_sent = (
+        cards[inst[sent, I.card], CardCol.hp]
+        if cards[inst[sent, I.card], CardCol.card_type] == CardType.creature
+        else 0
+    )
+    start = cards[inst[c, I.card], CardCol.effect_start]
+    for r in range(cost + 1, start + cards[inst[c, I.card], CardCol.effect_count]):
+        action = effects[r, E.action]
+        if action == Action.heal and effects[r, E.scale] == Scale.sent_hp:
+            room = glob[G.cemetery_threshold] - cemetery_hp_nb(cards, inst, players, p)
+            if effects[cost, E.zone_to] == Zone.cemetery and hp_sent + cards[inst[c, I.card], CardCol.hp] >= room:
+                return WASTED  # the cemetery keeps room for the creature's own death
+            missing = fighters[c, F.max_hp] - fighters[c, F.hp]
+            healed = min(missing, effects[r, E.amount] * hp_sent // effects[r, E.divisor])
+            if healed <= 0:
+                return WASTED
+            # HP back on the creature against HP added to the cemetery race, point for point
+            return 0.5 * (healed - hp_sent) - 2.0
+        if action == Action.multiply_damage:
+            return BOOST_WORTH if battles_now else WASTED
+    return ACTIVATION_WORTH
 
 
 @njit(cache=True, _nrt=False)
@@ -399,6 +486,8 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
     if kind == ChoiceKind.response_row:
         # Goblin Tricks: negating the card beats destroying a magic card
         return 1.0 if effects[option, E.action] == Action.negate_magic else 0.0
+    if kind == ChoiceKind.summon_row:
+        return _summon_row_value(effects, inst, q, option)
     if kind == ChoiceKind.reveal_pick:
         return card_worth_nb(cards, inst[option, I.card])  # the opponent's best card
     if kind == ChoiceKind.slide_in or kind == ChoiceKind.zone_pick:
@@ -411,6 +500,21 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         if inst[option, I.controller] == q:
             return -1.0
         return 2.0 if inst[option, I.attached_to] >= 0 else 1.0
+    return 0.0
+
+
+@njit(cache=True, _nrt=False)
+def _summon_row_value(effects, inst, q, r):
+    """Kendo Tiger's alternatives: destroy a magic card of the opponent's when they have one;
+    else send a card of their hand back to their deck (a blind pick, but it costs them a card in
+    hand); destroying one of q's own cards comes last."""
+    action = effects[r, E.action]
+    if action == Action.destroy_magic:
+        if _count_magic(inst, 1 - q) > 0:
+            return 2.0
+        return -4.0 if _count_magic(inst, q) > 0 else -3.0
+    if action == Action.move_card:
+        return 1.0 if hand_size_nb(inst, 1 - q) > 0 else -3.0
     return 0.0
 
 

@@ -198,8 +198,24 @@ def to_cemetery_nb(cards, effects, inst, players, glob, i, trace):
             players[p, P.cemetery_bonus] -= cards[inst[i, I.card], CardCol.hp]
         else:
             players[1 - p, P.opponent_deaths] += 1  # The Hero counts every creature sent there, however
+            _owe_heals(cards, effects, inst, i)
     record_nb(trace, glob, p, Event.to_cemetery, i, inst[i, I.card], cemetery_hp_nb(cards, inst, players, p))
     check_cemetery_nb(cards, inst, players, glob)
+
+
+@njit(cache=True, _nrt=False)
+def _owe_heals(cards, effects, inst, i):
+    """The Guide: "When a creature is sent to the cemetery, heal this card for 1/2 of the total
+    HP of the sent creature": creature card i arrived in a cemetery (either player's, from any
+    zone), so each primary creature with such a row is owed its share of i's printed HP; the
+    game pays it once the deaths are swept (`resolve.pay_pending_heals_nb`)."""
+    hp = cards[inst[i, I.card], CardCol.hp]
+    for k in range(N_INST):
+        if k == i or inst[k, I.zone] != InstZone.primary:
+            continue
+        r = find_row_nb(cards, effects, inst[k, I.card], Trigger.creature_to_cemetery, Action.heal)
+        if r >= 0:
+            inst[k, I.pending_heal] += hp * effects[r, E.amount] // effects[r, E.divisor]
 
 
 @njit(cache=True, _nrt=False)

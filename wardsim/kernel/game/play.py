@@ -545,6 +545,7 @@ def settle_nb(
     for _ in range(4):
         sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
         resolve.release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
+        resolve.pay_pending_heals_nb(inst, fighters, glob, trace)  # The Guide
         placed = False
         for p in (a, 1 - a):
             if glob[G.winner] < 0 and players[p, P.primary] < 0 and (players[p, P.played_turn] > 0 or p == a):

@@ -65,6 +65,7 @@ from wardsim.kernel.game.state import (
     cemetery_hp_nb,
     draw_card_nb,
     is_creature_nb,
+    randint_nb,
     remove_from_deck_nb,
     set_zone_nb,
     shuffle_deck_nb,
@@ -201,6 +202,9 @@ def _aura_active(effects, r, glob, inst, j, holder_is_creature):
         return True  # an equip's lifesteal acts through the strike hook (Blood of the Bat)
     if trig == Trigger.on_damage_taken and not holder_is_creature:
         return True  # an equip's answer to damage acts through the strike hook (Raging Inferno)
+    if trig == Trigger.your_turn and holder_is_creature and d == Duration.turn:
+        # Wizard Frog: an activated effect "for this turn" holds in the turn it was activated
+        return (effects[r, E.flags] & Flag.optional) != 0 and inst[j, I.used_turn] == glob[G.turn]
     return False
 
 
@@ -666,6 +670,9 @@ def execute_row_nb(
         c = holder if target == Target.equipped else players[p, P.primary]
         if c >= 0:
             amount = fighters[c, F.max_hp] if (effects[r, E.flags] & Flag.full) != 0 else effects[r, E.amount]
+            if effects[r, E.scale] == Scale.sent_hp:
+                # Vampire Lord: "2x the amount of the total HP of the sent creature"
+                amount = amount * glob[G.sent_hp] // effects[r, E.divisor]
             for _ in range(effects[r, E.dice]):
                 amount += d6_nb(rng, script)
             before = fighters[c, F.hp]
@@ -747,9 +754,15 @@ def execute_row_nb(
             inst[j, I.seen] |= SeenBit.drawn
         shuffle_deck_nb(decks, players, p, rng)
     elif action == Action.move_card:
-        move_cards_nb(
-            cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, policy, params, rng, trace
-        )
+        if effects[r, E.zone_from] == Zone.hand:
+            if not send_from_hand_nb(
+                cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, policy, params, rng, trace
+            ):
+                return -1  # a cost that cannot be paid: the rows after it do not act
+        else:
+            move_cards_nb(
+                cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, policy, params, rng, trace
+            )
     elif action == Action.limited_summon:
         summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, policy, params, rng, trace)
     elif action == Action.swap_primaries:
@@ -937,6 +950,70 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
 
 
 @njit(cache=True, _nrt=False)
+def send_from_hand_nb(
+    cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, policy, params, rng, trace
+):
+    """A move_card row from a hand; returns False when there was no card to send.
+
+    From p's own hand (Vampire Lord, Wizard Frog: the cost of the rows after it), p picks one
+    card passing the row's filter. From the opponent's hand (Kendo Tiger), p cannot see the
+    cards: its pick is blind, one of them at random (ruling kendo-tiger). The printed HP of a
+    creature card sent is kept for a later row's Scale.sent_hp."""
+    q = 1 - p if effects[r, E.target] == Target.opponent_player else p
+    options = local_array(N_INST)
+    n = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.hand and inst[j, I.owner] == q and j != src:
+            if q == p and not matches_filter_nb(cards, effects, r, inst[j, I.card]):
+                continue
+            options[n] = j
+            n += 1
+    if n == 0:
+        return False
+    if q != p:
+        j = options[randint_nb(rng, n)]
+    else:
+        j = choice.pick_nb(
+            ChoiceKind.discard_cost,
+            p,
+            src,
+            options,
+            n,
+            policy,
+            params,
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            rng,
+        )
+    if q == p:
+        record_nb(trace, glob, p, Event.effect, src, r, 0)  # the replay names the effect paid for
+    card = inst[j, I.card]
+    glob[G.sent_hp] = cards[card, CardCol.hp] if cards[card, CardCol.card_type] == CardType.creature else 0
+    moved[q] += 1
+    send_back_nb(cards, effects, inst, players, glob, decks, j, effects[r, E.zone_to], rng, trace)
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def pay_pending_heals_nb(inst, fighters, glob, trace):
+    """The Guide: "When a creature is sent to the cemetery, heal this card for 1/2 of the total
+    HP of the sent creature". `to_cemetery_nb` owes the heal to the creature on the field when a
+    creature card arrives in a cemetery; it is paid here, once the deaths are swept, to a
+    creature still on the field, alive and with its effects (negated ones heal nothing)."""
+    for i in range(N_INST):
+        owed = inst[i, I.pending_heal]
+        if owed <= 0:
+            continue
+        inst[i, I.pending_heal] = 0
+        if inst[i, I.zone] == InstZone.primary and fighters[i, F.hp] > 0 and fighters[i, F.effect_count] > 0:
+            heal_creature_nb(inst, fighters, glob, i, owed, trace)
+
+
+@njit(cache=True, _nrt=False)
 def summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, policy, params, rng, trace):
     """Limited Summons by Necromancer, Dark Knight, Psychic Toad, Helping Hand, Revival Priest."""
     zone_from = effects[r, E.zone_from]
@@ -983,7 +1060,12 @@ def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, policy
     # the cards its rows send away, per player, for a later row that counts them (The Old One)
     moved = local_array(2)
     moved[:] = 0
+    chosen = _chosen_summon_row(
+        cards, effects, inst, fighters, players, glob, i, start, stop, policy, params, rng, trace
+    )
     for r in range(start, stop):
+        if (effects[r, E.flags] & Flag.choice) != 0 and r != chosen:
+            continue  # Kendo Tiger: "choose 1 of the following effects"
         # lasting stat rows (Witch) are auras read by refresh_fighters_nb; the others act now,
         # even when what they do lasts while the creature stays (Psychic Toad's Limited Summon)
         if effects[r, E.trigger] == Trigger.on_summon and (
@@ -1008,6 +1090,38 @@ def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, policy
                 trace,
                 moved,
             )
+
+
+@njit(cache=True, _nrt=False)
+def _chosen_summon_row(cards, effects, inst, fighters, players, glob, i, start, stop, policy, params, rng, trace):
+    """The on-summon row creature i's player picks among the card's `choice` rows (Kendo Tiger:
+    "choose 1 of the following effects"); -1 when the card has none."""
+    options = local_array(N_INST)
+    n = 0
+    for r in range(start, stop):
+        if effects[r, E.trigger] == Trigger.on_summon and (effects[r, E.flags] & Flag.choice) != 0:
+            options[n] = r
+            n += 1
+    if n == 0:
+        return -1
+    r = choice.pick_nb(
+        ChoiceKind.summon_row,
+        inst[i, I.controller],
+        i,
+        options,
+        n,
+        policy,
+        params,
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        rng,
+    )
+    record_nb(trace, glob, inst[i, I.controller], Event.effect, i, r, 0)  # the replay names the choice
+    return r
 
 
 @njit(cache=True, _nrt=False)

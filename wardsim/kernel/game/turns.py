@@ -35,6 +35,7 @@ from wardsim.kernel.game.resolve import (
     execute_row_nb,
     in_roll_table_nb,
     limited_count_nb,
+    matches_filter_nb,
     refresh_fighters_nb,
 )
 from wardsim.kernel.game.scratch import local_array
@@ -65,38 +66,61 @@ def activation_options_nb(cards, effects, inst, fighters, players, glob, p, out,
                 or best_in_zone_nb(cards, effects, inst, r, p, zone, False) < 0
             ):
                 continue
+            if (
+                effects[r, E.action] == Action.move_card
+                and effects[r, E.zone_from] == Zone.hand
+                and not _hand_holds(cards, effects, inst, r, p)
+            ):
+                return n  # Vampire Lord, Wizard Frog: the card to send is the effect's cost
             out[n] = 40_000 + c * 100
             return n + 1
     return n
 
 
 @njit(cache=True, _nrt=False)
+def _hand_holds(cards, effects, inst, r, p):
+    """p's hand holds a card passing row r's filter."""
+    for j in range(N_INST):
+        if (
+            inst[j, I.zone] == InstZone.hand
+            and inst[j, I.owner] == p
+            and matches_filter_nb(cards, effects, r, inst[j, I.card])
+        ):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def activate_nb(cards, effects, inst, fighters, players, glob, decks, p, c, policy, params, rng, script, trace):
     inst[c, I.used_turn] = glob[G.turn]
     start, stop = card_rows_nb(cards, inst[c, I.card])
+    moved = local_array(2)
+    moved[:] = 0
     for r in range(start, stop):
         if effects[r, E.trigger] == Trigger.your_turn and (effects[r, E.flags] & Flag.optional) != 0:
-            moved = local_array(2)
-            moved[:] = 0
-            execute_row_nb(
-                cards,
-                effects,
-                inst,
-                fighters,
-                players,
-                glob,
-                decks,
-                p,
-                c,
-                r,
-                c,
-                policy,
-                params,
-                rng,
-                script,
-                trace,
-                moved,
-            )
+            if (
+                execute_row_nb(
+                    cards,
+                    effects,
+                    inst,
+                    fighters,
+                    players,
+                    glob,
+                    decks,
+                    p,
+                    c,
+                    r,
+                    c,
+                    policy,
+                    params,
+                    rng,
+                    script,
+                    trace,
+                    moved,
+                )
+                < 0
+            ):
+                return  # its cost was not paid (Vampire Lord, Wizard Frog)
 
 
 @njit(cache=True, _nrt=False)

@@ -1,0 +1,155 @@
+"""Generation 2 cards that move cards between zones: a hand card paid for an effect (Vampire
+Lord, Wizard Frog), a heal for every creature sent to a cemetery (The Guide), and a choice of
+effects when summoned (Kendo Tiger).
+
+One test per card behaviour, played through the game kernel with the table of
+`tests/gamekit.py` and scripted dice, as in `tests/test_effects_gen2.py`.
+"""
+
+import numpy as np
+from gamekit import Event, InstZone, K
+from test_game_cards import OWN, attack, cast, freeze, setup
+
+from wardsim.kernel.bots import policies
+from wardsim.kernel.enums import FighterCol
+from wardsim.kernel.game.actions import action_a_nb, action_kind_nb
+from wardsim.kernel.game.enums import MAX_ACTIONS, PlayerCol
+
+F = FighterCol
+NO_DUEL_TABLE = np.zeros((0, 0))
+
+
+def activations(t, creature: int) -> list[int]:
+    return [a for a in t.legal() if action_kind_nb(a) == K.activate and action_a_nb(a) == creature]
+
+
+def heuristic_value_of(t, action: int) -> float:
+    """What the heuristic policy makes of one of the active player's legal actions."""
+    legal = t.legal()
+    values = np.zeros(MAX_ACTIONS)
+    p = int(t.glob[2])
+    policies.heuristic_values_nb(
+        *t.args[:6], np.array(legal, dtype=np.int64), len(legal), t.params[p], NO_DUEL_TABLE, values
+    )
+    return float(values[legal.index(action)])
+
+
+# ---------------------------------------------------------------- Vampire Lord
+
+
+def test_vampire_lord_heals_twice_the_hp_of_the_creature_it_sends():
+    t, lord, _ = setup("Vampire Lord", "Frog", hand_a=["Goblin", "Common Sword"])
+    goblin = t.find(0, "Goblin", InstZone.hand)
+    t.fighters[lord, F.hp] = 20
+    t.act(K.activate, lord)
+    assert t.zone(goblin) == InstZone.cemetery and t.cemetery_hp(0) == 30
+    assert t.hp(lord) == 20 + 2 * 30
+    assert t.hand(0) == ["Common Sword"]  # only a creature pays
+    assert not activations(t, lord)  # once per turn
+
+
+def test_vampire_lord_heals_no_higher_than_its_hp():
+    t, lord, _ = setup("Vampire Lord", "Frog", hand_a=["Goblin"])
+    t.fighters[lord, F.hp] = 90
+    t.act(K.activate, lord)
+    assert t.hp(lord) == 100
+
+
+def test_vampire_lord_offers_nothing_without_a_creature_in_hand():
+    t, lord, _ = setup("Vampire Lord", "Frog", hand_a=["Common Sword"])
+    t.fighters[lord, F.hp] = 20
+    assert not activations(t, lord)
+
+
+def test_the_heuristic_heals_vampire_lord_only_when_it_is_hurt():
+    t, lord, _ = setup("Vampire Lord", "Frog", hand_a=["Goblin"], policy="heuristic")
+    (activate,) = activations(t, lord)
+    assert heuristic_value_of(t, activate) <= 0  # at full HP the Goblin would be lost for nothing
+    t.fighters[lord, F.hp] = 30
+    assert heuristic_value_of(t, activate) > 0
+
+
+# ---------------------------------------------------------------- Wizard Frog
+
+
+def test_wizard_frog_inflicts_2x_atk_damage_in_the_turn_it_sends_a_card_to_the_deck():
+    t, frog, ogre = setup("Wizard Frog", "Ogre", hand_a=["Common Sword"])
+    sword = t.find(0, "Common Sword", InstZone.hand)
+    deck_before = int(t.players[0, PlayerCol.deck_n])
+    t.act(K.activate, frog)
+    assert t.zone(sword) == InstZone.deck and t.players[0, PlayerCol.deck_n] == deck_before + 1
+    freeze(t, ogre)
+    attack(t, 6, 5, 5, 5)  # a hit for 5 + 5 + 3 = 13, doubled
+    assert t.hp(ogre) == 90 - 26
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    freeze(t, ogre)
+    attack(t, 6, 5, 5, 5)  # the next turn, without the effect: 13
+    assert t.hp(ogre) == 90 - 26 - 13
+
+
+def test_wizard_frog_offers_nothing_with_an_empty_hand():
+    t, frog, _ = setup("Wizard Frog", "Ogre")
+    assert not activations(t, frog)
+
+
+def test_the_heuristic_doubles_wizard_frog_only_in_a_turn_it_battles():
+    t, frog, _ = setup("Wizard Frog", "Frog", hand_a=["Common Sword"], policy="heuristic")
+    (activate,) = activations(t, frog)
+    assert heuristic_value_of(t, activate) > 0  # it will attack the Frog
+    t.glob[0] = 1  # the first turn cycle: no battle
+    assert heuristic_value_of(t, activate) <= 0
+
+
+# ---------------------------------------------------------------- The Guide
+
+
+def test_the_guide_heals_half_the_hp_of_a_creature_it_kills():
+    t, guide, frog = setup("The Guide", "Frog", hand_b=["Goblin"])
+    t.fighters[guide, F.hp] = 30
+    freeze(t, frog)
+    attack(t, 6, 5, 5, 5)  # 5 + 5 + 2 = 12: the Frog (10 HP) dies
+    assert t.zone(frog) == InstZone.cemetery
+    assert t.hp(guide) == 30 + 10 // 2
+
+
+def test_the_guide_heals_when_the_opponents_hand_creature_goes_to_their_cemetery():
+    # ruling the-guide: any creature card, either player's, from any zone
+    t, lord, guide = setup("Vampire Lord", "The Guide", hand_a=["Goblin"])
+    t.fighters[lord, F.hp] = 20
+    t.fighters[guide, F.hp] = 20
+    t.act(K.activate, lord)  # Vampire Lord sends its Goblin (30 HP) to the cemetery
+    assert t.hp(guide) == 20 + 30 // 2
+    heals = [e for e in t.events(Event.heal) if e[3] == guide]
+    assert [e[4] for e in heals] == [15]
+
+
+def test_the_guide_heals_nothing_for_the_creatures_that_pay_its_own_summon():
+    t, _, _ = setup("Goblin", "Frog", hand_a=["The Guide"])
+    guide = t.find(0, "The Guide", InstZone.hand)
+    t.act(K.summon, guide)  # the Goblin is killed to make room before The Guide is on the field
+    assert t.zone(t.find(0, "Goblin", None)) == InstZone.cemetery
+    assert t.primary_name(0) == "The Guide"
+    assert not [e for e in t.events(Event.heal) if e[3] == guide]
+
+
+# ---------------------------------------------------------------- Kendo Tiger
+
+
+def test_kendo_tiger_destroys_the_opponents_magic_card_when_summoned():
+    t, _, wolf = setup("Goblin", "Werewolf", hand_a=["Kendo Tiger"], hand_b=["Common Sword", "Goblin"])
+    sword = cast(t, 1, "Common Sword", OWN)
+    assert t.zone(sword) == InstZone.magic
+    t.act(K.summon, t.find(0, "Kendo Tiger", InstZone.hand))
+    assert t.primary_name(0) == "Kendo Tiger"
+    assert t.zone(sword) == InstZone.cemetery
+    assert t.hand(1) == ["Goblin"]  # one effect only
+
+
+def test_kendo_tiger_sends_a_card_of_the_opponents_hand_to_their_deck():
+    t, _, _ = setup("Goblin", "Werewolf", hand_a=["Kendo Tiger"], hand_b=["Kobold"])
+    kobold = t.find(1, "Kobold", InstZone.hand)
+    deck_before = int(t.players[1, PlayerCol.deck_n])
+    t.act(K.summon, t.find(0, "Kendo Tiger", InstZone.hand))
+    assert t.zone(kobold) == InstZone.deck and t.players[1, PlayerCol.deck_n] == deck_before + 1
