@@ -1,21 +1,25 @@
 """Generation 2 cards that move cards between zones: a hand card paid for an effect (Vampire
-Lord, Wizard Frog), a heal for every creature sent to a cemetery (The Guide), and a choice of
-effects when summoned (Kendo Tiger).
+Lord, Wizard Frog), a heal for every creature sent to a cemetery (The Guide), a choice of
+effects when summoned (Kendo Tiger), trades between the hand and the cemetery (Frog of
+Fortune, Peddling Partridge) and a field card that keeps every card in the cemeteries (Bound
+With Chains).
 
 One test per card behaviour, played through the game kernel with the table of
 `tests/gamekit.py` and scripted dice, as in `tests/test_effects_gen2.py`.
 """
 
 import numpy as np
+import pytest
 from gamekit import Event, InstZone, K
-from test_game_cards import OWN, attack, cast, freeze, setup
+from test_game_cards import OWN, attack, cast, freeze, magic_names, setup
 
 from wardsim.kernel.bots import policies
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.game.actions import action_a_nb, action_kind_nb
-from wardsim.kernel.game.enums import MAX_ACTIONS, PlayerCol
+from wardsim.kernel.game.enums import MAX_ACTIONS, GlobCol, InstCol, PlayerCol
 
 F = FighterCol
+G = GlobCol
 NO_DUEL_TABLE = np.zeros((0, 0))
 
 
@@ -27,7 +31,7 @@ def heuristic_value_of(t, action: int) -> float:
     """What the heuristic policy makes of one of the active player's legal actions."""
     legal = t.legal()
     values = np.zeros(MAX_ACTIONS)
-    p = int(t.glob[2])
+    p = int(t.glob[G.active])
     policies.heuristic_values_nb(
         *t.args[:6], np.array(legal, dtype=np.int64), len(legal), t.params[p], NO_DUEL_TABLE, values
     )
@@ -98,7 +102,7 @@ def test_the_heuristic_doubles_wizard_frog_only_in_a_turn_it_battles():
     t, frog, _ = setup("Wizard Frog", "Frog", hand_a=["Common Sword"], policy="heuristic")
     (activate,) = activations(t, frog)
     assert heuristic_value_of(t, activate) > 0  # it will attack the Frog
-    t.glob[0] = 1  # the first turn cycle: no battle
+    t.glob[G.turn] = 1  # the first turn cycle: no battle
     assert heuristic_value_of(t, activate) <= 0
 
 
@@ -153,3 +157,96 @@ def test_kendo_tiger_sends_a_card_of_the_opponents_hand_to_their_deck():
     deck_before = int(t.players[1, PlayerCol.deck_n])
     t.act(K.summon, t.find(0, "Kendo Tiger", InstZone.hand))
     assert t.zone(kobold) == InstZone.deck and t.players[1, PlayerCol.deck_n] == deck_before + 1
+
+
+# ---------------------------------------------------------------- trades and the cemetery
+
+
+def test_frog_of_fortune_trades_a_magic_card_in_hand_for_one_in_the_cemetery():
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Frog of Fortune", "Health Potion"], cem_a=["Common Sword"])
+    potion = t.find(0, "Health Potion", InstZone.hand)
+    t.play("Frog of Fortune")
+    assert t.zone(potion) == InstZone.cemetery
+    assert t.hand(0) == ["Common Sword"]
+
+
+def test_frog_of_fortune_is_not_played_without_a_magic_card_to_take():
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Frog of Fortune", "Health Potion"], cem_a=["Goblin"])
+    assert "Frog of Fortune" not in magic_names(t)
+
+
+def test_peddling_partridge_trades_a_creature_in_hand_for_one_in_the_cemetery():
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Peddling Partridge", "Goblin"], cem_a=["Ogre"])
+    assert t.cemetery_hp(0) == 90
+    t.play("Peddling Partridge")
+    assert t.hand(0) == ["Ogre"]
+    assert t.cemetery_hp(0) == 30  # the Goblin's HP in, the Ogre's out
+
+
+def test_bound_with_chains_keeps_every_card_in_the_cemeteries():
+    t, necro, _ = setup(
+        "Necromancer",
+        "Frog",
+        hand_a=["Bound With Chains", "Frog of Fortune", "Health Potion"],
+        cem_a=["Werewolf", "Common Sword"],
+    )
+    assert activations(t, necro) and "Frog of Fortune" in magic_names(t)
+    t.play("Bound With Chains")
+    assert not activations(t, necro)  # no creature can be revived
+    assert "Frog of Fortune" not in magic_names(t)  # no card can be taken back
+
+
+def test_bound_with_chains_holds_a_delayed_return_until_it_leaves():
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Bound With Chains"], cem_a=["Junk Scarecrow"])
+    crow = t.find(0, "Junk Scarecrow", InstZone.cemetery)
+    chains = t.play("Bound With Chains")
+    t.inst[crow, InstCol.returns] = int(t.glob[G.turn]) + 2  # due at the start of the next own turn
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    assert t.zone(crow) == InstZone.cemetery
+    t.inst[chains, InstCol.zone] = InstZone.cemetery  # the chains are gone
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    assert t.zone(crow) == InstZone.hand
+
+
+# ---------------------------------------------------------------- Limited Summons
+
+
+def test_skeleton_lord_takes_a_creature_from_the_opponents_cemetery_until_it_leaves():
+    t, _, _ = setup("Goblin", "Frog", hand_a=["Skeleton Lord", "Kobold"], cem_b=["Ogre", "Goblin"])
+    ogre = t.find(1, "Ogre", InstZone.cemetery)
+    assert t.cemetery_hp(1) == 120
+    lord = t.find(0, "Skeleton Lord", InstZone.hand)
+    t.act(K.summon, lord)  # AL 7: the Goblin on the field is its sacrifice
+    assert t.primary_name(0) == "Skeleton Lord"
+    assert t.zone(ogre) == InstZone.limited and t.inst[ogre, InstCol.controller] == 0
+    assert t.cemetery_hp(1) == 30  # the Ogre's HP is away from their cemetery
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    t.act(K.kill_primary)  # Skeleton Lord leaves: the Ogre goes back to its owner's cemetery
+    assert t.zone(ogre) == InstZone.cemetery and t.cemetery_hp(1) == 120
+
+
+def limited_summons(t) -> list[int]:
+    return [action_a_nb(a) for a in t.legal() if action_kind_nb(a) == K.limited_summon]
+
+
+@pytest.mark.parametrize("name", ["Black Jacket", "Super Hornet"])
+def test_black_jacket_and_super_hornet_join_beside_hive_lord_and_return_when_it_leaves(name):
+    t, hive, _ = setup("Hive Lord", "Frog", hand_a=[name, "Werewolf"])
+    jacket = t.find(0, name, InstZone.hand)
+    assert limited_summons(t) == [jacket]
+    t.act(K.limited_summon, jacket)
+    assert t.zone(jacket) == InstZone.limited and t.inst[jacket, InstCol.anchor] == hive
+    assert [action_a_nb(a) for a in t.legal() if action_kind_nb(a) == K.summon]  # the turn's summon is still free
+    t.act(K.kill_primary)  # Hive Lord leaves: the card goes back to the hand (and may be placed from there)
+    assert jacket in [e[3] for e in t.events(Event.to_hand)]
+
+
+def test_super_hornet_joins_only_beside_hive_lord():
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Super Hornet"])
+    assert not limited_summons(t)

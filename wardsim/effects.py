@@ -213,7 +213,7 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError(f"action {e.action!r} needs a 'from' zone")
     if e.action == "move_card" and e.zone_to == "none":
         raise EffectError("action 'move_card' needs a 'to' zone")
-    if e.condition in {"target_matches", "equipped_with"} and not e.filter:
+    if e.condition in {"target_matches", "equipped_with", "own_primary_matches"} and not e.filter:
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
     if "same_roll" in e.flags and e.roll is None:
         raise EffectError("flag 'same_roll' needs a 'roll'")
@@ -289,6 +289,7 @@ _ZONE_TEXT = {
     "cemetery": "cemetery",
     "field": "field",
     "opponent_field": "opponent's field",
+    "opponent_cemetery": "opponent's cemetery",
 }
 
 _CONDITION_TEXT = {
@@ -305,6 +306,7 @@ _CONDITION_TEXT = {
     "equipped_with": "if {filter} is also equipped to the same creature",
     "idle_last_turn": "during your turn, if it did not battle in your previous turn",
     "first_attack": "in its first attack since it came to the field",
+    "own_primary_matches": "if your primary creature is {filter}",
 }
 
 # targets that take a plural verb
@@ -423,7 +425,12 @@ def render(e: Effect) -> str:
         "draw": f"{target} draw{s} {e.amount} card{'' if e.amount == 1 else 's'}{amount[len(str(e.amount)) :]}",
         "search_deck": f"search your deck for {render_filter(e.filter)} and put it in your hand",
         "move_card": _move_text(e, target, zfrom, zto),
-        "limited_summon": f"summon {render_filter(e.filter)} from the {zfrom} as a Limited Summon",
+        "limited_summon": (
+            f"summon this card from the {zfrom} as a Limited Summon held by that creature, back to the {zto} "
+            "when that creature leaves the field or changes control"
+            if e.condition == "own_primary_matches"
+            else f"summon {render_filter(e.filter)} from the {zfrom} as a Limited Summon"
+        ),
         "summon_to_opponent": "place this creature on the opponent's side as their primary creature",
         "swap_primaries": "switch primary creatures with your opponent",
         "skip_turn": f"{target} skip{s} their next turn",
@@ -442,7 +449,9 @@ def render(e: Effect) -> str:
         "or put a creature of it at the bottom of their deck",
         "cemetery_hp": f"add {e.amount} HP to your cemetery",
         "return_later": f"this card returns to your hand after {e.duration} turn cycles",
-        "no_return": "this card cannot be returned from the cemetery",
+        "no_return": "this card cannot be returned from the cemetery"
+        if e.target == "self"
+        else "no card can be removed from either player's cemetery",
         "equip_self": f"equip this card to {target} as an Infinite equip magic card",
         "discard_cost": f"discard {e.amount} {render_filter(e.filter)[2:]} to play this card",
         "reset_turn": "reset the current player's turn",

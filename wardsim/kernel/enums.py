@@ -129,6 +129,7 @@ class ConditionT(NamedTuple):
     equipped_with: int = 11  # another card passing the filter is equipped to the same creature
     idle_last_turn: int = 12  # the source creature did not battle in its controller's previous turn
     first_attack: int = 13  # the source creature has made no strike since it came to the field
+    own_primary_matches: int = 14  # the controller's primary creature passes the filter (Black Jacket: Hive Lord)
 
 
 Condition = ConditionT()
@@ -285,6 +286,7 @@ class ZoneT(NamedTuple):
     cemetery: int = 4
     field: int = 5
     opponent_field: int = 6
+    opponent_cemetery: int = 7  # the opponent's cemetery (Skeleton Lord)
 
 
 Zone = ZoneT()

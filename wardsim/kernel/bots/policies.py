@@ -104,6 +104,10 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
                 value += min(missing, amount if amount > 0 else missing) * 0.5 - 5.0
         elif action == Action.move_card and tgt == Target.opponent_primary and opp >= 0:
             value += creature_strength_nb(cards, inst[opp, I.card]) * 0.5
+        elif action == Action.move_card and effects[r, E.zone_from] == Zone.hand:
+            value += _trade_value(cards, effects, inst, p, i, r)
+        elif action == Action.move_card and r > start and effects[r - 1, E.zone_from] == Zone.hand:
+            pass  # the card a trade takes is valued with the card it sends (the row before)
         elif action == Action.move_card:
             value += 4.0
         elif action == Action.destroy_magic:
@@ -124,6 +128,53 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value -= 5.0
         else:
             value += 1.0
+    return value
+
+
+# strength points per cemetery HP that a trade of creatures takes off its player's cemetery (the
+# heuristic's default sacrifice weight)
+TRADE_HP_WORTH = 0.3
+
+
+@njit(cache=True, _nrt=False)
+def _trade_value(cards, effects, inst, p, i, r):
+    """Frog of Fortune, Peddling Partridge: what trading a card of p's hand for one of p's
+    cemetery is worth, with the picks p's own choices would make (the least worth keeping of
+    the hand, `option_value_nb` for a discard cost; the best of the cemetery, as a zone pick):
+    the worth gained, and for creatures the cemetery HP taken off."""
+    want = effects[r, E.filter_card_type]
+    sent = -1
+    taken = -1
+    sent_key = -1e300
+    taken_key = -1e300
+    for j in range(N_INST):
+        card = inst[j, I.card]
+        if j == i or inst[j, I.owner] != p or (want >= 0 and cards[card, CardCol.card_type] != want):
+            continue
+        if inst[j, I.zone] == InstZone.hand:
+            key = -card_worth_nb(cards, card)
+            if cards[card, CardCol.card_type] == CardType.creature:
+                key -= 100.0 + cards[card, CardCol.hp]
+            if key > sent_key:
+                sent_key = key
+                sent = card
+        elif (
+            inst[j, I.zone] == InstZone.cemetery
+            and find_row_nb(cards, effects, card, Trigger.in_cemetery, Action.no_return) < 0
+        ):
+            key = (
+                float(cards[card, CardCol.hp])
+                if cards[card, CardCol.card_type] == CardType.creature
+                else card_worth_nb(cards, card)
+            )
+            if key > taken_key:
+                taken_key = key
+                taken = card
+    if sent < 0 or taken < 0:
+        return WASTED
+    value = 2.0 + card_worth_nb(cards, taken) - card_worth_nb(cards, sent)
+    if want == CardType.creature:
+        value += TRADE_HP_WORTH * (cards[taken, CardCol.hp] - cards[sent, CardCol.hp])
     return value
 
 
@@ -167,6 +218,8 @@ def greedy_nb(cards, effects, inst, fighters, players, glob, actions, n, params)
             value = summon_value_nb(cards, inst, players, glob, p, inst[i, I.card], cost, weight) - own_strength - 1.0
         elif kind == ActionKind.magic:
             value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a))
+        elif kind == ActionKind.limited_summon:
+            value = LIMITED_WORTH
         elif kind == ActionKind.activate:
             # greedy battles whenever it can: a turn-long boost is never wasted by its own choice
             value = activation_value_nb(cards, effects, inst, fighters, players, glob, p, i, True, params)
@@ -310,6 +363,8 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
                     value = WASTED
             if full_hand and value > -1.0:
                 value = max(value, 0.5)  # played now rather than discarded at the next draw
+        elif kind == ActionKind.limited_summon:
+            value = LIMITED_WORTH
         elif kind == ActionKind.activate:
             battles_now = will_battle and glob[G.phase] == Phase.main
             value = activation_value_nb(cards, effects, inst, fighters, players, glob, p, i, battles_now, params)
@@ -319,6 +374,9 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
 # what an equip on the field is worth to the heuristic, lost when its creature is replaced
 EQUIP_WORTH = 25.0
 
+# what a Limited Summon from the hand by the creature's own text is worth (Black Jacket beside Hive
+# Lord): an attacker that cannot be hurt, for no sacrifice and no standard summon
+LIMITED_WORTH = 20.0
 # what activating a your-turn effect with no cost is worth (Necromancer, Demon King)
 ACTIVATION_WORTH = 5.0
 # what a turn-long boost is worth in a turn its creature battles (Wizard Frog's 2x Atk damage)
@@ -490,6 +548,11 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         return _summon_row_value(effects, inst, q, option)
     if kind == ChoiceKind.reveal_pick:
         return card_worth_nb(cards, inst[option, I.card])  # the opponent's best card
+    if kind == ChoiceKind.zone_pick and inst[option, I.owner] != q:
+        # Skeleton Lord: a Limited Summon from the opponent's cemetery cannot be hurt, so its
+        # strike is what counts; the HP it takes off their cemetery total counts against it
+        card = inst[option, I.card]
+        return 3.5 * cards[card, CardCol.attack_dice] + cards[card, CardCol.modifier] - 0.1 * cards[card, CardCol.hp]
     if kind == ChoiceKind.slide_in or kind == ChoiceKind.zone_pick:
         card = inst[option, I.card]
         if cards[card, CardCol.card_type] == CardType.creature:

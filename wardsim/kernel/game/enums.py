@@ -114,6 +114,7 @@ class GlobColT(NamedTuple):
     infinite_slots: int = 18  # Infinite cards a player may have on the field
     last_die: int = 19  # the last effect roll, for the rows of a roll table that read it again (Flag.same_roll)
     sent_hp: int = 20  # printed HP of the card a row last sent from a hand (0: magic), for Scale.sent_hp
+    sent_card: int = 21  # the instance a row last sent from a hand (a trade's next row skips it); -1 none
 
 
 GlobCol = GlobColT()
@@ -152,6 +153,7 @@ class ActionKindT(NamedTuple):
     magic: int = 3  # a = magic instance in hand, b = target (magic.MagicTarget)
     activate: int = 4  # a = creature instance with an optional your-turn effect
     battle: int = 5  # a = the attacking creature
+    limited_summon: int = 6  # a = a creature in hand joining as a Limited Summon by its own text (Black Jacket)
 
 
 ActionKind = ActionKindT()

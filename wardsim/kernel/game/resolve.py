@@ -44,6 +44,7 @@ from wardsim.kernel.game.enums import ChoiceKind, Event, FizzleReason, GlobCol, 
 from wardsim.kernel.game.field import (
     cannot_leave_cemetery_nb,
     card_rows_nb,
+    cemetery_chained_nb,
     counts_as_magic_off_field_nb,
     destroy_magic_nb,
     find_row_nb,
@@ -51,6 +52,7 @@ from wardsim.kernel.game.field import (
     leave_field_nb,
     move_to_zone_nb,
     place_primary_nb,
+    primary_bound_row_nb,
     release_anchored_nb,
     send_back_nb,
     sync_damage_immune_nb,
@@ -575,9 +577,12 @@ def limited_summon_nb(cards, inst, fighters, players, glob, p, j, anchor, trace)
 @njit(cache=True, _nrt=False)
 def best_in_zone_nb(cards, effects, inst, r, owner, zone, any_owner):
     """The highest-HP card passing row r's filter in a zone (creatures first, by printed HP;
-    for magic, the first found); -1 if none. Cards that cannot leave the cemetery are skipped."""
+    for magic, the first found); -1 if none. Cards that cannot leave the cemetery are skipped,
+    and none leaves one while Bound With Chains stands."""
     best = -1
     best_key = -1
+    if zone == InstZone.cemetery and cemetery_chained_nb(cards, effects, inst):
+        return -1
     for j in range(N_INST):
         if inst[j, I.zone] != zone or (not any_owner and inst[j, I.owner] != owner):
             continue
@@ -598,14 +603,19 @@ def best_in_zone_nb(cards, effects, inst, r, owner, zone, any_owner):
 
 
 @njit(cache=True, _nrt=False)
-def pick_in_zone_nb(cards, effects, inst, fighters, players, glob, r, owner, zone, creatures, src, policy, params, rng):
+def pick_in_zone_nb(
+    cards, effects, inst, fighters, players, glob, r, owner, zone, creatures, src, skip, policy, params, rng
+):
     """The card `owner` picks from a zone of its own for row r of card `src` (Revival Priest,
-    Necromancer, a deck search): one passing the row's filter (a creature, with `creatures`);
-    -1 if none. Cards that cannot leave the cemetery are not offered."""
+    Necromancer, a deck search): one passing the row's filter (a creature, with `creatures`),
+    other than `skip`; -1 if none. Cards that cannot leave the cemetery are not offered, and
+    none while Bound With Chains stands."""
     options = local_array(N_INST)
     n = 0
+    if zone == InstZone.cemetery and cemetery_chained_nb(cards, effects, inst):
+        return -1
     for j in range(N_INST):
-        if inst[j, I.zone] != zone or inst[j, I.owner] != owner:
+        if inst[j, I.zone] != zone or inst[j, I.owner] != owner or j == skip:
             continue
         card = inst[j, I.card]
         if zone == InstZone.cemetery and counts_as_magic_off_field_nb(cards, effects, card):
@@ -628,6 +638,38 @@ def pick_in_zone_nb(cards, effects, inst, fighters, players, glob, r, owner, zon
     return choice.pick_nb(
         ChoiceKind.zone_pick, owner, src, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
     )
+
+
+@njit(cache=True, _nrt=False)
+def pick_opponent_cemetery_nb(cards, effects, inst, fighters, players, glob, r, p, src, policy, params, rng):
+    """The creature card p picks from the opponent's cemetery for row r of card `src`
+    (Skeleton Lord); -1 if none. Cards that cannot leave the cemetery are not offered, and none
+    while Bound With Chains stands."""
+    options = local_array(N_INST)
+    n = 0
+    if cemetery_chained_nb(cards, effects, inst):
+        return -1
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.cemetery or inst[j, I.owner] == p or not is_creature_nb(cards, inst, j):
+            continue
+        card = inst[j, I.card]
+        if counts_as_magic_off_field_nb(cards, effects, card) or cannot_leave_cemetery_nb(cards, effects, card):
+            continue
+        if matches_filter_nb(cards, effects, r, card):
+            options[n] = j
+            n += 1
+    return choice.pick_nb(
+        ChoiceKind.zone_pick, p, src, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
+    )
+
+
+@njit(cache=True, _nrt=False)
+def joins_beside_primary_nb(cards, effects, inst, players, p, i):
+    """Black Jacket, Super Hornet: creature i of p's hand may join as a Limited Summon now,
+    held by p's primary creature, which passes the card's row filter (Hive Lord)."""
+    r = primary_bound_row_nb(cards, effects, inst[i, I.card])
+    c = players[p, P.primary]
+    return r >= 0 and c >= 0 and matches_filter_nb(cards, effects, r, inst[c, I.card])
 
 
 @njit(cache=True, _nrt=False)
@@ -746,7 +788,7 @@ def execute_row_nb(
                         opponent_draws_nb(cards, effects, inst, fighters, players, glob, q, trace)
     elif action == Action.search_deck:
         j = pick_in_zone_nb(
-            cards, effects, inst, fighters, players, glob, r, p, InstZone.deck, False, src, policy, params, rng
+            cards, effects, inst, fighters, players, glob, r, p, InstZone.deck, False, src, -1, policy, params, rng
         )
         if j >= 0:
             remove_from_deck_nb(decks, players, j)
@@ -778,6 +820,14 @@ def execute_row_nb(
             inst[b, I.controller] = p
             players[p, P.primary] = b
             players[o, P.primary] = a
+            for j in range(N_INST):
+                # Black Jacket: "If Hive Lord ... changes control, return this card to your hand"
+                if (
+                    inst[j, I.zone] == InstZone.limited
+                    and (inst[j, I.anchor] == a or inst[j, I.anchor] == b)
+                    and primary_bound_row_nb(cards, effects, inst[j, I.card]) >= 0
+                ):
+                    release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
     elif action == Action.force_low_summon:
         for q in range(2):
             if target == Target.both_players or (target == Target.opponent_player and q == o):
@@ -909,8 +959,29 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
         trig = effects[r, E.trigger]
         if trig != Trigger.on_play and trig != Trigger.on_summon:
             return  # Phoenix / Giant Rat move themselves: handled where they die or are sacrificed
+        # a trade (Frog of Fortune, Peddling Partridge): the card the row before sent from the
+        # hand is not the one taken back
+        previous = r - 1
+        traded = previous >= 0 and effects[previous, E.card] == effects[r, E.card]
+        traded = traded and effects[previous, E.action] == Action.move_card
+        traded = traded and effects[previous, E.zone_from] == Zone.hand
+        skip = glob[G.sent_card] if traded else -1
         j = pick_in_zone_nb(
-            cards, effects, inst, fighters, players, glob, r, p, InstZone.cemetery, False, src, policy, params, rng
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            r,
+            p,
+            InstZone.cemetery,
+            False,
+            src,
+            skip,
+            policy,
+            params,
+            rng,
         )
         if j >= 0:
             take_from_cemetery_nb(cards, effects, inst, players, glob, j)
@@ -992,6 +1063,7 @@ def send_from_hand_nb(
     if q == p:
         record_nb(trace, glob, p, Event.effect, src, r, 0)  # the replay names the effect paid for
     card = inst[j, I.card]
+    glob[G.sent_card] = j
     glob[G.sent_hp] = cards[card, CardCol.hp] if cards[card, CardCol.card_type] == CardType.creature else 0
     moved[q] += 1
     send_back_nb(cards, effects, inst, players, glob, decks, j, effects[r, E.zone_to], rng, trace)
@@ -1019,6 +1091,14 @@ def summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p,
     zone_from = effects[r, E.zone_from]
     if limited_count_nb(inst, src) >= max(effects[r, E.amount], 1):
         return
+    if zone_from == Zone.opponent_cemetery:
+        # Skeleton Lord: a creature of the opponent's cemetery joins p's field, held by src; when
+        # released it goes back to its owner's cemetery
+        j = pick_opponent_cemetery_nb(cards, effects, inst, fighters, players, glob, r, p, src, policy, params, rng)
+        if j >= 0:
+            take_from_cemetery_nb(cards, effects, inst, players, glob, j)
+            limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
+        return
     if zone_from == Zone.opponent_field:  # Psychic Toad: take control of the opponent's creature
         j = players[1 - p, P.primary]
         if j < 0 or magic_immune_nb(cards, effects, inst, j):
@@ -1027,7 +1107,7 @@ def summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p,
         limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
         return
     zone = InstZone.cemetery if zone_from == Zone.cemetery else InstZone.hand
-    j = pick_in_zone_nb(cards, effects, inst, fighters, players, glob, r, p, zone, True, src, policy, params, rng)
+    j = pick_in_zone_nb(cards, effects, inst, fighters, players, glob, r, p, zone, True, src, -1, policy, params, rng)
     if j < 0 or not is_creature_nb(cards, inst, j):
         return
     if zone == InstZone.cemetery:
@@ -1147,5 +1227,7 @@ def release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, de
             and inst[a, I.zone] == InstZone.primary
             and fighters[a, F.effect_count] == 0
             and cards[inst[a, I.card], CardCol.effect_count] > 0
+            # Black Jacket is held by Hive Lord's presence, not by an effect of it
+            and primary_bound_row_nb(cards, effects, inst[j, I.card]) < 0
         ):
             release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)

@@ -82,6 +82,7 @@ def reset_state_nb(inst, fighters, players, glob, decks):
     glob[GlobCol.rewind_cards] = 0
     glob[GlobCol.rewind] = 0
     glob[GlobCol.sent_hp] = 0
+    glob[GlobCol.sent_card] = -1
 
 
 @njit(cache=True, _nrt=False)

@@ -21,6 +21,7 @@ from wardsim.kernel.enums import Action, Condition, EffectCol, FighterCol, Flag,
 from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, PlayerCol
 from wardsim.kernel.game.field import (
     card_rows_nb,
+    cemetery_chained_nb,
     destroy_magic_nb,
     find_row_nb,
     heal_creature_nb,
@@ -130,10 +131,16 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
     Eternal Titan)."""
     t = glob[G.turn]
     o = 1 - p
+    chained = cemetery_chained_nb(cards, effects, inst)  # Bound With Chains: the return waits
     for j in range(N_INST):
         # Junk Scarecrow, Mysterious Door: back in the owner's first turn once the turn cycles
         # have passed (the turn counted may be the opponent's)
-        if inst[j, I.zone] == InstZone.cemetery and inst[j, I.owner] == p and 0 <= inst[j, I.returns] <= t:
+        if (
+            not chained
+            and inst[j, I.zone] == InstZone.cemetery
+            and inst[j, I.owner] == p
+            and 0 <= inst[j, I.returns] <= t
+        ):
             inst[j, I.returns] = -1
             take_from_cemetery_nb(cards, effects, inst, players, glob, j)
             to_hand_nb(inst, glob, j, trace)
