@@ -11,7 +11,7 @@ One test per card behaviour, played through the game kernel with the table of
 import numpy as np
 import pytest
 from gamekit import Event, InstZone, K
-from test_game_cards import OWN, attack, cast, freeze, magic_names, setup
+from test_game_cards import OWN, attack, cast, freeze, magic_names, setup, stats
 
 from wardsim.kernel.bots import policies
 from wardsim.kernel.enums import FighterCol
@@ -250,3 +250,60 @@ def test_black_jacket_and_super_hornet_join_beside_hive_lord_and_return_when_it_
 def test_super_hornet_joins_only_beside_hive_lord():
     t, _, _ = setup("Werewolf", "Frog", hand_a=["Super Hornet"])
     assert not limited_summons(t)
+
+
+def test_summoner_summons_a_creature_up_to_the_roll_until_the_end_of_the_turn():
+    t, summoner, _ = setup("Summoner", "Frog", hand_a=["Werewolf", "Ogre"])
+    wolf = t.find(0, "Werewolf", InstZone.hand)
+    t.dice(3, 4)  # 7: the Werewolf (AL 6) may come, the Ogre (AL 8) may not
+    t.act(K.activate, summoner)
+    assert t.used_dice() == 2
+    assert t.zone(wolf) == InstZone.limited and t.inst[wolf, InstCol.anchor] == summoner
+    assert t.zone(t.find(0, "Ogre", InstZone.hand)) == InstZone.hand
+    t.end_turn()
+    assert t.zone(wolf) == InstZone.hand
+
+
+def test_dawn_of_the_living_chickens_summons_up_to_4_creatures_for_1_turn_cycle():
+    hand = ["Dawn of the Living Chickens", "Goblin", "Kobold", "Werewolf", "Ogre", "Dwarf"]
+    t, _, _ = setup("Frog", "Frog", hand_a=hand)
+    dawn = t.play("Dawn of the Living Chickens")
+    summoned = [i for i in range(60) if t.inst[i, InstCol.zone] == InstZone.limited]
+    assert len(summoned) == 4 and all(t.inst[i, InstCol.anchor] == dawn for i in summoned)
+    t.end_turn()
+    t.begin_turn()
+    assert all(t.zone(i) == InstZone.limited for i in summoned)  # the opponent's turn: still there
+    t.end_turn()
+    assert all(t.zone(i) == InstZone.hand for i in summoned)  # back after 1 turn cycle
+    assert t.zone(dawn) == InstZone.cemetery
+
+
+def test_thief_takes_an_equip_of_the_opponents_until_it_leaves():
+    t, _, wolf = setup("Goblin", "Werewolf", hand_a=["Thief", "Kobold"], hand_b=["Common Sword"])
+    sword = cast(t, 1, "Common Sword", OWN)
+    thief = t.find(0, "Thief", InstZone.hand)
+    t.act(K.summon, thief)
+    assert t.inst[sword, InstCol.attached_to] == thief and t.inst[sword, InstCol.controller] == 0
+    assert (stats(t, thief)["atk"], stats(t, wolf)["atk"]) == (4, 0)  # the Sword's Atk +4 moved with it
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    t.act(K.kill_primary)  # Thief leaves: the Sword goes to its owner's cemetery, not destroyed
+    assert t.zone(sword) == InstZone.cemetery and t.inst[sword, InstCol.owner] == 1
+    assert not [e for e in t.events(Event.destroyed) if e[3] == sword]
+
+
+def test_the_heuristic_keeps_bound_with_chains_while_its_own_cards_need_the_cemetery():
+    t, _, _ = setup(
+        "Werewolf",
+        "Frog",
+        hand_a=["Bound With Chains", "Health Potion"],
+        deck_a=["Frog of Fortune"],
+        policy="heuristic",
+    )
+    chains = t.find(0, "Bound With Chains", InstZone.hand)
+    (play,) = [a for a in t.legal() if action_kind_nb(a) == K.magic and action_a_nb(a) == chains]
+    assert heuristic_value_of(t, play) > 0
+    t.to_hand(0, "Frog of Fortune")  # its own trade would be stopped too
+    (play,) = [a for a in t.legal() if action_kind_nb(a) == K.magic and action_a_nb(a) == chains]
+    assert heuristic_value_of(t, play) <= 0

@@ -429,6 +429,11 @@ def render(e: Effect) -> str:
             f"summon this card from the {zfrom} as a Limited Summon held by that creature, back to the {zto} "
             "when that creature leaves the field or changes control"
             if e.condition == "own_primary_matches"
+            else f"roll {e.dice} dice, then may summon {render_filter(e.filter)} of AL up to the total "
+            f"from the {zfrom} as a Limited Summon"
+            if e.dice
+            else f"summon up to {e.amount} creatures from the {zfrom} as Limited Summons"
+            if e.amount > 1
             else f"summon {render_filter(e.filter)} from the {zfrom} as a Limited Summon"
         ),
         "summon_to_opponent": "place this creature on the opponent's side as their primary creature",
@@ -461,6 +466,7 @@ def render(e: Effect) -> str:
         "sacrifices_follow": "the sacrificed cards stay under this card and follow it",
         "counter_heal": f"heal {target} {e.amount} HP per counter (starting at {e.dice}, +1 each of your turns)",
         "slower_strikes_first": "in every battle the creature with the lower SPD strikes first",
+        "steal_equip": "take an equip card from a creature of your opponent's and equip it to this card",
         "sacrifice_worth": (f"{render_filter(e.filter)} used as a sacrifice for it" if e.filter else "this card")
         + f" counts as {e.amount} sacrifices",
     }[e.action]

@@ -184,6 +184,7 @@ class ActionT(NamedTuple):
     counter_heal: int = 43  # heal amount x counters; counters start at dice, +1 per own turn
     slower_strikes_first: int = 44  # in a battle the creature with the lower SPD strikes first
     sacrifice_worth: int = 45  # a sacrifice counts as amount sacrifices (filter: which, for this card)
+    steal_equip: int = 46  # an equip on the opponent's side moves to the source creature (Thief)
 
 
 Action = ActionT()

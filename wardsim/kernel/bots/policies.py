@@ -126,8 +126,44 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += creature_strength_nb(cards, inst[opp, I.card]) - creature_strength_nb(cards, inst[own, I.card])
         elif action == Action.block_battle:
             value -= 5.0
+        elif action == Action.no_return and tgt == Target.both_players:
+            value += _chains_value(cards, effects, inst, p)
         else:
             value += 1.0
+    return value
+
+
+# what a card that takes from a cemetery is worth to Bound With Chains: stopped on the opponent's
+# side, lost on its own player's
+CEMETERY_USER_WORTH = 3.0
+
+
+@njit(cache=True, _nrt=False)
+def _uses_cemetery(cards, effects, card):
+    """The card takes cards out of a cemetery (Necromancer, Revival Priest, Frog of Fortune) or
+    comes back from one (Junk Scarecrow)."""
+    start = cards[card, CardCol.effect_start]
+    for r in range(start, start + cards[card, CardCol.effect_count]):
+        zone = effects[r, E.zone_from]
+        if zone == Zone.cemetery or zone == Zone.opponent_cemetery or effects[r, E.action] == Action.return_later:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _chains_value(cards, effects, inst, p):
+    """Bound With Chains stops every card leaving a cemetery, both players': worth playing for
+    the cards on the opponent's field that would take from one, not for the cards in p's own hand
+    and field that would (p sees only its own hand)."""
+    value = 1.0
+    for j in range(N_INST):
+        z = inst[j, I.zone]
+        if not _uses_cemetery(cards, effects, inst[j, I.card]):
+            continue
+        if inst[j, I.controller] != p and (z == InstZone.primary or z == InstZone.magic):
+            value += CEMETERY_USER_WORTH
+        elif inst[j, I.owner] == p and (z == InstZone.hand or z == InstZone.primary):
+            value -= CEMETERY_USER_WORTH
     return value
 
 
@@ -352,6 +388,8 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
         elif kind == ActionKind.magic:
             card = inst[i, I.card]
             value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a))
+            if _temporary_summon(cards, effects, card, Trigger.on_play) and not _can_attack_now(inst, players, glob, p):
+                value = WASTED  # Dawn of the Living Chickens: they would go back before they could attack
             if battle_bound_nb(cards, effects, card):
                 if _ends_this_turn(cards, effects, card):
                     if not (will_battle and glob[G.phase] == Phase.main):
@@ -399,6 +437,30 @@ def _hand_cost_row(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
+def _temporary_summon(cards, effects, card, trigger):
+    """The card summons Limited Summons from the hand that go back before its player's next turn
+    (Summoner at the end of the turn, Dawn of the Living Chickens after 1 turn cycle): they are
+    worth something only in a turn they can attack."""
+    start = cards[card, CardCol.effect_start]
+    for r in range(start, start + cards[card, CardCol.effect_count]):
+        if (
+            effects[r, E.trigger] == trigger
+            and effects[r, E.action] == Action.limited_summon
+            and effects[r, E.zone_from] == Zone.hand
+            and (effects[r, E.duration] == Duration.turn or effects[r, E.duration] > 0)
+        ):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _can_attack_now(inst, players, glob, p):
+    """p is in a magic/summoning phase whose combat phase may hold battles."""
+    t = glob[G.turn]
+    return glob[G.phase] == Phase.main and t >= 2 and t > glob[G.no_battle_until] and players[1 - p, P.primary] >= 0
+
+
+@njit(cache=True, _nrt=False)
 def _boosted_this_turn(cards, effects, inst, glob, i):
     """Creature i used an effect this turn that lasts the turn (Wizard Frog's 2x Atk damage):
     it is wasted unless i battles."""
@@ -423,6 +485,9 @@ def activation_value_nb(cards, effects, inst, fighters, players, glob, p, c, bat
     (`battles_now`)."""
     cost = _hand_cost_row(cards, effects, inst[c, I.card])
     if cost < 0:
+        if _temporary_summon(cards, effects, inst[c, I.card], Trigger.your_turn):
+            # Summoner: the creature summoned goes back at the end of the turn, so it must attack now
+            return ACTIVATION_WORTH if _can_attack_now(inst, players, glob, p) else WASTED
         return ACTIVATION_WORTH
     want = effects[cost, E.filter_card_type]
     sent = -1
@@ -548,6 +613,8 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         return _summon_row_value(effects, inst, q, option)
     if kind == ChoiceKind.reveal_pick:
         return card_worth_nb(cards, inst[option, I.card])  # the opponent's best card
+    if kind == ChoiceKind.zone_pick and option == NO_OPTION:
+        return 0.0  # Summoner, Dawn of the Living Chickens: a creature is always worth summoning
     if kind == ChoiceKind.zone_pick and inst[option, I.owner] != q:
         # Skeleton Lord: a Limited Summon from the opponent's cemetery cannot be hurt, so its
         # strike is what counts; the HP it takes off their cemetery total counts against it
@@ -558,6 +625,13 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         if cards[card, CardCol.card_type] == CardType.creature:
             return float(cards[card, CardCol.hp])  # the creature with the most HP
         return card_worth_nb(cards, card)
+    if kind == ChoiceKind.steal_pick:
+        # Thief: the equip worth most to its new creature; one that only hurts or negates its
+        # creature's effects is taken last
+        card = inst[option, I.card]
+        harmful = cards[card, CardCol.hostile] != 0
+        harmful = harmful or find_row_nb(cards, effects, card, Trigger.response_any, Action.equip_self) >= 0
+        return -1.0 if harmful else card_worth_nb(cards, card)
     if kind == ChoiceKind.destroy_pick:
         # the opponent's cards first, equips on their creature before the rest
         if inst[option, I.controller] == q:

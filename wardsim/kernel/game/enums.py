@@ -179,6 +179,7 @@ class ChoiceKindT(NamedTuple):
     zone_pick: int = 11  # which card an effect takes from a zone (cemetery, deck, hand)
     destroy_pick: int = 12  # which magic card an effect destroys
     summon_row: int = 13  # which alternative of a creature's on-summon effect (an effect row: Kendo Tiger)
+    steal_pick: int = 14  # which equip of the opponent's an effect takes (Thief)
 
 
 ChoiceKind = ChoiceKindT()

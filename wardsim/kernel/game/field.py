@@ -441,7 +441,12 @@ def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng,
                 continue
             z = inst[j, I.zone]
             if z == InstZone.magic and inst[j, I.attached_to] == x:
-                _destroy(cards, effects, inst, fighters, players, glob, j, trace)
+                if inst[j, I.anchor] == x:
+                    # Thief: "Send the stolen card to its original owner's cemetery", not destroyed
+                    set_zone_nb(inst, glob, j, InstZone.resolving)
+                    to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+                else:
+                    _destroy(cards, effects, inst, fighters, players, glob, j, trace)
                 queue[n] = j
                 n += 1
             elif inst[j, I.anchor] == x:

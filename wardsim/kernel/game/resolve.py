@@ -40,7 +40,17 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
-from wardsim.kernel.game.enums import ChoiceKind, Event, FizzleReason, GlobCol, InstCol, InstZone, PlayerCol, SeenBit
+from wardsim.kernel.game.enums import (
+    NO_OPTION,
+    ChoiceKind,
+    Event,
+    FizzleReason,
+    GlobCol,
+    InstCol,
+    InstZone,
+    PlayerCol,
+    SeenBit,
+)
 from wardsim.kernel.game.field import (
     cannot_leave_cemetery_nb,
     card_rows_nb,
@@ -604,12 +614,29 @@ def best_in_zone_nb(cards, effects, inst, r, owner, zone, any_owner):
 
 @njit(cache=True, _nrt=False)
 def pick_in_zone_nb(
-    cards, effects, inst, fighters, players, glob, r, owner, zone, creatures, src, skip, policy, params, rng
+    cards,
+    effects,
+    inst,
+    fighters,
+    players,
+    glob,
+    r,
+    owner,
+    zone,
+    creatures,
+    src,
+    skip,
+    max_al,
+    may_pass,
+    policy,
+    params,
+    rng,
 ):
     """The card `owner` picks from a zone of its own for row r of card `src` (Revival Priest,
     Necromancer, a deck search): one passing the row's filter (a creature, with `creatures`),
-    other than `skip`; -1 if none. Cards that cannot leave the cemetery are not offered, and
-    none while Bound With Chains stands."""
+    other than `skip`, of AL `max_al` or lower when it is above 0 (Summoner's roll); -1 if none,
+    or when the player passes where `may_pass` lets them (NO_OPTION). Cards that cannot leave
+    the cemetery are not offered, and none while Bound With Chains stands."""
     options = local_array(N_INST)
     n = 0
     if zone == InstZone.cemetery and cemetery_chained_nb(cards, effects, inst):
@@ -626,6 +653,8 @@ def pick_in_zone_nb(
             continue
         elif creatures and cards[card, CardCol.card_type] != CardType.creature:
             continue
+        if max_al > 0 and cards[card, CardCol.armor_level] > max_al:
+            continue
         if zone == InstZone.cemetery and cannot_leave_cemetery_nb(cards, effects, card):
             continue
         dup = False  # copies of a card are one option
@@ -635,6 +664,9 @@ def pick_in_zone_nb(
         if not dup:
             options[n] = j
             n += 1
+    if may_pass and n > 0:
+        options[n] = NO_OPTION
+        n += 1
     return choice.pick_nb(
         ChoiceKind.zone_pick, owner, src, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
     )
@@ -661,6 +693,35 @@ def pick_opponent_cemetery_nb(cards, effects, inst, fighters, players, glob, r, 
     return choice.pick_nb(
         ChoiceKind.zone_pick, p, src, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
     )
+
+
+@njit(cache=True, _nrt=False)
+def steal_equip_nb(cards, effects, inst, fighters, players, glob, p, src, policy, params, rng, trace):
+    """Thief: "steal 1 equip card from your opponent's side of the field and equip it to this
+    card": p picks an equip the opponent controls on one of their creatures; it moves to creature
+    `src`, under p's control and held by it (ruling thief). A creature unaffected by creature
+    effects keeps its equips."""
+    o = 1 - p
+    options = local_array(N_INST)
+    n = 0
+    for j in range(N_INST):
+        c = inst[j, I.attached_to]
+        if inst[j, I.zone] != InstZone.magic or c < 0 or inst[j, I.controller] != o or inst[c, I.controller] != o:
+            continue
+        if _immune_to_creatures(cards, effects, inst, fighters, c):
+            continue
+        options[n] = j
+        n += 1
+    j = choice.pick_nb(
+        ChoiceKind.steal_pick, p, src, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
+    )
+    if j < 0:
+        return
+    inst[j, I.attached_to] = src
+    inst[j, I.controller] = p
+    inst[j, I.anchor] = src
+    record_nb(trace, glob, p, Event.stolen, j, inst[j, I.card], 0)
+    refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
 
 
 @njit(cache=True, _nrt=False)
@@ -788,7 +849,23 @@ def execute_row_nb(
                         opponent_draws_nb(cards, effects, inst, fighters, players, glob, q, trace)
     elif action == Action.search_deck:
         j = pick_in_zone_nb(
-            cards, effects, inst, fighters, players, glob, r, p, InstZone.deck, False, src, -1, policy, params, rng
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            r,
+            p,
+            InstZone.deck,
+            False,
+            src,
+            -1,
+            0,
+            False,
+            policy,
+            params,
+            rng,
         )
         if j >= 0:
             remove_from_deck_nb(decks, players, j)
@@ -806,7 +883,9 @@ def execute_row_nb(
                 cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, policy, params, rng, trace
             )
     elif action == Action.limited_summon:
-        summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, policy, params, rng, trace)
+        summon_by_effect_nb(
+            cards, effects, inst, fighters, players, glob, decks, p, src, r, policy, params, rng, script, trace
+        )
     elif action == Action.swap_primaries:
         a = players[p, P.primary]
         b = players[o, P.primary]
@@ -874,6 +953,8 @@ def execute_row_nb(
                 to_deck_nb(inst, players, glob, decks, j, True, rng, trace)
             else:
                 to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+    elif action == Action.steal_equip:
+        steal_equip_nb(cards, effects, inst, fighters, players, glob, p, src, policy, params, rng, trace)
     elif action == Action.summon_to_opponent:
         pass  # Stone Golem: carried out by the summon (kernel.game.play)
     elif action == Action.return_later:
@@ -979,6 +1060,8 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
             False,
             src,
             skip,
+            0,
+            False,
             policy,
             params,
             rng,
@@ -1086,7 +1169,9 @@ def pay_pending_heals_nb(inst, fighters, glob, trace):
 
 
 @njit(cache=True, _nrt=False)
-def summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, policy, params, rng, trace):
+def summon_by_effect_nb(
+    cards, effects, inst, fighters, players, glob, decks, p, src, r, policy, params, rng, script, trace
+):
     """Limited Summons by Necromancer, Dark Knight, Psychic Toad, Helping Hand, Revival Priest."""
     zone_from = effects[r, E.zone_from]
     if limited_count_nb(inst, src) >= max(effects[r, E.amount], 1):
@@ -1107,7 +1192,45 @@ def summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p,
         limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
         return
     zone = InstZone.cemetery if zone_from == Zone.cemetery else InstZone.hand
-    j = pick_in_zone_nb(cards, effects, inst, fighters, players, glob, r, p, zone, True, src, -1, policy, params, rng)
+    max_al = 0
+    may_pass = False
+    if effects[r, E.dice] > 0:
+        # Summoner: "roll 2 dice. You may summon a creature from your hand with an AL less than or
+        # equal to the result"
+        for _ in range(effects[r, E.dice]):
+            max_al += d6_nb(rng, script)
+        record_nb(trace, glob, p, Event.effect, src, r, max_al)
+        may_pass = True
+    if zone == InstZone.hand and effects[r, E.amount] > 1:
+        # Dawn of the Living Chickens: "Summon up to 4 creatures from your hand": after the first,
+        # its player may stop
+        while limited_count_nb(inst, src) < effects[r, E.amount]:
+            j = pick_in_zone_nb(
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                r,
+                p,
+                zone,
+                True,
+                src,
+                -1,
+                0,
+                limited_count_nb(inst, src) > 0,
+                policy,
+                params,
+                rng,
+            )
+            if j < 0:
+                return
+            limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
+        return
+    j = pick_in_zone_nb(
+        cards, effects, inst, fighters, players, glob, r, p, zone, True, src, -1, max_al, may_pass, policy, params, rng
+    )
     if j < 0 or not is_creature_nb(cards, inst, j):
         return
     if zone == InstZone.cemetery:
@@ -1125,6 +1248,8 @@ def summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p,
         record_nb(trace, glob, p, Event.limited_summon, j, inst[j, I.card], src)
         return
     limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
+    if effects[r, E.duration] == Duration.turn:
+        inst[j, I.expires] = glob[G.turn]  # Summoner: "back to your hand at the end of your turn"
     if cards[inst[src, I.card], CardCol.magic_subtype] == MagicSubtype.equip:
         inst[src, I.attached_to] = j  # Helping Hand is equipped to the creature it summoned
 
@@ -1213,11 +1338,26 @@ def release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, de
     held = False
     for j in range(N_INST):
         a = inst[j, I.anchor]
-        if inst[j, I.zone] == InstZone.limited and a >= 0 and a != j and inst[a, I.zone] == InstZone.primary:
+        z = inst[j, I.zone]
+        if (z == InstZone.limited or z == InstZone.magic) and a >= 0 and a != j and inst[a, I.zone] == InstZone.primary:
             held = True
     if not held:
         return
     refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
+    for j in range(N_INST):
+        a = inst[j, I.anchor]
+        if (
+            inst[j, I.zone] == InstZone.magic
+            and a >= 0
+            and inst[j, I.attached_to] == a
+            and inst[a, I.zone] == InstZone.primary
+            and fighters[a, F.effect_count] == 0
+            and cards[inst[a, I.card], CardCol.effect_count] > 0
+        ):
+            # Thief: the stolen card goes to its owner's cemetery "if this effect is negated"
+            leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+            set_zone_nb(inst, glob, j, InstZone.resolving)
+            to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
     for j in range(N_INST):
         a = inst[j, I.anchor]
         if (

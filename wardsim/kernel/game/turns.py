@@ -26,6 +26,7 @@ from wardsim.kernel.game.field import (
     find_row_nb,
     heal_creature_nb,
     leave_field_nb,
+    release_anchored_nb,
     sync_damage_immune_nb,
     take_from_cemetery_nb,
     to_cemetery_nb,
@@ -274,6 +275,10 @@ def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p,
                     record_nb(trace, glob, o, Event.effect_damage, c, dealt, fighters[c, F.hp])
         if inst[j, I.zone] == InstZone.magic:
             inst[j, I.counter] += 1
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.limited and inst[j, I.controller] == p and 0 <= inst[j, I.expires] <= t:
+            # Summoner: "Send the summoned creature back to your hand at the end of your turn"
+            release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
     for j in range(N_INST):
         if inst[j, I.zone] == InstZone.magic and 0 <= inst[j, I.expires] <= t:
             # a timed card has done its work: to the cemetery
