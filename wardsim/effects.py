@@ -216,7 +216,7 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError(f"action {e.action!r} needs a 'from' zone")
     if e.action == "move_card" and e.zone_to == "none":
         raise EffectError("action 'move_card' needs a 'to' zone")
-    if e.condition in {"target_matches", "equipped_with"} and not e.filter:
+    if e.condition in {"target_matches", "equipped_with", "own_primary_matches"} and not e.filter:
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
     if "same_roll" in e.flags and e.roll is None:
         raise EffectError("flag 'same_roll' needs a 'roll'")
@@ -252,6 +252,7 @@ _TRIGGER_TEXT = {
     "in_cemetery": "In the cemetery",
     "opponent_draws": "Each time your opponent draws a card",
     "on_killed": "If the equipped creature is killed",
+    "creature_to_cemetery": "Each time a creature card is sent to a cemetery",
 }
 
 _TARGET_TEXT = {
@@ -292,6 +293,7 @@ _ZONE_TEXT = {
     "cemetery": "cemetery",
     "field": "field",
     "opponent_field": "opponent's field",
+    "opponent_cemetery": "opponent's cemetery",
 }
 
 _CONDITION_TEXT = {
@@ -308,6 +310,7 @@ _CONDITION_TEXT = {
     "equipped_with": "if {filter} is also equipped to the same creature",
     "idle_last_turn": "during your turn, if it did not battle in your previous turn",
     "first_attack": "in its first attack since it came to the field",
+    "own_primary_matches": "if your primary creature is {filter}",
 }
 
 # targets that take a plural verb
@@ -379,8 +382,17 @@ def _amount_text(e: Effect) -> str:
             "opponent_primary_modifier": " times the printed Modifier of the opponent's primary creature",
             "opponent_primary_attack_dice": " times the printed Atk Dice Rolls of the opponent's primary creature",
             "speed_gained": " per point of SPD above its printed SPD",
+            "sent_hp": " times the printed HP of the creature card sent",
         }[e.scale].format(f=render_filter(e.filter))
     return text
+
+
+def _move_text(e: Effect, target: str, zfrom: str, zto: str) -> str:
+    if e.zone_from == "hand":
+        # a card of a hand: the player's own (a cost: Vampire Lord, Wizard Frog) or the opponent's
+        whose = "your opponent's" if e.target == "opponent_player" else "your"
+        return f"send {render_filter(e.filter)} from {whose} hand to {'their' if whose != 'your' else 'your'} {zto}"
+    return f"move {render_filter(e.filter) if e.filter else target} from the {zfrom} to the {zto}"
 
 
 def render(e: Effect) -> str:
@@ -405,7 +417,8 @@ def render(e: Effect) -> str:
         "set_stat": f"{target} {has} {its} {stat} set to {e.amount}",
         "damage": f"inflict {amount} damage to {target}",
         "damage_fraction": f"{target} loses {e.amount}/{e.divisor} of its remaining HP",
-        "heal": f"heal {target} {'to full HP' if 'full' in e.flags else f'for {amount} HP'}",
+        "heal": f"heal {target} "
+        + ("to full HP" if "full" in e.flags else f"for {amount}" + ("" if e.scale == "sent_hp" else " HP")),
         "heal_from_damage": f"heal {target} for {e.amount}/{e.divisor} of the Atk damage inflicted",
         "reduce_damage": f"damage taken by {target} is multiplied by {e.amount}/{e.divisor}",
         "critical_miss_up_to": f"a Hit roll of {target} whose dice total {e.amount} or less is a critical miss, "
@@ -426,8 +439,18 @@ def render(e: Effect) -> str:
         "destroy_magic": _destroy_text(e.amount, e.target, target),
         "draw": f"{target} draw{s} {e.amount} card{'' if e.amount == 1 else 's'}{amount[len(str(e.amount)) :]}",
         "search_deck": f"search your deck for {render_filter(e.filter)} and put it in your hand",
-        "move_card": f"move {render_filter(e.filter) if e.filter else target} from the {zfrom} to the {zto}",
-        "limited_summon": f"summon {render_filter(e.filter)} from the {zfrom} as a Limited Summon",
+        "move_card": _move_text(e, target, zfrom, zto),
+        "limited_summon": (
+            f"summon this card from the {zfrom} as a Limited Summon held by that creature, back to the {zto} "
+            "when that creature leaves the field or changes control"
+            if e.condition == "own_primary_matches"
+            else f"roll {e.dice} dice, then may summon {render_filter(e.filter)} of AL up to the total "
+            f"from the {zfrom} as a Limited Summon"
+            if e.dice
+            else f"summon up to {e.amount} creatures from the {zfrom} as Limited Summons"
+            if e.amount > 1
+            else f"summon {render_filter(e.filter)} from the {zfrom} as a Limited Summon"
+        ),
         "summon_to_opponent": "place this creature on the opponent's side as their primary creature",
         "swap_primaries": "switch primary creatures with your opponent",
         "skip_turn": f"{target} skip{s} their next turn",
@@ -446,7 +469,9 @@ def render(e: Effect) -> str:
         "or put a creature of it at the bottom of their deck",
         "cemetery_hp": f"add {e.amount} HP to your cemetery",
         "return_later": f"this card returns to your hand after {e.duration} turn cycles",
-        "no_return": "this card cannot be returned from the cemetery",
+        "no_return": "this card cannot be returned from the cemetery"
+        if e.target == "self"
+        else "no card can be removed from either player's cemetery",
         "equip_self": f"equip this card to {target} as an Infinite equip magic card",
         "discard_cost": f"discard {e.amount} {render_filter(e.filter)[2:]} to play this card",
         "reset_turn": "reset the current player's turn",
@@ -456,6 +481,7 @@ def render(e: Effect) -> str:
         "sacrifices_follow": "the sacrificed cards stay under this card and follow it",
         "counter_heal": f"heal {target} {e.amount} HP per counter (starting at {e.dice}, +1 each of your turns)",
         "slower_strikes_first": "in every battle the creature with the lower SPD strikes first",
+        "steal_equip": "take an equip card from a creature of your opponent's and equip it to this card",
         "sacrifice_worth": (f"{render_filter(e.filter)} used as a sacrifice for it" if e.filter else "this card")
         + f" counts as {e.amount} sacrifices",
     }[e.action]

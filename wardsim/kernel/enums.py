@@ -107,6 +107,7 @@ class TriggerT(NamedTuple):
     in_cemetery: int = 24  # a rule that holds while the card is in the cemetery
     opponent_draws: int = 25  # the opponent of the card's controller draws a card
     on_killed: int = 26  # the equipped creature dies, whatever killed it
+    creature_to_cemetery: int = 27  # a creature card is sent to a cemetery (either player's)
 
 
 Trigger = TriggerT()
@@ -129,6 +130,7 @@ class ConditionT(NamedTuple):
     equipped_with: int = 11  # another card passing the filter is equipped to the same creature
     idle_last_turn: int = 12  # the source creature did not battle in its controller's previous turn
     first_attack: int = 13  # the source creature has made no strike since it came to the field
+    own_primary_matches: int = 14  # the controller's primary creature passes the filter (Black Jacket: Hive Lord)
 
 
 Condition = ConditionT()
@@ -189,6 +191,7 @@ class ActionT(NamedTuple):
     multiply_hit_roll: int = 49  # the Hit dice total x amount, before the Hit bonuses are added
     equip_hp_limit: int = 50  # the card can be equipped only to a creature with at most amount HP left
     revive: int = 51  # the dying creature lives on with amount / divisor of its HP; the card goes to the cemetery
+    steal_equip: int = 52  # an equip on the opponent's side moves to the source creature (Thief)
 
 
 Action = ActionT()
@@ -277,6 +280,7 @@ class ScaleT(NamedTuple):
     opponent_primary_modifier: int = 7  # the printed Modifier of the opponent's primary creature
     opponent_primary_attack_dice: int = 8  # the printed Atk Dice Rolls of the opponent's primary creature
     speed_gained: int = 9  # the points of SPD the creature has above its printed SPD
+    sent_hp: int = 10  # the printed HP of the creature card sent (Vampire Lord, The Guide)
 
 
 Scale = ScaleT()
@@ -290,6 +294,7 @@ class ZoneT(NamedTuple):
     cemetery: int = 4
     field: int = 5
     opponent_field: int = 6
+    opponent_cemetery: int = 7  # the opponent's cemetery (Skeleton Lord)
 
 
 Zone = ZoneT()

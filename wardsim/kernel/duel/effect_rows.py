@@ -487,6 +487,8 @@ def roll_amount_nb(effects, r, rng, script):
 @njit(_nrt=False)
 def fired_row_acts_nb(effects, r):
     """Is row r one `fire_row_nb` can carry out (its action, status, duration)?"""
+    if effects[r, E.scale] == Scale.sent_hp:
+        return False  # Vampire Lord's heal is paid with a card from the hand: a duel has none
     action = effects[r, E.action]
     if (
         action == Action.dot

@@ -259,6 +259,8 @@ class _Builder:
             return None
         if int(e[E.flags]) & Flag.same_roll:
             raise UnsupportedPair("a roll table: one die for several rows")
+        if int(e[E.scale]) == Scale.sent_hp:
+            return None  # Vampire Lord's heal is paid with a card from the hand: a duel has none
         cond = int(e[E.condition])
         if cond == Condition.target_matches and not _matches(self.effects, r, g):
             return None

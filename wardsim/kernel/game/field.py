@@ -122,6 +122,20 @@ def sync_damage_immune_nb(cards, effects, inst, fighters, glob):
 
 
 @njit(cache=True, _nrt=False)
+def cemetery_chained_nb(cards, effects, inst):
+    """Bound With Chains: "Players cannot remove cards from their cemetery": a field card with a
+    static no_return row is on the field, and no card leaves either cemetery (ruling
+    bound-with-chains)."""
+    for j in range(N_INST):
+        if (
+            inst[j, I.zone] == InstZone.magic
+            and find_row_nb(cards, effects, inst[j, I.card], Trigger.static, Action.no_return) >= 0
+        ):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def cannot_leave_cemetery_nb(cards, effects, card):
     """Angel, Holy Light, Hourglass of Time: "cannot be returned from the cemetery"."""
     return find_row_nb(cards, effects, card, Trigger.in_cemetery, Action.no_return) >= 0
@@ -136,6 +150,23 @@ def self_limited_row_nb(cards, effects, card):
             effects[r, E.trigger] == Trigger.on_play
             and effects[r, E.action] == Action.limited_summon
             and effects[r, E.target] == Target.self
+            and effects[r, E.condition] == Condition.always
+        ):
+            return r
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def primary_bound_row_nb(cards, effects, card):
+    """Black Jacket, Super Hornet: "Limited Summon it if your primary creature is Hive Lord": the
+    row that lets the creature join as a Limited Summon held by its player's primary creature
+    while that one passes the row's filter, or -1."""
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if (
+            effects[r, E.trigger] == Trigger.on_play
+            and effects[r, E.action] == Action.limited_summon
+            and effects[r, E.condition] == Condition.own_primary_matches
         ):
             return r
     return -1
@@ -198,8 +229,24 @@ def to_cemetery_nb(cards, effects, inst, players, glob, i, trace):
             players[p, P.cemetery_bonus] -= cards[inst[i, I.card], CardCol.hp]
         else:
             players[1 - p, P.opponent_deaths] += 1  # The Hero counts every creature sent there, however
+            _owe_heals(cards, effects, inst, i)
     record_nb(trace, glob, p, Event.to_cemetery, i, inst[i, I.card], cemetery_hp_nb(cards, inst, players, p))
     check_cemetery_nb(cards, inst, players, glob)
+
+
+@njit(cache=True, _nrt=False)
+def _owe_heals(cards, effects, inst, i):
+    """The Guide: "When a creature is sent to the cemetery, heal this card for 1/2 of the total
+    HP of the sent creature": creature card i arrived in a cemetery (either player's, from any
+    zone), so each primary creature with such a row is owed its share of i's printed HP; the
+    game pays it once the deaths are swept (`resolve.pay_pending_heals_nb`)."""
+    hp = cards[inst[i, I.card], CardCol.hp]
+    for k in range(N_INST):
+        if k == i or inst[k, I.zone] != InstZone.primary:
+            continue
+        r = find_row_nb(cards, effects, inst[k, I.card], Trigger.creature_to_cemetery, Action.heal)
+        if r >= 0:
+            inst[k, I.pending_heal] += hp * effects[r, E.amount] // effects[r, E.divisor]
 
 
 @njit(cache=True, _nrt=False)
@@ -305,6 +352,9 @@ def _anchor_zone(cards, effects, inst, j):
     """Where creature j goes when its anchor is lost: the zone the anchoring row names."""
     anchor = inst[j, I.anchor]
     zone = Zone.cemetery
+    own = primary_bound_row_nb(cards, effects, inst[j, I.card])
+    if own >= 0:
+        return effects[own, E.zone_to]  # Black Jacket: back to the hand when Hive Lord leaves
     if anchor >= 0:
         start, stop = card_rows_nb(cards, inst[anchor, I.card])
         for r in range(start, stop):
@@ -391,7 +441,12 @@ def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng,
                 continue
             z = inst[j, I.zone]
             if z == InstZone.magic and inst[j, I.attached_to] == x:
-                _destroy(cards, effects, inst, fighters, players, glob, j, trace)
+                if inst[j, I.anchor] == x:
+                    # Thief: "Send the stolen card to its original owner's cemetery", not destroyed
+                    set_zone_nb(inst, glob, j, InstZone.resolving)
+                    to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+                else:
+                    _destroy(cards, effects, inst, fighters, players, glob, j, trace)
                 queue[n] = j
                 n += 1
             elif inst[j, I.anchor] == x:

@@ -44,6 +44,7 @@ from wardsim.kernel.game.enums import (
 from wardsim.kernel.game.field import (
     battle_bound_nb,
     card_rows_nb,
+    cemetery_chained_nb,
     find_row_nb,
     infinite_in_use_nb,
     leave_field_nb,
@@ -199,6 +200,13 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         if action == Action.heal:
             c = players[p, P.primary]
             return c >= 0 and fighters[c, F.hp] < fighters[c, F.max_hp] and not magic_immune_nb(cards, effects, inst, c)
+        if action == Action.move_card and effects[r, E.zone_from] == Zone.hand:
+            # a trade (Frog of Fortune, Peddling Partridge): a card to send besides this one,
+            # and the cemetery row after it must find one to take
+            options = local_array(N_INST)
+            if hand_options_nb(cards, effects, inst, p, i, r, options) == 0:
+                return False
+            continue
         if action == Action.move_card and effects[r, E.zone_from] == Zone.cemetery:
             if best_in_zone_nb(cards, effects, inst, r, p, InstZone.cemetery, False) >= 0:
                 return True
@@ -232,6 +240,8 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         return True
     if not acts_when_played and _reverses_order(cards, effects, inst[i, I.card]):
         return _reversal_helps(cards, effects, inst, fighters, players, p)
+    if not acts_when_played and find_row_nb(cards, effects, inst[i, I.card], Trigger.static, Action.no_return) >= 0:
+        return not cemetery_chained_nb(cards, effects, inst)  # Bound With Chains: a second copy adds nothing
     # a card whose effect lasts on the field (Flame of the Infinite, Curse, Forest Fire) always can
     return not acts_when_played
 

@@ -547,6 +547,7 @@ def settle_nb(
     for _ in range(4):
         sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
         resolve.release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
+        resolve.pay_pending_heals_nb(inst, fighters, glob, trace)  # The Guide
         placed = False
         for p in (a, 1 - a):
             if glob[G.winner] < 0 and players[p, P.primary] < 0 and (players[p, P.played_turn] > 0 or p == a):
@@ -671,6 +672,11 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
                 cost = summon_cemetery_cost_nb(cards, effects, inst, fighters, players, glob, p, i)
                 out[n] = encode_action_nb(ActionKind.summon, i, min(cost // 10, 99))
                 n += 1
+            if phase == Phase.main and resolve.joins_beside_primary_nb(cards, effects, inst, players, p, i):
+                # Black Jacket beside Hive Lord: a Limited Summon by its own text, not the turn's
+                # standard summon (ruling hive-lord-limited-summons)
+                out[n] = encode_action_nb(ActionKind.limited_summon, i, 0)
+                n += 1
         else:
             n = magic.magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n)
     if phase == Phase.main:
@@ -743,6 +749,9 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
         turns.activate_nb(
             cards, effects, inst, fighters, players, glob, decks, p, a, policy, params, rng, script, trace
         )
+    elif kind == ActionKind.limited_summon:
+        note_play_nb(inst, a)
+        resolve.limited_summon_nb(cards, inst, fighters, players, glob, p, a, players[p, P.primary], trace)
     elif kind == ActionKind.battle:
         battle_action_nb(cards, effects, inst, fighters, players, glob, decks, a, policy, params, rng, script, trace)
         return

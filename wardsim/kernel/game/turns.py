@@ -21,10 +21,12 @@ from wardsim.kernel.enums import Action, Condition, EffectCol, FighterCol, Flag,
 from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, PlayerCol
 from wardsim.kernel.game.field import (
     card_rows_nb,
+    cemetery_chained_nb,
     destroy_magic_nb,
     find_row_nb,
     heal_creature_nb,
     leave_field_nb,
+    release_anchored_nb,
     sync_damage_immune_nb,
     take_from_cemetery_nb,
     to_cemetery_nb,
@@ -35,6 +37,7 @@ from wardsim.kernel.game.resolve import (
     execute_row_nb,
     in_roll_table_nb,
     limited_count_nb,
+    matches_filter_nb,
     refresh_fighters_nb,
 )
 from wardsim.kernel.game.scratch import local_array
@@ -65,38 +68,61 @@ def activation_options_nb(cards, effects, inst, fighters, players, glob, p, out,
                 or best_in_zone_nb(cards, effects, inst, r, p, zone, False) < 0
             ):
                 continue
+            if (
+                effects[r, E.action] == Action.move_card
+                and effects[r, E.zone_from] == Zone.hand
+                and not _hand_holds(cards, effects, inst, r, p)
+            ):
+                return n  # Vampire Lord, Wizard Frog: the card to send is the effect's cost
             out[n] = 40_000 + c * 100
             return n + 1
     return n
 
 
 @njit(cache=True, _nrt=False)
+def _hand_holds(cards, effects, inst, r, p):
+    """p's hand holds a card passing row r's filter."""
+    for j in range(N_INST):
+        if (
+            inst[j, I.zone] == InstZone.hand
+            and inst[j, I.owner] == p
+            and matches_filter_nb(cards, effects, r, inst[j, I.card])
+        ):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def activate_nb(cards, effects, inst, fighters, players, glob, decks, p, c, policy, params, rng, script, trace):
     inst[c, I.used_turn] = glob[G.turn]
     start, stop = card_rows_nb(cards, inst[c, I.card])
+    moved = local_array(2)
+    moved[:] = 0
     for r in range(start, stop):
         if effects[r, E.trigger] == Trigger.your_turn and (effects[r, E.flags] & Flag.optional) != 0:
-            moved = local_array(2)
-            moved[:] = 0
-            execute_row_nb(
-                cards,
-                effects,
-                inst,
-                fighters,
-                players,
-                glob,
-                decks,
-                p,
-                c,
-                r,
-                c,
-                policy,
-                params,
-                rng,
-                script,
-                trace,
-                moved,
-            )
+            if (
+                execute_row_nb(
+                    cards,
+                    effects,
+                    inst,
+                    fighters,
+                    players,
+                    glob,
+                    decks,
+                    p,
+                    c,
+                    r,
+                    c,
+                    policy,
+                    params,
+                    rng,
+                    script,
+                    trace,
+                    moved,
+                )
+                < 0
+            ):
+                return  # its cost was not paid (Vampire Lord, Wizard Frog)
 
 
 @njit(cache=True, _nrt=False)
@@ -121,10 +147,16 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                 if effects[r, E.release_lo] <= die <= effects[r, E.release_hi]:
                     inst[j, I.effect_ended] = 1
                 break
+    chained = cemetery_chained_nb(cards, effects, inst)  # Bound With Chains: the return waits
     for j in range(N_INST):
         # Junk Scarecrow, Mysterious Door: back in the owner's first turn once the turn cycles
         # have passed (the turn counted may be the opponent's)
-        if inst[j, I.zone] == InstZone.cemetery and inst[j, I.owner] == p and 0 <= inst[j, I.returns] <= t:
+        if (
+            not chained
+            and inst[j, I.zone] == InstZone.cemetery
+            and inst[j, I.owner] == p
+            and 0 <= inst[j, I.returns] <= t
+        ):
             inst[j, I.returns] = -1
             take_from_cemetery_nb(cards, effects, inst, players, glob, j)
             to_hand_nb(inst, glob, j, trace)
@@ -276,6 +308,10 @@ def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p,
                     record_nb(trace, glob, o, Event.effect_damage, c, dealt, fighters[c, F.hp])
         if inst[j, I.zone] == InstZone.magic:
             inst[j, I.counter] += 1
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.limited and inst[j, I.controller] == p and 0 <= inst[j, I.expires] <= t:
+            # Summoner: "Send the summoned creature back to your hand at the end of your turn"
+            release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
     for j in range(N_INST):
         if inst[j, I.zone] == InstZone.magic and 0 <= inst[j, I.expires] <= t:
             # a timed card has done its work: to the cemetery
