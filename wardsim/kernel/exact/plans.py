@@ -45,7 +45,7 @@ from wardsim.kernel.exact.frontier import (
     _start_frontier_nb,
     _with_digit_nb,
 )
-from wardsim.kernel.exact.stages import _end_outcomes_nb, _hit_lands_nb, _next_exchange_nb
+from wardsim.kernel.exact.stages import _end_outcomes_nb, _hit_lands_nb, _next_exchange_nb, _striker_nb
 from wardsim.kernel.exact.tables import _n_battle_states_nb
 from wardsim.rules import DIE_FACES
 
@@ -130,7 +130,7 @@ class StrikePlan(NamedTuple):
 
 
 @njit
-def plannable_nb(rules):
+def strikes_plannable_nb(rules):
     """Whether every on-hit op of the pair sets a state or damages the creature struck."""
     for striker in range(2):
         first = rules.programs[striker, Program.on_hit, ProgramCol.first_op]
@@ -202,7 +202,7 @@ def _on_hit_outcomes_nb(rules, striker, x, b, p_hit, frontier, acc):
 @njit
 def strike_plan_nb(rules, tables, frontier, acc, n_strike, to_end):
     """The plan of the first strikes (`to_end` False) or the second ones (True); the pair
-    must be `plannable_nb`. `acc` is scratch: nothing finishes at PROBE_HP."""
+    must be `strikes_plannable_nb`. `acc` is scratch: nothing finishes at PROBE_HP."""
     components = rules.components
     n_battle = _n_battle_states_nb(rules)
     head = np.zeros((n_strike, len(PlanCol)), dtype=np.int64)
@@ -211,7 +211,7 @@ def strike_plan_nb(rules, tables, frontier, acc, n_strike, to_end):
     for m in range(n_strike):
         x = m // n_battle
         b = m % n_battle
-        striker = 1 - (m & 1) if to_end else m & 1
+        striker = _striker_nb(m, to_end)
         target = 1 - striker
         h = head[m]
         h[PlanCol.striker] = striker

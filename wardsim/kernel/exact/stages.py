@@ -333,6 +333,32 @@ def _strike_nb(striker, x, b, level_a, level_b, to_end, rules, tables, frontier,
 
 
 @njit(_nrt=False, inline="always")
+def _striker_nb(m, to_end):
+    """The striker of strike state m = x * n_battle_states + b: bit 0 of b is the creature that
+    strikes first, which strikes the first strike (`to_end` False); the other strikes second."""
+    return 1 - (m & 1) if to_end else m & 1
+
+
+@njit(_nrt=False, inline="always")
+def _strike_from_nb(m, to_end, level_a, level_b, rules, tables, frontier, acc, after):
+    """`_strike_nb` from strike state m of the first strikes (`to_end` False) or the second."""
+    n_battle = _n_battle_states_nb(rules)
+    _strike_nb(
+        _striker_nb(m, to_end),
+        m // n_battle,
+        m % n_battle,
+        level_a,
+        level_b,
+        to_end,
+        rules,
+        tables,
+        frontier,
+        acc,
+        after,
+    )
+
+
+@njit(_nrt=False, inline="always")
 def _tick_dot_slot_nb(rules, c, owner, heal, frontier, n_live):
     """DOT slot c ticks on the outcomes where it is due in `owner`'s exchange; returns the size.
 

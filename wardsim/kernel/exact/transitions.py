@@ -35,11 +35,10 @@ from wardsim.kernel.exact.plans import (
     _planned_strike_nb,
     end_plan_nb,
     end_plannable_nb,
-    plannable_nb,
     strike_plan_nb,
+    strikes_plannable_nb,
 )
-from wardsim.kernel.exact.stages import _end_of_exchange_nb, _start_of_exchange_nb, _strike_nb
-from wardsim.kernel.exact.tables import _n_battle_states_nb
+from wardsim.kernel.exact.stages import _end_of_exchange_nb, _start_of_exchange_nb, _strike_from_nb
 
 S = FighterSummary
 
@@ -87,10 +86,10 @@ class LevelOperator(NamedTuple):
         `.second_strikes`, `.first_strikes`).
     pure_start, pure_first_strike, pure_second_strike, pure_end : PureStates
         The stages' pure states (the start's by the unknowns' compact index).
-    planned : bool
+    strikes_planned : bool
         The strikes go by their plans (`kernel.exact.plans`; else by `stages._strike_nb`).
     first_strike_plan, second_strike_plan : StrikePlan
-        The plans (empty when not `planned`).
+        The plans (empty when not `strikes_planned`).
     ends_planned : bool
         The ends of exchanges go by their plan (else by `stages._end_of_exchange_nb`).
     end_plan : EndPlan
@@ -105,7 +104,7 @@ class LevelOperator(NamedTuple):
     pure_first_strike: PureStates
     pure_second_strike: PureStates
     pure_end: PureStates
-    planned: bool
+    strikes_planned: bool
     first_strike_plan: StrikePlan
     second_strike_plan: StrikePlan
     ends_planned: bool
@@ -175,7 +174,6 @@ def _pure_states_nb(rules, tables, frontier, stages, reachable):
     reads NaN, so a state that reaches one shows it. The grids are left NaN: the levels
     write every value before it is read, and a value read unwritten would show as NaN.
     """
-    n_battle = _n_battle_states_nb(rules)
     n_effect = stages.end.consts.shape[0]
     n_strike = stages.first_strike.consts.shape[0]
     n_unknowns = reachable.starts.shape[0]
@@ -224,14 +222,11 @@ def _pure_states_nb(rules, tables, frontier, stages, reachable):
         _store_nb(StageValues(end_weights, end_constants, to_start.grid, to_start.grid), x, acc)
     for m in reachable.second_strikes:
         _clear_nb(acc)
-        striker = 1 - (m & 1)
-        _strike_nb(striker, m // n_battle, m % n_battle, level_a, level_b, True, rules, tables, frontier, acc, to_end)
+        _strike_from_nb(m, True, level_a, level_b, rules, tables, frontier, acc, to_end)
         _store_nb(StageValues(second_weights, second_constants, to_end.grid, to_end.grid), m, acc)
     for m in reachable.first_strikes:
         _clear_nb(acc)
-        _strike_nb(
-            m & 1, m // n_battle, m % n_battle, level_a, level_b, False, rules, tables, frontier, acc, to_second_strike
-        )
+        _strike_from_nb(m, False, level_a, level_b, rules, tables, frontier, acc, to_second_strike)
         _store_nb(StageValues(first_weights, first_constants, to_end.grid, to_end.grid), m, acc)
     for i in range(n_unknowns):
         _clear_nb(acc)
@@ -302,8 +297,8 @@ def _level_operator_nb(rules, tables, frontier, acc, stages, reachable, system):
     for r in range(pure_end.pure.shape[0]):
         for j in range(N_VALUES):
             stages.end.consts[pure_end.pure[r], j] = pure_end.constants[r, j]
-    planned = plannable_nb(rules)
-    n_strike = stages.first_strike.consts.shape[0] if planned else 0
+    strikes_planned = strikes_plannable_nb(rules)
+    n_strike = stages.first_strike.consts.shape[0] if strikes_planned else 0
     ends_planned = end_plannable_nb(rules)
     n_effect = stages.end.consts.shape[0] if ends_planned else 0
     operator = LevelOperator(
@@ -315,7 +310,7 @@ def _level_operator_nb(rules, tables, frontier, acc, stages, reachable, system):
         pure_first,
         pure_second,
         pure_end,
-        planned,
+        strikes_planned,
         strike_plan_nb(rules, tables, frontier, acc, n_strike, False),
         strike_plan_nb(rules, tables, frontier, acc, n_strike, True),
         ends_planned,
@@ -367,7 +362,6 @@ def _solve_level_with_operator_nb(level_a, level_b, rules, tables, frontier, acc
     V = (I - M)^-1 k, and every stage's value is its constant plus its weights on V.
     `values` ((n_unknowns, len(Value))) receives V.
     """
-    n_battle = _n_battle_states_nb(rules)
     n_strike = stages.first_strike.consts.shape[0]
     # backwards through the exchange, as `levels._backward_pass_nb` (pure END constants are fixed)
     for x in operator.pure_end.impure:
@@ -379,44 +373,20 @@ def _solve_level_with_operator_nb(level_a, level_b, rules, tables, frontier, acc
         _store_nb(stages.end, x, acc)
     for m in operator.pure_second_strike.impure:
         _clear_nb(acc)
-        if operator.planned:
+        if operator.strikes_planned:
             _planned_strike_nb(operator.second_strike_plan, m, level_a, level_b, rules, tables, acc, stages.end)
         else:
-            _strike_nb(
-                1 - (m & 1),
-                m // n_battle,
-                m % n_battle,
-                level_a,
-                level_b,
-                True,
-                rules,
-                tables,
-                frontier,
-                acc,
-                stages.end,
-            )
+            _strike_from_nb(m, True, level_a, level_b, rules, tables, frontier, acc, stages.end)
         _store_nb(stages.second_strike, m, acc)
     _combine_pure_nb(stages.second_strike, operator.pure_second_strike, stages.end, stages.end, n_strike)
     for m in operator.pure_first_strike.impure:
         _clear_nb(acc)
-        if operator.planned:
+        if operator.strikes_planned:
             _planned_strike_nb(
                 operator.first_strike_plan, m, level_a, level_b, rules, tables, acc, stages.second_strike
             )
         else:
-            _strike_nb(
-                m & 1,
-                m // n_battle,
-                m % n_battle,
-                level_a,
-                level_b,
-                False,
-                rules,
-                tables,
-                frontier,
-                acc,
-                stages.second_strike,
-            )
+            _strike_from_nb(m, False, level_a, level_b, rules, tables, frontier, acc, stages.second_strike)
         _store_nb(stages.first_strike, m, acc)
     _combine_pure_nb(stages.first_strike, operator.pure_first_strike, stages.second_strike, stages.end, n_strike)
     for i in operator.pure_start.impure:
