@@ -131,6 +131,7 @@ class ConditionT(NamedTuple):
     idle_last_turn: int = 12  # the source creature did not battle in its controller's previous turn
     first_attack: int = 13  # the source creature has made no strike since it came to the field
     own_primary_matches: int = 14  # the controller's primary creature passes the filter (Black Jacket: Hive Lord)
+    holds_under: int = 15  # a card passing the filter is under the source creature (Terry: a Jerry)
 
 
 Condition = ConditionT()
@@ -192,6 +193,9 @@ class ActionT(NamedTuple):
     equip_hp_limit: int = 50  # the card can be equipped only to a creature with at most amount HP left
     revive: int = 51  # the dying creature lives on with amount / divisor of its HP; the card goes to the cemetery
     steal_equip: int = 52  # an equip on the opponent's side moves to the source creature (Thief)
+    drain_armor: int = 53  # on a hit: the struck creature's AL falls to 0, the source gains the AL taken as Modifier
+    copy_stats: int = 54  # the source takes the printed AL, SPD, Atk dice, Modifier and type of the opponent's primary
+    force_self_battle: int = 55  # the opponent's Limited Summons battle their own primary in their turn (Ancient One)
 
 
 Action = ActionT()
@@ -281,6 +285,8 @@ class ScaleT(NamedTuple):
     opponent_primary_attack_dice: int = 8  # the printed Atk Dice Rolls of the opponent's primary creature
     speed_gained: int = 9  # the points of SPD the creature has above its printed SPD
     sent_hp: int = 10  # the printed HP of the creature card sent (Vampire Lord, The Guide)
+    limited_held: int = 11  # the Limited Summons the source creature holds (Alkonost)
+    printed_stat: int = 12  # the source creature's printed value of the row's stat (Terry doubles its base stats)
 
 
 Scale = ScaleT()
@@ -295,6 +301,8 @@ class ZoneT(NamedTuple):
     field: int = 5
     opponent_field: int = 6
     opponent_cemetery: int = 7  # the opponent's cemetery (Skeleton Lord)
+    hand_or_deck: int = 8  # the hand or the deck, the player's pick (Alkonost); a deck pick is shuffled after
+    under: int = 9  # under the source creature; it stays on the field when that creature leaves (Terry's Jerry)
 
 
 Zone = ZoneT()
@@ -318,6 +326,7 @@ class FlagT(NamedTuple):
     unique: int = 4096  # another copy of the card on the same creature adds nothing ("cannot stack")
     lightning: int = 8192  # a magic block that applies to Lightning cards only (Time Melt)
     but_equips: int = 16384  # a magic block that lets equip cards through (Foggy Night)
+    distinct: int = 32768  # a sacrifices row: each sacrifice matches a different name of the filter (Perfect Shark)
 
 
 Flag = FlagT()
@@ -482,6 +491,7 @@ class FighterColT(NamedTuple):
     aura_stun: int = 82  # 1: stunned while an opposing creature's lasting aura holds it (Electroloon)
     aura_disarm: int = 83  # 1: disarmed while an opposing creature's lasting aura holds it
     aura_release_row: int = 84  # in a duel: row + 1 of the release roll that ends the aura
+    al_drained: int = 85  # the AL its last strike's drain took from the creature struck (Wild Vampire), for the game
 
 
 FighterCol = FighterColT()
