@@ -248,6 +248,7 @@ _TRIGGER_TEXT = {
     "response_any": "Lightning, at any time",
     "in_cemetery": "In the cemetery",
     "opponent_draws": "Each time your opponent draws a card",
+    "response_opponent_lightning": "Lightning, when your opponent plays a Lightning card",
 }
 
 _TARGET_TEXT = {
@@ -304,6 +305,7 @@ _CONDITION_TEXT = {
     "equipped_with": "if {filter} is also equipped to the same creature",
     "idle_last_turn": "during your turn, if it did not battle in your previous turn",
     "first_attack": "in its first attack since it came to the field",
+    "opponent_lightning": "in a turn in which your opponent played a Lightning card",
 }
 
 # targets that take a plural verb
@@ -434,6 +436,7 @@ def render(e: Effect) -> str:
         "no_return": "this card cannot be returned from the cemetery",
         "equip_self": f"equip this card to {target} as an Infinite equip magic card",
         "discard_cost": f"discard {e.amount} {render_filter(e.filter)[2:]} to play this card",
+        "discard": f"{target} discard{s} {e.amount} {render_filter(e.filter)[2:]} of their choice from their hand",
         "reset_turn": "reset the current player's turn",
         "auto_hit": f"{target} hit{s} regardless of the dice",
         "strike_first": f"{target} strike{s} first",

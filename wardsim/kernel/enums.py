@@ -106,6 +106,7 @@ class TriggerT(NamedTuple):
     response_any: int = 23  # Lightning: at any time
     in_cemetery: int = 24  # a rule that holds while the card is in the cemetery
     opponent_draws: int = 25  # the opponent of the card's controller draws a card
+    response_opponent_lightning: int = 26  # Lightning: the opponent plays a Lightning card
 
 
 Trigger = TriggerT()
@@ -128,6 +129,7 @@ class ConditionT(NamedTuple):
     equipped_with: int = 11  # another card passing the filter is equipped to the same creature
     idle_last_turn: int = 12  # the source creature did not battle in its controller's previous turn
     first_attack: int = 13  # the source creature has made no strike since it came to the field
+    opponent_lightning: int = 14  # the opponent of the source's player played a Lightning card this turn
 
 
 Condition = ConditionT()
@@ -182,6 +184,7 @@ class ActionT(NamedTuple):
     counter_heal: int = 43  # heal amount x counters; counters start at dice, +1 per own turn
     slower_strikes_first: int = 44  # in a battle the creature with the lower SPD strikes first
     sacrifice_worth: int = 45  # a sacrifice counts as amount sacrifices (filter: which, for this card)
+    discard: int = 46  # the target player discards amount cards passing the filter, their choice
 
 
 Action = ActionT()
@@ -461,6 +464,11 @@ class FighterColT(NamedTuple):
     thorns: int = 74  # damage back at the creature whose strike damages it (Raging Inferno)
     slower_first: int = 75  # 1: in its battles the slower creature strikes first (Reverse Polarity)
     strikes_made: int = 76  # strikes it has made since it came to the field (Corn Creeper)
+    boost_on_hit: int = 77  # 1: a readied card of its player is played on its own first hit (Martial Arts Man)
+    modifier_zero_until: int = 78  # its Modifier is at most +0 while turn <= this (Sticky Goo); 0 = none
+    lightning_answered: int = 79  # 1: its player's opponent played a Lightning card this turn (Steam Rex)
+    counter: int = 80  # a Lightning card its player readied against the opponent's in this battle (Counter)
+    counter_fired: int = 81  # 1 once it was played
 
 
 FighterCol = FighterColT()

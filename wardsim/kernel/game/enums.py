@@ -84,6 +84,7 @@ class PlayerColT(NamedTuple):
     played_turn: int = 8  # 1 once the player has had a turn (no draw on the first)
     low_summon: int = 9  # its next placement must be a creature of AL <= this (0: no limit)
     cemetery_reduced: int = 10  # cemetery HP that effects took off (Reduce the Burden)
+    lightning_turn: int = 11  # 1 + the turn in which the player last played a Lightning card (0: never)
 
 
 PlayerCol = PlayerColT()
@@ -174,6 +175,7 @@ class ChoiceKindT(NamedTuple):
     slide_in: int = 10  # which Limited Summon takes the primary's place
     zone_pick: int = 11  # which card an effect takes from a zone (cemetery, deck, hand)
     destroy_pick: int = 12  # which magic card an effect destroys
+    battle_counter: int = 13  # ready a Lightning card against the opponent's Lightning card in a battle, or pass
 
 
 ChoiceKind = ChoiceKindT()

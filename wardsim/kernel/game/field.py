@@ -104,6 +104,28 @@ def find_row_nb(cards, effects, card, trigger, action):
 
 
 @njit(cache=True, _nrt=False)
+def magic_immune_nb(cards, effects, inst, i):
+    """Ent Tree and a creature equipped with Heroism are unaffected by magic cards."""
+    if i < 0:
+        return False
+    start, stop = card_rows_nb(cards, inst[i, I.card])
+    for r in range(start, stop):
+        if effects[r, E.action] == Action.immune and (effects[r, E.flags] & Flag.magic) != 0:
+            return True
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.magic and inst[j, I.attached_to] == i:
+            s2, e2 = card_rows_nb(cards, inst[j, I.card])
+            for r in range(s2, e2):
+                if (
+                    effects[r, E.action] == Action.immune
+                    and effects[r, E.target] == Target.equipped
+                    and (effects[r, E.flags] & Flag.magic) != 0
+                ):
+                    return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def sync_damage_immune_nb(cards, effects, inst, fighters, glob):
     """Ghost Form, Metallic Bone: "The equipped creature cannot be damaged" while the equip is
     attached. Set from the equips on the field now: the game calls it before it deals damage,

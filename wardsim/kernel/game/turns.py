@@ -32,6 +32,7 @@ from wardsim.kernel.game.field import (
 )
 from wardsim.kernel.game.resolve import (
     best_in_zone_nb,
+    discard_some_nb,
     execute_row_nb,
     in_roll_table_nb,
     limited_count_nb,
@@ -119,10 +120,24 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
         holder = inst[j, I.attached_to]
+        die = 0
         for r in range(start, stop):
             trig = effects[r, E.trigger]
             action = effects[r, E.action]
-            if trig == Trigger.turn_start and inst[j, I.controller] == p and action == Action.counter_heal:
+            if trig == Trigger.turn_start and inst[j, I.controller] == p and effects[r, E.roll_lo] > 0:
+                # Magic Artillery: its player rolls (always: the roll is all the card does); one
+                # die decides between its rows
+                if die == 0:
+                    die = d6_nb(rng, script)
+                    record_nb(trace, glob, p, Event.effect, j, r, die)
+                if die < effects[r, E.roll_lo] or die > effects[r, E.roll_hi]:
+                    continue
+                if action == Action.discard and effects[r, E.target] == Target.opponent_player:
+                    discard_some_nb(cards, effects, inst, fighters, players, glob, o, j, r, policy, params, rng, trace)
+                elif action == Action.destroy_magic and effects[r, E.target] == Target.self:
+                    destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+                    break
+            elif trig == Trigger.turn_start and inst[j, I.controller] == p and action == Action.counter_heal:
                 # Troll Regeneration: 5 HP per counter; counters start at 2, +1 per own turn end
                 heal_creature_nb(
                     inst,
