@@ -1,5 +1,6 @@
-"""Generation 2 Lightning responses: cards that answer the opponent's Lightning card, and cards
-played inside a battle that deal damage, heal or lower a stat.
+"""Generation 2 Lightning responses, field rules and information: cards that answer the
+opponent's Lightning card or summon, cards played inside a battle that deal damage, heal or lower
+a stat, field cards that roll every turn, and a creature that shows the opponent's hand.
 
 One test per card (or ruling), played through the game kernel with the table of
 `tests/gamekit.py` and scripted dice (the dice order is in `wardsim.kernel.duel.battle`). A test
@@ -7,11 +8,18 @@ that needs a single strike freezes the creature struck, so only the striker's di
 """
 
 import pytest
-from gamekit import Event, InstZone
+from gamekit import CAT, Event, InstZone, K
 from test_game_cards import WOLF, attack, freeze, setup, stats
 
 from wardsim.kernel.bots.enums import PolicyId
+from wardsim.kernel.bots.search import determinize_nb
+from wardsim.kernel.enums import FighterCol
+from wardsim.kernel.game.enums import GlobCol, InstCol
+from wardsim.kernel.game.field import show_hands_nb
 from wardsim.kernel.rng import new_rng
+
+F = FighterCol
+G = GlobCol
 
 # ---------------------------------------------------------------- answers to Lightning cards
 
@@ -119,6 +127,16 @@ def test_martial_arts_man_stays_in_hand_on_a_miss():
     assert t.hp(ogre) == 90 and t.zone(card) == InstZone.hand
 
 
+def test_martial_arts_man_stays_in_hand_when_the_hit_kills():
+    # ruling battle-lightning-effects: played once the hit's damage is known
+    t, _, harpy = setup("Werewolf", "Harpy", hand_a=["Martial Arts Man"])
+    card = t.find(0, "Martial Arts Man", InstZone.hand)
+    t.fighters[harpy, F.hp] = 10
+    freeze(t, harpy)
+    attack(t, 6, 5, 5, 5)  # 13 damage: the Harpy dies of the strike
+    assert t.zone(harpy) == InstZone.cemetery and t.zone(card) == InstZone.hand
+
+
 def test_cure_minor_wounds_heals_2d6_after_the_strike_that_hurt_your_creature():
     t, _, ogre = setup("Werewolf", "Ogre", hand_b=["Cure Minor Wounds"])
     card = t.find(1, "Cure Minor Wounds", InstZone.hand)
@@ -159,3 +177,52 @@ def test_magic_artillery_rolls_at_the_start_of_its_players_turn(roll, discarded,
     assert (t.zone(ignite) == InstZone.cemetery) == discarded  # the only magic card in their hand
     assert "Goblin" in t.hand(1)
     assert (t.zone(artillery) == InstZone.cemetery) == destroyed
+
+
+# ---------------------------------------------------------------- answers to a summon
+
+
+@pytest.mark.parametrize("roll, thawed", [(5, True), (4, False)])
+def test_icy_breath_freezes_the_creature_summoned_until_its_player_rolls_5_or_6(roll, thawed):
+    t, _, _ = setup("Werewolf", "Ogre", hand_a=["Goblin"], hand_b=["Icy Breath"])
+    icy = t.find(1, "Icy Breath", InstZone.hand)
+    goblin = t.find(0, "Goblin", InstZone.hand)
+    t.act(K.summon, goblin)  # the opponent answers the summon
+    assert t.zone(icy) == InstZone.magic and t.inst[icy, InstCol.attached_to] == goblin
+    t.refresh()
+    assert t.fighter(goblin, F.frozen_until) >= t.glob[G.turn]
+    t.end_turn()
+    t.pass_turn()  # the Icy Breath's player: no roll
+    t.dice(roll)
+    t.begin_turn()  # the frozen creature's player rolls
+    assert t.used_dice() == 1
+    assert (t.zone(icy) == InstZone.cemetery) == thawed
+    assert (t.fighter(goblin, F.frozen_until) < t.glob[G.turn]) == thawed
+
+
+@pytest.mark.parametrize("dice, matched", [((3, 3), True), ((3, 4), False)])
+def test_apocalypse_deals_100_to_both_primaries_when_the_dice_of_a_turn_match(dice, matched):
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Apocalypse"])
+    apocalypse = t.play("Apocalypse")
+    for c in (wolf, ogre):  # enough HP to live through it
+        t.fighters[c, F.hp] = t.fighters[c, F.max_hp] = 150
+    t.end_turn()
+    t.dice(*dice)
+    t.begin_turn()  # the opponent's turn: every turn, both players roll
+    assert t.used_dice() == 2
+    assert (t.hp(wolf), t.hp(ogre)) == ((50, 50) if matched else (150, 150))
+    assert (t.zone(apocalypse) == InstZone.cemetery) == matched
+
+
+# ---------------------------------------------------------------- information
+
+
+def test_the_seer_shows_the_opponents_hand_so_the_search_holds_it_fixed():
+    t, _, _ = setup("The Seer", "Ogre", hand_b=["Ignite", "Goblin"])
+    hand = [t.find(1, "Ignite", InstZone.hand), t.find(1, "Goblin", InstZone.hand)]
+    t.refresh()
+    show_hands_nb(t.cards, t.effects, t.inst, t.fighters, t.players)
+    for seed in range(5):  # the search's deals of what its player cannot see
+        inst = t.inst.copy()
+        determinize_nb(inst, 0, new_rng(seed, 0))
+        assert [CAT.cards[inst[i, InstCol.card]].name for i in hand] == ["Ignite", "Goblin"]

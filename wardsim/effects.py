@@ -215,7 +215,7 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError("action 'move_card' needs a 'to' zone")
     if e.condition in {"target_matches", "equipped_with"} and not e.filter:
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
-    if "same_roll" in e.flags and e.roll is None:
+    if "same_roll" in e.flags and e.roll is None and "dice_match" not in e.flags:
         raise EffectError("flag 'same_roll' needs a 'roll'")
 
 
@@ -249,6 +249,8 @@ _TRIGGER_TEXT = {
     "in_cemetery": "In the cemetery",
     "opponent_draws": "Each time your opponent draws a card",
     "response_opponent_lightning": "Lightning, when your opponent plays a Lightning card",
+    "response_opponent_summon": "Lightning, when your opponent summons a creature",
+    "each_turn_start": "At the start of each turn",
 }
 
 _TARGET_TEXT = {
@@ -269,6 +271,7 @@ _TARGET_TEXT = {
     "opponent_magic": "the opponent's magic cards",
     "all_magic": "all magic cards",
     "played_card": "the card played",
+    "summoned": "the creature summoned",
 }
 
 _STAT_TEXT = {
@@ -436,6 +439,7 @@ def render(e: Effect) -> str:
         "no_return": "this card cannot be returned from the cemetery",
         "equip_self": f"equip this card to {target} as an Infinite equip magic card",
         "discard_cost": f"discard {e.amount} {render_filter(e.filter)[2:]} to play this card",
+        "reveal_hand": f"{target} show{s} you their hand whenever you ask",
         "discard": f"{target} discard{s} {e.amount} {render_filter(e.filter)[2:]} of their choice from their hand",
         "reset_turn": "reset the current player's turn",
         "auto_hit": f"{target} hit{s} regardless of the dice",
@@ -460,6 +464,10 @@ def render(e: Effect) -> str:
         lo, hi = e.roll
         roll = "on the same die" if "same_roll" in e.flags else "roll 1 die"
         parts.append(f"{roll}, on {lo}-{hi}" if lo != hi else f"{roll}, on {lo}")
+    elif "dice_match" in e.flags:
+        parts.append("on the same dice, if they all match" if "same_roll" in e.flags else "each player rolls 1 die")
+        if "same_roll" not in e.flags:
+            parts.append("if all the dice match")
     if "optional" in e.flags:
         what = "optionally, " + what
     if "choice" in e.flags:

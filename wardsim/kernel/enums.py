@@ -107,6 +107,8 @@ class TriggerT(NamedTuple):
     in_cemetery: int = 24  # a rule that holds while the card is in the cemetery
     opponent_draws: int = 25  # the opponent of the card's controller draws a card
     response_opponent_lightning: int = 26  # Lightning: the opponent plays a Lightning card
+    response_opponent_summon: int = 27  # Lightning: the opponent summons a creature
+    each_turn_start: int = 28  # start of every turn, whoever's it is
 
 
 Trigger = TriggerT()
@@ -185,6 +187,7 @@ class ActionT(NamedTuple):
     slower_strikes_first: int = 44  # in a battle the creature with the lower SPD strikes first
     sacrifice_worth: int = 45  # a sacrifice counts as amount sacrifices (filter: which, for this card)
     discard: int = 46  # the target player discards amount cards passing the filter, their choice
+    reveal_hand: int = 47  # the target player's hand is shown to the card's player, at every request
 
 
 Action = ActionT()
@@ -208,6 +211,7 @@ class TargetT(NamedTuple):
     opponent_magic: int = 14
     all_magic: int = 15
     played_card: int = 16  # the card this response answers
+    summoned: int = 17  # the creature whose summon this response answers
 
 
 Target = TargetT()
@@ -309,6 +313,7 @@ class FlagT(NamedTuple):
     unique: int = 4096  # another copy of the card on the same creature adds nothing ("cannot stack")
     lightning: int = 8192  # a magic block that applies to Lightning cards only (Time Melt)
     but_equips: int = 16384  # a magic block that lets equip cards through (Foggy Night)
+    dice_match: int = 32768  # every player rolls 1 die; the row acts when all dice match (Apocalypse)
 
 
 Flag = FlagT()

@@ -32,6 +32,7 @@ from wardsim.kernel.enums import (
     Duration,
     EffectCol,
     FighterCol,
+    Flag,
     MagicType,
     Target,
     Trigger,
@@ -112,6 +113,8 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += 2.0 * amount  # Magic Artillery's roll of 6: a magic card from the opponent's hand
         elif action == Action.draw:
             value += 3.0 * amount
+        elif action == Action.damage and (effects[r, E.flags] & Flag.dice_match) != 0:
+            value += _apocalypse_value(cards, effects, inst, fighters, players, p, amount)
         elif action == Action.damage:
             value += amount + 3.5 * effects[r, E.dice]
         elif action == Action.multiply_damage or action == Action.auto_hit or action == Action.prevent_damage:
@@ -127,6 +130,19 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
         else:
             value += 1.0
     return value
+
+
+@njit(cache=True, _nrt=False)
+def _apocalypse_value(cards, effects, inst, fighters, players, p, amount):
+    """Apocalypse hits both primaries: worth it when the opponent's stands to lose more HP than
+    p's own (what its creature has left, up to the damage, unless magic cannot reach it)."""
+    loss = local_floats(2)
+    for side in range(2):
+        c = players[p if side == 0 else 1 - p, P.primary]
+        loss[side] = 0.0
+        if c >= 0 and not magic_immune_nb(cards, effects, inst, c):
+            loss[side] = min(fighters[c, F.hp], amount)
+    return 0.2 * (loss[1] - loss[0]) - 1.0
 
 
 @njit(cache=True, _nrt=False)
@@ -425,6 +441,9 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         ):
             return 1.0 if _halving_hurts(cards, effects, inst, fighters, players, q) else -1.0
         return 1.0  # Scroll of Silence: whatever Lightning card the opponent plays, it is stopped
+    if kind == ChoiceKind.summon_response:
+        # Icy Breath on the creature just summoned (offered only where magic reaches it)
+        return 0.0 if option == NO_OPTION else 1.0
     if kind == ChoiceKind.rewind:
         # reset a turn that cost q at least REWIND_MARGIN more cemetery HP than the opponent
         return 0.0 if option == NO_OPTION else (1.0 if fact >= REWIND_MARGIN else -1.0)

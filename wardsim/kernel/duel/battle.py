@@ -249,6 +249,14 @@ def _answer_lightning(holder, other):
 
 
 @njit(_nrt=False, inline="always")
+def _play_on_hit(att, dfn):
+    """Martial Arts Man: "On hit, play this card": its player plays it once the hit's damage is
+    known, if the creature battled still stands (its 20 follow the strike, dealt by the game)."""
+    if att[F.boost_on_hit] != 0 and att[F.boost_fired] == Fired.waiting and dfn[F.hp] > 0 and att[F.hp] > 0:
+        att[F.boost_fired] = Fired.negated if _answer_lightning(dfn, att) else Fired.played
+
+
+@njit(_nrt=False, inline="always")
 def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
     if att[F.frozen_until] >= clock or att[F.stunned_until] >= clock:
         return StrikeResult.none  # frozen and stunned creatures cannot strike
@@ -313,10 +321,9 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
                 fire_row_nb(r, att, dfn, effects, clock, rng, script)
                 if att[F.hp] <= 0 or dfn[F.hp] <= 0:
                     return result
-    if react == 0 and att[F.boost_on_hit] != 0 and att[F.boost_fired] == Fired.waiting:
-        # Martial Arts Man: "On hit, play this card"; its damage follows the strike
-        att[F.boost_fired] = Fired.negated if _answer_lightning(dfn, att) else Fired.played
     if is_disarmed_nb(att, clock):  # Fear, Minotaur: no Atk damage
+        if react == 0:
+            _play_on_hit(att, dfn)
         return result
     # on-hit rows may have changed the battle bonuses (Dark Elf), so read them now
     attack_dice = att[F.attack_dice] + att[F.battle_attack_dice] + cond_attack_dice
@@ -351,6 +358,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
             heal_nb(dfn, damage)
         return result
     dealt = _take_nb(dfn, att, effects, damage, True)
+    _play_on_hit(att, dfn)
     if dealt > 0 and dfn[F.react] == React.heal and dfn[F.react_fired] == Fired.waiting and dfn[F.hp] > 0:
         # Cure Minor Wounds: played once the strike has hurt its creature
         dfn[F.react_fired] = Fired.negated if _answer_lightning(att, dfn) else Fired.played

@@ -176,6 +176,7 @@ class ChoiceKindT(NamedTuple):
     zone_pick: int = 11  # which card an effect takes from a zone (cemetery, deck, hand)
     destroy_pick: int = 12  # which magic card an effect destroys
     battle_counter: int = 13  # ready a Lightning card against the opponent's Lightning card in a battle, or pass
+    summon_response: int = 14  # answer the opponent's summon with a Lightning card, or pass (subject: the creature)
 
 
 ChoiceKind = ChoiceKindT()

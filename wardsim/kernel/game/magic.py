@@ -91,6 +91,35 @@ def plays_any_time_nb(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
+def answers_summon_nb(cards, effects, card):
+    """Icy Breath: "Play this card when your opponent summons a creature": a Lightning card
+    that stays attached to that creature (their primary)."""
+    return find_row_nb(cards, effects, card, Trigger.response_opponent_summon, Action.apply_status) >= 0
+
+
+@njit(cache=True, _nrt=False)
+def summon_options_nb(cards, effects, inst, fighters, players, glob, q, summoned, out):
+    """q's options when the opponent summons creature `summoned`: pass, or answer with a
+    Lightning card that answers summons (one option per distinct card); none while q may not
+    play magic or Lightning cards, or when magic cannot reach the creature."""
+    out[0] = NO_OPTION
+    n = 1
+    if players[q, P.magic_blocked_until] >= glob[G.turn] or lightning_blocked_nb(cards, effects, inst, fighters, glob):
+        return n
+    if magic_immune_nb(cards, effects, inst, summoned):
+        return n
+    for i in range(N_INST):
+        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or listed_nb(inst, out, n, i):
+            continue
+        if cards[inst[i, I.card], CardCol.card_type] == CardType.magic and answers_summon_nb(
+            cards, effects, inst[i, I.card]
+        ):
+            out[n] = i
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
 def summons_nothing_nb(cards, effects, inst, p, card):
     """A card that summons a creature from p's cemetery or hand finds none there (Revival Priest:
     "Summon a creature from your cemetery to the field"; Helping Hand, from the hand): it has
@@ -573,7 +602,11 @@ def resolve_card_nb(
         note_fizzle_nb(trace, glob, inst, i, FizzleReason.nothing_to_do)
         return
     holder = -1
-    if subtype == MagicSubtype.equip or (kind == MagicType.lightning and plays_any_time_nb(cards, effects, card)):
+    if (
+        subtype == MagicSubtype.equip
+        or (kind == MagicType.lightning and plays_any_time_nb(cards, effects, card))
+        or answers_summon_nb(cards, effects, card)
+    ):
         holder = _equip_target(cards, inst, players, p, i, target)
         if holder < 0 or magic_immune_nb(cards, effects, inst, holder):
             to_cemetery_nb(cards, effects, inst, players, glob, i, trace)

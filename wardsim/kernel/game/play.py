@@ -61,6 +61,7 @@ from wardsim.kernel.game.enums import (
     GlobCol,
     InstCol,
     InstZone,
+    MagicTarget,
     Phase,
     PlayerCol,
     SeenBit,
@@ -336,6 +337,51 @@ def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, policy
     record_nb(trace, glob, p, Event.summon, i, card, n)
     place_primary_nb(cards, inst, fighters, players, glob, p, i)
     resolve.on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, policy, params, rng, script, trace)
+
+
+@njit(cache=True, _nrt=False)
+def _answer_summon(cards, effects, inst, fighters, players, glob, decks, p, i, policy, params, rng, script, trace):
+    """Icy Breath: "Play this card when your opponent summons a creature": the opponent may
+    answer p's summon action (ruling icy-breath: not a creature placed because p must have one,
+    when no magic card may be played)."""
+    if glob[G.winner] < 0 and players[p, P.primary] == i:
+        o = 1 - p
+        options = local_array(N_INST)
+        n_options = magic.summon_options_nb(cards, effects, inst, fighters, players, glob, o, i, options)
+        answer = choice.pick_nb(
+            ChoiceKind.summon_response,
+            o,
+            i,
+            options,
+            n_options,
+            policy,
+            params,
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            rng,
+        )
+        if answer >= 0:
+            magic.play_magic_nb(
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                decks,
+                o,
+                answer,
+                MagicTarget.opponent,
+                policy,
+                params,
+                rng,
+                script,
+                trace,
+            )
 
 
 @njit(cache=True, _nrt=False)
@@ -718,6 +764,7 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
     if kind == ActionKind.summon:
         players[p, P.summon_turn] = glob[G.turn]
         summon_nb(cards, effects, inst, fighters, players, glob, decks, p, a, policy, params, rng, script, trace)
+        _answer_summon(cards, effects, inst, fighters, players, glob, decks, p, a, policy, params, rng, script, trace)
     elif kind == ActionKind.kill_primary:
         old = players[p, P.primary]
         players[p, P.summon_turn] = glob[G.turn]
@@ -756,6 +803,9 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
 # battle keeps both players' (a stack array's size is a module constant)
 READIED = 3
 BOTH_READIED = 6
+# the order readied cards are played after a strike: the answers and boosts, then the counters
+# that answered them (slots of `ready`: p's answer, boost, counter, then the opponent's)
+SPEND_ORDER = (0, 1, 3, 4, 2, 5)
 
 
 @njit(cache=True, _nrt=False)
@@ -922,7 +972,11 @@ def _spend_reactions(
     opponent's). A card the opponent's Scroll of Silence negated is spent without effect.
     Returns True when a card was played."""
     played = False
-    for k in range(BOTH_READIED):
+    counters = local_array(2)  # each side's counter, which may negate the other side's card
+    counters[0] = ready[2]
+    counters[1] = ready[READIED + 2]
+    for step in range(BOTH_READIED):
+        k = SPEND_ORDER[step]
         card_inst = ready[k]
         q = p if k < READIED else 1 - p
         c = attacker if k < READIED else defender
@@ -942,7 +996,8 @@ def _spend_reactions(
         players[q, P.lightning_turn] = glob[G.turn] + 1  # Steam Rex reads it
         set_zone_nb(inst, glob, card_inst, InstZone.resolving)
         if fired == Fired.negated:
-            record_nb(trace, glob, q, Event.negated, card_inst, inst[card_inst, I.card], -1)
+            negator = counters[1] if k < READIED else counters[0]  # Scroll of Silence
+            record_nb(trace, glob, q, Event.negated, card_inst, inst[card_inst, I.card], negator)
             to_cemetery_nb(cards, effects, inst, players, glob, card_inst, trace)
             note_fizzle_nb(trace, glob, inst, card_inst, FizzleReason.negated)
             continue

@@ -148,7 +148,7 @@ def _row_reaches(effects, r, src_controller, holder, i, inst, attached_to):
     """Does row r of a card controlled by src_controller act on creature i?"""
     target = effects[r, E.target]
     ci = inst[i, I.controller]
-    if target == Target.equipped:
+    if target == Target.equipped or target == Target.summoned:
         return attached_to == i
     if target == Target.self:
         return holder == i
@@ -180,6 +180,8 @@ def _aura_active(effects, r, glob, inst, j, holder_is_creature):
         return True  # an equip's lifesteal acts through the strike hook (Blood of the Bat)
     if trig == Trigger.on_damage_taken and not holder_is_creature:
         return True  # an equip's answer to damage acts through the strike hook (Raging Inferno)
+    if trig == Trigger.response_opponent_summon and not holder_is_creature:
+        return True  # Icy Breath: attached to the creature summoned, it holds it while it stays
     return False
 
 
