@@ -25,7 +25,9 @@ from wardsim.kernel.duel.battle import duel_nb, is_plain_nb
 from wardsim.kernel.duel.enums import DuelOutcome
 from wardsim.kernel.enums import FighterCol as F
 from wardsim.kernel.exact.enums import DamageKind, FighterSummary, StrikeOdds
-from wardsim.kernel.exact.solver import solve_pair
+from wardsim.kernel.exact.plans import end_plannable_nb, strikes_plannable_nb
+from wardsim.kernel.exact.solver import Workspace, solve_pair, workspace_size_nb
+from wardsim.kernel.exact.spec import build_spec
 from wardsim.kernel.rng import NO_SCRIPT, new_rng
 
 
@@ -304,6 +306,28 @@ def test_the_pairs_above_are_lopsided_and_even_with_and_without_effects():
     assert any(r.p_a_wins > 0.95 or r.p_a_wins < 0.05 for r in results)
     effect_pairs = [p for p in PAIRS if CATALOG[p[0]].effects or CATALOG[p[1]].effects]
     assert 5 <= len(effect_pairs) < len(PAIRS)
+
+
+def test_exact_solver_reads_no_value_of_its_workspace_before_writing_it():
+    # the workspace is reused from pair to pair as it stands: a grid value read before it is
+    # written would carry NaN, or the last pair's values, into the answer
+    for a, b in PAIRS + [("Regrower", "Brute")]:
+        fa, fb = prepared_pair(CATALOG, a, b)
+        poisoned = Workspace()
+        poisoned.values = np.full(int(workspace_size_nb(build_spec(fa, fb, EFFECTS).rules)), np.nan)
+        assert solve_pair(fa, fb, EFFECTS, workspace=poisoned) == solve_pair(fa, fb, EFFECTS), (a, b)
+
+
+def test_the_pairs_above_take_both_the_planned_and_the_generic_stages():
+    # the agreement tests above cover the plans (kernel.exact.plans) and the stage code they
+    # replace: a bleeding pair's strikes and ends are planned, a healing pair's ends are not
+    def planned(a, b):
+        rules = build_spec(*prepared_pair(CATALOG, a, b), EFFECTS).rules
+        return bool(strikes_plannable_nb(rules)), bool(end_plannable_nb(rules))
+
+    assert planned("Bleeder", "Brute") == (True, True)
+    assert planned("Regrower", "Brute")[1] is False
+    assert ("Bleeder", "Brute") in PAIRS or ("Brute", "Bleeder") in PAIRS
 
 
 def _hand_pair(spd_a, spd_b):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 import os
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -32,7 +33,7 @@ from wardsim.kernel.duel.battle import DEFAULT_MAX_EXCHANGES, duel_nb, init_figh
 from wardsim.kernel.duel.effect_rows import row_acts_in_duel_nb
 from wardsim.kernel.duel.enums import DuelOutcome
 from wardsim.kernel.enums import N_FIGHTER_COLS, CardCol
-from wardsim.kernel.exact.solver import ExactResult, solve_pair
+from wardsim.kernel.exact.solver import ExactResult, Workspace, solve_pair
 from wardsim.kernel.exact.spec import UnsupportedPair
 from wardsim.kernel.rng import NO_SCRIPT, as_script, check_script, new_rng
 
@@ -282,12 +283,15 @@ def _solve_exact(
     """(pair, result, sampled) for each pair of `cards` indices, solved on `jobs` threads.
     A pair with too many effect states for the exact solver is sampled (DEFAULT_GAMES duels)."""
     effects = catalog.tables().effects
+    scratch = threading.local()  # one solver workspace per thread, reused from pair to pair
 
     def solve(pair):
         i, j = pair
         fa, fb = prepared_pair(catalog, cards[i].name, cards[j].name)
+        if not hasattr(scratch, "workspace"):
+            scratch.workspace = Workspace()
         try:
-            return pair, solve_pair(fa, fb, effects), False
+            return pair, solve_pair(fa, fb, effects, workspace=scratch.workspace), False
         except UnsupportedPair:
             outcome, exchanges, _, _ = _run([fa], [fb], effects, DEFAULT_GAMES, seed, 0, max_exchanges)
             p_a = float(np.mean(outcome == DuelOutcome.a_wins))

@@ -41,6 +41,7 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
+from wardsim.rules import AL_CAP
 
 ROW_KEYS = {
     "trigger",
@@ -62,7 +63,7 @@ ROW_KEYS = {
     "flags",
     "note",
 }
-FILTER_KEYS = {"types", "tags", "names", "card_type", "max_al"}
+FILTER_KEYS = {"types", "tags", "names", "card_type", "max_al", "min_al"}
 
 
 class EffectError(ValueError):
@@ -78,9 +79,10 @@ class Filter:
     names: tuple[str, ...] = ()
     card_type: str | None = None
     max_al: int = 0
+    min_al: int = 0
 
     def __bool__(self) -> bool:
-        return bool(self.types or self.tags or self.names or self.card_type or self.max_al)
+        return bool(self.types or self.tags or self.names or self.card_type or self.max_al or self.min_al)
 
 
 @dataclass(frozen=True)
@@ -158,6 +160,7 @@ def _filter(value: Any) -> Filter:
         names=tuple(str(n) for n in value.get("names", ())),
         card_type=card_type,
         max_al=_int("filter.max_al", value.get("max_al", 0)),
+        min_al=_int("filter.min_al", value.get("min_al", 0)),
     )
 
 
@@ -213,7 +216,7 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError(f"action {e.action!r} needs a 'from' zone")
     if e.action == "move_card" and e.zone_to == "none":
         raise EffectError("action 'move_card' needs a 'to' zone")
-    if e.condition in {"target_matches", "equipped_with"} and not e.filter:
+    if e.condition in {"target_matches", "equipped_with", "own_primary_matches"} and not e.filter:
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
     if "same_roll" in e.flags and e.roll is None and "dice_match" not in e.flags:
         raise EffectError("flag 'same_roll' needs a 'roll'")
@@ -248,6 +251,8 @@ _TRIGGER_TEXT = {
     "response_any": "Lightning, at any time",
     "in_cemetery": "In the cemetery",
     "opponent_draws": "Each time your opponent draws a card",
+    "on_killed": "If the equipped creature is killed",
+    "creature_to_cemetery": "Each time a creature card is sent to a cemetery",
     "response_opponent_lightning": "Lightning, when your opponent plays a Lightning card",
     "response_opponent_summon": "Lightning, when your opponent summons a creature",
     "each_turn_start": "At the start of each turn",
@@ -292,6 +297,7 @@ _ZONE_TEXT = {
     "cemetery": "cemetery",
     "field": "field",
     "opponent_field": "opponent's field",
+    "opponent_cemetery": "opponent's cemetery",
 }
 
 _CONDITION_TEXT = {
@@ -308,6 +314,7 @@ _CONDITION_TEXT = {
     "equipped_with": "if {filter} is also equipped to the same creature",
     "idle_last_turn": "during your turn, if it did not battle in your previous turn",
     "first_attack": "in its first attack since it came to the field",
+    "own_primary_matches": "if your primary creature is {filter}",
     "opponent_lightning": "in a turn in which your opponent played a Lightning card",
 }
 
@@ -333,6 +340,8 @@ def render_filter(f: Filter) -> str:
     text = f"a {noun} {text}" if parts else f"a {noun}"
     if f.max_al:
         text += f" of AL {f.max_al} or lower"
+    if f.min_al:
+        text += f" of AL {f.min_al} or higher" if f.min_al < AL_CAP else f" of AL {AL_CAP}"
     return text
 
 
@@ -378,8 +387,17 @@ def _amount_text(e: Effect) -> str:
             "opponent_primary_modifier": " times the printed Modifier of the opponent's primary creature",
             "opponent_primary_attack_dice": " times the printed Atk Dice Rolls of the opponent's primary creature",
             "speed_gained": " per point of SPD above its printed SPD",
+            "sent_hp": " times the printed HP of the creature card sent",
         }[e.scale].format(f=render_filter(e.filter))
     return text
+
+
+def _move_text(e: Effect, target: str, zfrom: str, zto: str) -> str:
+    if e.zone_from == "hand":
+        # a card of a hand: the player's own (a cost: Vampire Lord, Wizard Frog) or the opponent's
+        whose = "your opponent's" if e.target == "opponent_player" else "your"
+        return f"send {render_filter(e.filter)} from {whose} hand to {'their' if whose != 'your' else 'your'} {zto}"
+    return f"move {render_filter(e.filter) if e.filter else target} from the {zfrom} to the {zto}"
 
 
 def render(e: Effect) -> str:
@@ -404,9 +422,19 @@ def render(e: Effect) -> str:
         "set_stat": f"{target} {has} {its} {stat} set to {e.amount}",
         "damage": f"inflict {amount} damage to {target}",
         "damage_fraction": f"{target} loses {e.amount}/{e.divisor} of its remaining HP",
-        "heal": f"heal {target} {'to full HP' if 'full' in e.flags else f'for {amount} HP'}",
+        "heal": f"heal {target} "
+        + ("to full HP" if "full" in e.flags else f"for {amount}" + ("" if e.scale == "sent_hp" else " HP")),
         "heal_from_damage": f"heal {target} for {e.amount}/{e.divisor} of the Atk damage inflicted",
         "reduce_damage": f"damage taken by {target} is multiplied by {e.amount}/{e.divisor}",
+        "critical_miss_up_to": f"a Hit roll of {target} whose dice total {e.amount} or less is a critical miss, "
+        "whatever the AL and the Hit bonuses",
+        "critical_hit_up_to": f"a Hit roll of {target} whose dice total more than that but {e.amount} or less "
+        "is a critical hit, and a higher total a hit",
+        "multiply_hit_roll": f"the Hit dice total of {target} is multiplied by {e.amount} before the Hit bonuses",
+        "revive": f"it lives on with {e.amount}/{e.divisor} of its HP and this card goes to the cemetery",
+        "equip_hp_limit": f"it can only be equipped to a creature with {e.amount} HP or less left",
+        "reduce_and_return": f"Atk damage taken by this creature is multiplied by {e.amount}/{e.divisor} "
+        f"and the damage taken off is inflicted on {target}",
         "prevent_damage": f"{target} take{s} no damage",
         "negate_attack": f"negate the attack against {target}",
         "reflect_attack": "send the negated damage back at the attacking creature",
@@ -416,8 +444,18 @@ def render(e: Effect) -> str:
         "destroy_magic": _destroy_text(e.amount, e.target, target),
         "draw": f"{target} draw{s} {e.amount} card{'' if e.amount == 1 else 's'}{amount[len(str(e.amount)) :]}",
         "search_deck": f"search your deck for {render_filter(e.filter)} and put it in your hand",
-        "move_card": f"move {render_filter(e.filter) if e.filter else target} from the {zfrom} to the {zto}",
-        "limited_summon": f"summon {render_filter(e.filter)} from the {zfrom} as a Limited Summon",
+        "move_card": _move_text(e, target, zfrom, zto),
+        "limited_summon": (
+            f"summon this card from the {zfrom} as a Limited Summon held by that creature, back to the {zto} "
+            "when that creature leaves the field or changes control"
+            if e.condition == "own_primary_matches"
+            else f"roll {e.dice} dice, then may summon {render_filter(e.filter)} of AL up to the total "
+            f"from the {zfrom} as a Limited Summon"
+            if e.dice
+            else f"summon up to {e.amount} creatures from the {zfrom} as Limited Summons"
+            if e.amount > 1
+            else f"summon {render_filter(e.filter)} from the {zfrom} as a Limited Summon"
+        ),
         "summon_to_opponent": "place this creature on the opponent's side as their primary creature",
         "swap_primaries": "switch primary creatures with your opponent",
         "skip_turn": f"{target} skip{s} their next turn",
@@ -436,7 +474,9 @@ def render(e: Effect) -> str:
         "or put a creature of it at the bottom of their deck",
         "cemetery_hp": f"add {e.amount} HP to your cemetery",
         "return_later": f"this card returns to your hand after {e.duration} turn cycles",
-        "no_return": "this card cannot be returned from the cemetery",
+        "no_return": "this card cannot be returned from the cemetery"
+        if e.target == "self"
+        else "no card can be removed from either player's cemetery",
         "equip_self": f"equip this card to {target} as an Infinite equip magic card",
         "discard_cost": f"discard {e.amount} {render_filter(e.filter)[2:]} to play this card",
         "reveal_hand": f"{target} show{s} you their hand whenever you ask",
@@ -448,11 +488,12 @@ def render(e: Effect) -> str:
         "sacrifices_follow": "the sacrificed cards stay under this card and follow it",
         "counter_heal": f"heal {target} {e.amount} HP per counter (starting at {e.dice}, +1 each of your turns)",
         "slower_strikes_first": "in every battle the creature with the lower SPD strikes first",
+        "steal_equip": "take an equip card from a creature of your opponent's and equip it to this card",
         "sacrifice_worth": (f"{render_filter(e.filter)} used as a sacrifice for it" if e.filter else "this card")
         + f" counts as {e.amount} sacrifices",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]
-    if e.trigger == "on_damage_taken" and e.target == "attacker":
+    if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":
         parts = ["When its creature takes damage from a strike"]  # Raging Inferno, on an equip
     cond = _CONDITION_TEXT.get(e.condition)
     if cond:
@@ -512,6 +553,7 @@ def compile_effect(
     row[c.filter_names] = sum(1 << name_bits[n.lower()] for n in f.names)
     row[c.filter_card_type] = -1 if f.card_type is None else getattr(CardType, f.card_type)
     row[c.filter_max_al] = f.max_al
+    row[c.filter_min_al] = f.min_al
     row[c.zone_from] = getattr(Zone, e.zone_from)
     row[c.zone_to] = getattr(Zone, e.zone_to)
     flags = sum(getattr(Flag, name) for name in e.flags)

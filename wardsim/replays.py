@@ -14,7 +14,7 @@ from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.effects import render
 from wardsim.kernel.duel.enums import StrikeResult
-from wardsim.kernel.enums import Action, CardCol, EffectCol
+from wardsim.kernel.enums import Action, CardCol, EffectCol, Status
 from wardsim.kernel.game.enums import EndReason, Event, FizzleReason, GlobCol
 from wardsim.kernel.game.match import new_game_arrays, play_game_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH
@@ -248,8 +248,11 @@ def describe(
                 use = f"rolls {c} for an effect" if c else "uses an effect"
                 line = f"  {card(a)} {use}: {row_text(a, rolled_row(row, int(c)) if c else row)}"
                 lo, hi = effects[row, EffectCol.release_lo], effects[row, EffectCol.release_hi]
-                if c and lo > 0:  # a wrapped creature's roll to be freed (Kraken)
-                    line += " It is released." if lo <= c <= hi else " It stays wrapped."
+                if c and lo > 0:  # a roll to be freed: Kraken's wrap, Giant Snake's disarm
+                    held = {Status.disarmed: "disarmed", Status.stunned: "stunned"}.get(
+                        int(effects[row, EffectCol.status]), "wrapped"
+                    )
+                    line += " It is released." if lo <= c <= hi else f" It stays {held}."
                 lines.append(line)
         elif event == e.redraw:
             lines.append(f"{who} cannot place a creature: shows the hand, shuffles {a} card(s) back and redraws.")

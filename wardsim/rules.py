@@ -30,6 +30,7 @@ import numpy as np
 DECK_SIZE = 30  # rules guide, Game setup: "30 WARD cards for your deck"
 AL_CAP = 12  # rules guide, Armor Level: "Max AL can never exceed 12, even with AL buffs"
 HIT_DICE = 2  # rules guide, Battle, 3rd step: "roll two 6-sided dice"
+DIE_FACES = 6  # every die of the game is a 6-sided die
 CRITICAL_DICE = 2  # rules guide: "If less than 2 dice are rolled ... a critical hit cannot occur"
 CRITICAL_MULTIPLIER = 2  # rules guide: "Double sixes on the Hit dice roll are a critical Hit and does double damage"
 # rules guide, Sacrificing: "Armor Level 1-6: ... without any sacrifices", "7-11: ... 1 sacrifice",

@@ -106,9 +106,11 @@ class TriggerT(NamedTuple):
     response_any: int = 23  # Lightning: at any time
     in_cemetery: int = 24  # a rule that holds while the card is in the cemetery
     opponent_draws: int = 25  # the opponent of the card's controller draws a card
-    response_opponent_lightning: int = 26  # Lightning: the opponent plays a Lightning card
-    response_opponent_summon: int = 27  # Lightning: the opponent summons a creature
-    each_turn_start: int = 28  # start of every turn, whoever's it is
+    on_killed: int = 26  # the equipped creature dies, whatever killed it
+    creature_to_cemetery: int = 27  # a creature card is sent to a cemetery (either player's)
+    response_opponent_lightning: int = 28  # Lightning: the opponent plays a Lightning card
+    response_opponent_summon: int = 29  # Lightning: the opponent summons a creature
+    each_turn_start: int = 30  # start of every turn, whoever's it is
 
 
 Trigger = TriggerT()
@@ -131,7 +133,8 @@ class ConditionT(NamedTuple):
     equipped_with: int = 11  # another card passing the filter is equipped to the same creature
     idle_last_turn: int = 12  # the source creature did not battle in its controller's previous turn
     first_attack: int = 13  # the source creature has made no strike since it came to the field
-    opponent_lightning: int = 14  # the opponent of the source's player played a Lightning card this turn
+    own_primary_matches: int = 14  # the controller's primary creature passes the filter (Black Jacket: Hive Lord)
+    opponent_lightning: int = 15  # the opponent of the source's player played a Lightning card this turn
 
 
 Condition = ConditionT()
@@ -186,8 +189,15 @@ class ActionT(NamedTuple):
     counter_heal: int = 43  # heal amount x counters; counters start at dice, +1 per own turn
     slower_strikes_first: int = 44  # in a battle the creature with the lower SPD strikes first
     sacrifice_worth: int = 45  # a sacrifice counts as amount sacrifices (filter: which, for this card)
-    discard: int = 46  # the target player discards amount cards passing the filter, their choice
-    reveal_hand: int = 47  # the target player's hand is shown to the card's player, at every request
+    reduce_and_return: int = 46  # Atk damage taken x amount / divisor; the part taken off hits the striker
+    critical_miss_up_to: int = 47  # a Hit roll whose dice total is at most amount is a critical miss (AL ignored)
+    critical_hit_up_to: int = 48  # a Hit dice total up to amount, above the misses, is a critical hit; higher hits
+    multiply_hit_roll: int = 49  # the Hit dice total x amount, before the Hit bonuses are added
+    equip_hp_limit: int = 50  # the card can be equipped only to a creature with at most amount HP left
+    revive: int = 51  # the dying creature lives on with amount / divisor of its HP; the card goes to the cemetery
+    steal_equip: int = 52  # an equip on the opponent's side moves to the source creature (Thief)
+    discard: int = 53  # the target player discards amount cards passing the filter, their choice
+    reveal_hand: int = 54  # the target player's hand is shown to the card's player, at every request
 
 
 Action = ActionT()
@@ -277,6 +287,7 @@ class ScaleT(NamedTuple):
     opponent_primary_modifier: int = 7  # the printed Modifier of the opponent's primary creature
     opponent_primary_attack_dice: int = 8  # the printed Atk Dice Rolls of the opponent's primary creature
     speed_gained: int = 9  # the points of SPD the creature has above its printed SPD
+    sent_hp: int = 10  # the printed HP of the creature card sent (Vampire Lord, The Guide)
 
 
 Scale = ScaleT()
@@ -290,6 +301,7 @@ class ZoneT(NamedTuple):
     cemetery: int = 4
     field: int = 5
     opponent_field: int = 6
+    opponent_cemetery: int = 7  # the opponent's cemetery (Skeleton Lord)
 
 
 Zone = ZoneT()
@@ -346,6 +358,7 @@ class EffectColT(NamedTuple):
     flags: int = 21
     release_lo: int = 22  # release roll for statuses that end on a roll
     release_hi: int = 23
+    filter_min_al: int = 24  # 0 = no bound; on a creature on the field, its current AL
 
 
 EffectCol = EffectColT()
@@ -469,11 +482,19 @@ class FighterColT(NamedTuple):
     thorns: int = 74  # damage back at the creature whose strike damages it (Raging Inferno)
     slower_first: int = 75  # 1: in its battles the slower creature strikes first (Reverse Polarity)
     strikes_made: int = 76  # strikes it has made since it came to the field (Corn Creeper)
-    boost_on_hit: int = 77  # 1: a readied card of its player is played on its own first hit (Martial Arts Man)
-    modifier_zero_until: int = 78  # its Modifier is at most +0 while turn <= this (Sticky Goo); 0 = none
-    lightning_answered: int = 79  # 1: its player's opponent played a Lightning card this turn (Steam Rex)
-    counter: int = 80  # a Lightning card its player readied against the opponent's in this battle (Counter)
-    counter_fired: int = 81  # 1 once it was played
+    disarm_release_row: int = 77  # row + 1 of a disarm that lasts until a release roll (Giant Snake)
+    returned_damage: int = 78  # the Atk damage its last reduce-and-return rule took off (Demonic Turtle)
+    table_miss_max: int = 79  # a table replaces its Hit roll: dice totals up to this are critical misses
+    table_critical_max: int = 80  # ... up to this critical hits, above it hits; both 0 = no table (Maniac)
+    hit_roll_mult: int = 81  # its Hit dice total is multiplied by this (0 or 1: not at all; Bio-Regeneration)
+    aura_stun: int = 82  # 1: stunned while an opposing creature's lasting aura holds it (Electroloon)
+    aura_disarm: int = 83  # 1: disarmed while an opposing creature's lasting aura holds it
+    aura_release_row: int = 84  # in a duel: row + 1 of the release roll that ends the aura
+    boost_on_hit: int = 85  # 1: a readied card of its player is played on its own first hit (Martial Arts Man)
+    modifier_zero_until: int = 86  # its Modifier is at most +0 while turn <= this (Sticky Goo); 0 = none
+    lightning_answered: int = 87  # 1: its player's opponent played a Lightning card this turn (Steam Rex)
+    counter: int = 88  # a Lightning card its player readied against the opponent's in this battle (Counter)
+    counter_fired: int = 89  # 1 once it was played
 
 
 FighterCol = FighterColT()

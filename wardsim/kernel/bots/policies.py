@@ -24,6 +24,7 @@ from __future__ import annotations
 from numba import njit
 
 from wardsim.kernel.bots.enums import PolicyId, PolicyParam
+from wardsim.kernel.duel.effect_rows import effective_al_nb, filter_matches_nb
 from wardsim.kernel.enums import (
     Action,
     CardCol,
@@ -34,8 +35,10 @@ from wardsim.kernel.enums import (
     FighterCol,
     Flag,
     MagicType,
+    Scale,
     Target,
     Trigger,
+    Zone,
 )
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb
 from wardsim.kernel.game.enums import (
@@ -46,12 +49,14 @@ from wardsim.kernel.game.enums import (
     GlobCol,
     InstCol,
     InstZone,
+    MagicTarget,
     Phase,
     PlayerCol,
 )
 from wardsim.kernel.game.field import battle_bound_nb, can_initiate_nb, find_row_nb, magic_immune_nb
 from wardsim.kernel.game.scratch import local_floats
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, hand_size_nb, randint_nb
+from wardsim.rules import CRITICAL_DICE, CRITICAL_MULTIPLIER, DIE_FACES
 
 E = EffectCol
 F = FighterCol
@@ -93,8 +98,23 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
         action = effects[r, E.action]
         amount = effects[r, E.amount]
         tgt = effects[r, E.target]
-        if action == Action.modify_stat:
+        if (
+            action == Action.modify_stat
+            and effects[r, E.condition] == Condition.target_matches
+            and tgt == Target.equipped
+        ):
+            # Melt Armor: a bonus against a kind of creature is worth something only against
+            # the opponent's primary creature as it stands now; otherwise the card waits
+            value += 2.0 * amount if opp >= 0 and filter_matches_nb(effects, r, fighters[opp]) else -1.0
+        elif action == Action.modify_stat:
             value += 2.0 * abs(amount) if amount != 0 else 1.0
+        elif action == Action.critical_miss_up_to and tgt == Target.equipped:
+            # Ring of Extremes: worth the Atk damage per strike it adds against the opponent's
+            # primary creature now (its critical misses cost the die of self-damage); a loss waits
+            gain = _hit_table_gain(effects, fighters, own, opp, r, start, stop) if own >= 0 and opp >= 0 else -1.0
+            value += gain if gain > 0 else -5.0
+        elif action == Action.critical_hit_up_to and tgt == Target.equipped:
+            continue  # valued with its table's first row
         elif action == Action.set_stat or action == Action.scale_stat or action == Action.apply_status:
             value += 6.0
         elif action == Action.heal:
@@ -103,6 +123,10 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
                 value += min(missing, amount if amount > 0 else missing) * 0.5 - 5.0
         elif action == Action.move_card and tgt == Target.opponent_primary and opp >= 0:
             value += creature_strength_nb(cards, inst[opp, I.card]) * 0.5
+        elif action == Action.move_card and effects[r, E.zone_from] == Zone.hand:
+            value += _trade_value(cards, effects, inst, p, i, r)
+        elif action == Action.move_card and r > start and effects[r - 1, E.zone_from] == Zone.hand:
+            pass  # the card a trade takes is valued with the card it sends (the row before)
         elif action == Action.move_card:
             value += 4.0
         elif action == Action.destroy_magic and tgt == Target.self and effects[r, E.trigger] == Trigger.turn_start:
@@ -113,10 +137,15 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += 2.0 * amount  # Magic Artillery's roll of 6: a magic card from the opponent's hand
         elif action == Action.draw:
             value += 3.0 * amount
+        elif action == Action.damage and tgt == Target.equipped and own >= 0 and target == MagicTarget.own:
+            value -= amount  # Phoenix Armor: the damage to its own creature, each turn
         elif action == Action.damage and (effects[r, E.flags] & Flag.dice_match) != 0:
             value += _apocalypse_value(cards, effects, inst, fighters, players, p, amount)
         elif action == Action.damage:
             value += amount + 3.5 * effects[r, E.dice]
+        elif action == Action.revive:
+            if own >= 0:  # Phoenix Armor: half the HP back, once, whenever its creature dies
+                value += 0.5 * fighters[own, F.max_hp] * amount / effects[r, E.divisor]
         elif action == Action.multiply_damage or action == Action.auto_hit or action == Action.prevent_damage:
             value += 8.0  # prevent_damage: Ghost Form, Metallic Bone keep every damage off their creature
         elif action == Action.limited_summon or action == Action.search_deck:
@@ -127,8 +156,152 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += creature_strength_nb(cards, inst[opp, I.card]) - creature_strength_nb(cards, inst[own, I.card])
         elif action == Action.block_battle:
             value -= 5.0
+        elif action == Action.no_return and tgt == Target.both_players:
+            value += _chains_value(cards, effects, inst, p)
         else:
             value += 1.0
+    return value
+
+
+# the most Hit dice whose every outcome the bot lists to weigh a table of Hit outcomes
+MAX_LISTED_HIT_DICE = 4
+MEAN_DIE = (DIE_FACES + 1) / 2
+SELF_DAMAGE = MEAN_DIE  # the mean of the critical miss's die of damage to the striker
+
+
+@njit(cache=True, _nrt=False)
+def _hit_table_gain(effects, fighters, own, opp, r, start, stop):
+    """The Atk damage per strike that the table of Hit outcomes of rows start..stop (Ring of
+    Extremes; row r its critical misses) adds to creature `own` against `opp`, as they stand:
+    each outcome of its Hit dice is weighed both ways, a critical miss costing `SELF_DAMAGE`. A
+    creature with a table of its own (Maniac) is weighed with that table."""
+    miss_max = effects[r, E.amount]
+    crit_max = 0
+    for k in range(start, stop):
+        if effects[k, E.action] == Action.critical_hit_up_to:
+            crit_max = effects[k, E.amount]
+    f = fighters[own]
+    n = min(f[F.hit_dice], MAX_LISTED_HIT_DICE)
+    if n <= 0:
+        return 0.0
+    need = effective_al_nb(fighters[opp])
+    bonus = f[F.modifier] + f[F.hit_bonus]
+    damage = MEAN_DIE * f[F.attack_dice] + f[F.modifier] + f[F.atk_bonus]
+    gain = 0.0
+    outcomes = DIE_FACES**n
+    for code in range(outcomes):
+        total = 0
+        ones = True
+        sixes = True
+        x = code
+        for _ in range(n):
+            die = x % DIE_FACES + 1
+            x //= DIE_FACES
+            total += die
+            ones = ones and die == 1
+            sixes = sixes and die == DIE_FACES
+        crits = n >= CRITICAL_DICE
+        if f[F.table_miss_max] > 0 or f[F.table_critical_max] > 0:
+            if total <= f[F.table_miss_max]:
+                before = -SELF_DAMAGE
+            elif total <= f[F.table_critical_max]:
+                before = CRITICAL_MULTIPLIER * damage
+            else:
+                before = damage
+        elif crits and ones:
+            before = -SELF_DAMAGE
+        elif crits and sixes:
+            before = CRITICAL_MULTIPLIER * damage
+        else:
+            before = damage if total + bonus >= need else 0.0
+        if total <= miss_max:
+            after = -SELF_DAMAGE
+        elif total <= crit_max:
+            after = CRITICAL_MULTIPLIER * damage
+        else:
+            after = damage
+        gain += after - before
+    return gain / outcomes
+
+
+# what a card that takes from a cemetery is worth to Bound With Chains: stopped on the opponent's
+# side, lost on its own player's
+CEMETERY_USER_WORTH = 3.0
+
+
+@njit(cache=True, _nrt=False)
+def _uses_cemetery(cards, effects, card):
+    """The card takes cards out of a cemetery (Necromancer, Revival Priest, Frog of Fortune) or
+    comes back from one (Junk Scarecrow)."""
+    start = cards[card, CardCol.effect_start]
+    for r in range(start, start + cards[card, CardCol.effect_count]):
+        zone = effects[r, E.zone_from]
+        if zone == Zone.cemetery or zone == Zone.opponent_cemetery or effects[r, E.action] == Action.return_later:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _chains_value(cards, effects, inst, p):
+    """Bound With Chains stops every card leaving a cemetery, both players': worth playing for
+    the cards on the opponent's field that would take from one, not for the cards in p's own hand
+    and field that would (p sees only its own hand)."""
+    value = 1.0
+    for j in range(N_INST):
+        z = inst[j, I.zone]
+        if not _uses_cemetery(cards, effects, inst[j, I.card]):
+            continue
+        if inst[j, I.controller] != p and (z == InstZone.primary or z == InstZone.magic):
+            value += CEMETERY_USER_WORTH
+        elif inst[j, I.owner] == p and (z == InstZone.hand or z == InstZone.primary):
+            value -= CEMETERY_USER_WORTH
+    return value
+
+
+# strength points per cemetery HP that a trade of creatures takes off its player's cemetery (the
+# heuristic's default sacrifice weight)
+TRADE_HP_WORTH = 0.3
+
+
+@njit(cache=True, _nrt=False)
+def _trade_value(cards, effects, inst, p, i, r):
+    """Frog of Fortune, Peddling Partridge: what trading a card of p's hand for one of p's
+    cemetery is worth, with the picks p's own choices would make (the least worth keeping of
+    the hand, `option_value_nb` for a discard cost; the best of the cemetery, as a zone pick):
+    the worth gained, and for creatures the cemetery HP taken off."""
+    want = effects[r, E.filter_card_type]
+    sent = -1
+    taken = -1
+    sent_key = -1e300
+    taken_key = -1e300
+    for j in range(N_INST):
+        card = inst[j, I.card]
+        if j == i or inst[j, I.owner] != p or (want >= 0 and cards[card, CardCol.card_type] != want):
+            continue
+        if inst[j, I.zone] == InstZone.hand:
+            key = -card_worth_nb(cards, card)
+            if cards[card, CardCol.card_type] == CardType.creature:
+                key -= 100.0 + cards[card, CardCol.hp]
+            if key > sent_key:
+                sent_key = key
+                sent = card
+        elif (
+            inst[j, I.zone] == InstZone.cemetery
+            and find_row_nb(cards, effects, card, Trigger.in_cemetery, Action.no_return) < 0
+        ):
+            key = (
+                float(cards[card, CardCol.hp])
+                if cards[card, CardCol.card_type] == CardType.creature
+                else card_worth_nb(cards, card)
+            )
+            if key > taken_key:
+                taken_key = key
+                taken = card
+    if sent < 0 or taken < 0:
+        return WASTED
+    value = 2.0 + card_worth_nb(cards, taken) - card_worth_nb(cards, sent)
+    if want == CardType.creature:
+        value += TRADE_HP_WORTH * (cards[taken, CardCol.hp] - cards[sent, CardCol.hp])
     return value
 
 
@@ -185,8 +358,11 @@ def greedy_nb(cards, effects, inst, fighters, players, glob, actions, n, params)
             value = summon_value_nb(cards, inst, players, glob, p, inst[i, I.card], cost, weight) - own_strength - 1.0
         elif kind == ActionKind.magic:
             value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a))
+        elif kind == ActionKind.limited_summon:
+            value = LIMITED_WORTH
         elif kind == ActionKind.activate:
-            value = 5.0
+            # greedy battles whenever it can: a turn-long boost is never wasted by its own choice
+            value = activation_value_nb(cards, effects, inst, fighters, players, glob, p, i, True, params)
         if value > best_value:
             best_value = value
             best = k
@@ -301,8 +477,8 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
                 # the cemetery race: killing their primary would end the game
                 if cemetery_hp_nb(cards, inst, players, o) + cards[opp_card, CardCol.hp] >= threshold:
                     value += 30.0
-                if _committed(cards, effects, inst, p):
-                    value += 60.0  # the card played for this battle is wasted without it
+                if _committed(cards, effects, inst, p) or _boosted_this_turn(cards, effects, inst, glob, i):
+                    value += 60.0  # the card played (or the effect used) for this battle is wasted without it
         elif kind == ActionKind.summon:
             odds = duel_odds_nb(duel_table, inst[i, I.card], opp_card)
             cost = 10 * action_b_nb(a)
@@ -316,6 +492,8 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
         elif kind == ActionKind.magic:
             card = inst[i, I.card]
             value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a))
+            if _temporary_summon(cards, effects, card, Trigger.on_play) and not _can_attack_now(inst, players, glob, p):
+                value = WASTED  # Dawn of the Living Chickens: they would go back before they could attack
             if battle_bound_nb(cards, effects, card):
                 if _ends_this_turn(cards, effects, card):
                     if not (will_battle and glob[G.phase] == Phase.main):
@@ -327,13 +505,129 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
                     value = WASTED
             if full_hand and value > -1.0:
                 value = max(value, 0.5)  # played now rather than discarded at the next draw
+        elif kind == ActionKind.limited_summon:
+            value = LIMITED_WORTH
         elif kind == ActionKind.activate:
-            value = 5.0
+            battles_now = will_battle and glob[G.phase] == Phase.main
+            value = activation_value_nb(cards, effects, inst, fighters, players, glob, p, i, battles_now, params)
         values[k] = value
 
 
 # what an equip on the field is worth to the heuristic, lost when its creature is replaced
 EQUIP_WORTH = 25.0
+
+# what a Limited Summon from the hand by the creature's own text is worth (Black Jacket beside Hive
+# Lord): an attacker that cannot be hurt, for no sacrifice and no standard summon
+LIMITED_WORTH = 20.0
+# what activating a your-turn effect with no cost is worth (Necromancer, Demon King)
+ACTIVATION_WORTH = 5.0
+# what a turn-long boost is worth in a turn its creature battles (Wizard Frog's 2x Atk damage)
+BOOST_WORTH = 15.0
+
+
+@njit(cache=True, _nrt=False)
+def _hand_cost_row(cards, effects, card):
+    """The your-turn row of a creature that sends a card from its player's hand as the cost of
+    its next rows (Vampire Lord, Wizard Frog); -1 if none."""
+    start = cards[card, CardCol.effect_start]
+    for r in range(start, start + cards[card, CardCol.effect_count]):
+        if (
+            effects[r, E.trigger] == Trigger.your_turn
+            and effects[r, E.action] == Action.move_card
+            and effects[r, E.zone_from] == Zone.hand
+        ):
+            return r
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def _temporary_summon(cards, effects, card, trigger):
+    """The card summons Limited Summons from the hand that go back before its player's next turn
+    (Summoner at the end of the turn, Dawn of the Living Chickens after 1 turn cycle): they are
+    worth something only in a turn they can attack."""
+    start = cards[card, CardCol.effect_start]
+    for r in range(start, start + cards[card, CardCol.effect_count]):
+        if (
+            effects[r, E.trigger] == trigger
+            and effects[r, E.action] == Action.limited_summon
+            and effects[r, E.zone_from] == Zone.hand
+            and (effects[r, E.duration] == Duration.turn or effects[r, E.duration] > 0)
+        ):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _can_attack_now(inst, players, glob, p):
+    """p is in a magic/summoning phase whose combat phase may hold battles."""
+    t = glob[G.turn]
+    return glob[G.phase] == Phase.main and t >= 2 and t > glob[G.no_battle_until] and players[1 - p, P.primary] >= 0
+
+
+@njit(cache=True, _nrt=False)
+def _boosted_this_turn(cards, effects, inst, glob, i):
+    """Creature i used an effect this turn that lasts the turn (Wizard Frog's 2x Atk damage):
+    it is wasted unless i battles."""
+    if inst[i, I.used_turn] != glob[G.turn]:
+        return False
+    card = inst[i, I.card]
+    start = cards[card, CardCol.effect_start]
+    for r in range(start, start + cards[card, CardCol.effect_count]):
+        if effects[r, E.trigger] == Trigger.your_turn and effects[r, E.duration] == Duration.turn:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def activation_value_nb(cards, effects, inst, fighters, players, glob, p, c, battles_now, params):
+    """What activating creature c's your-turn effect is worth to p. Most are worth a little
+    (ACTIVATION_WORTH). One paid with a card from the hand is worth what it buys, with the card
+    p's own pick would send (`option_value_nb`, ChoiceKind.discard_cost; the costs filter by card
+    type only): Vampire Lord's heal, the HP it restores (none at full HP: wasted) against the HP
+    the sent creature adds to p's cemetery, and never when the cemetery would be left without
+    room for Vampire Lord's own death; Wizard Frog's 2x Atk damage, only in a turn c battles
+    (`battles_now`)."""
+    cost = _hand_cost_row(cards, effects, inst[c, I.card])
+    if cost < 0:
+        if _temporary_summon(cards, effects, inst[c, I.card], Trigger.your_turn):
+            # Summoner: the creature summoned goes back at the end of the turn, so it must attack now
+            return ACTIVATION_WORTH if _can_attack_now(inst, players, glob, p) else WASTED
+        return ACTIVATION_WORTH
+    want = effects[cost, E.filter_card_type]
+    sent = -1
+    best = -1e300
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.hand or inst[j, I.owner] != p:
+            continue
+        if want >= 0 and cards[inst[j, I.card], CardCol.card_type] != want:
+            continue
+        v = option_value_nb(ChoiceKind.discard_cost, p, c, j, 0, params, cards, effects, inst, fighters, players, glob)
+        if v > best:
+            best = v
+            sent = j
+    if sent < 0:
+        return WASTED
+    hp_sent = (
+        cards[inst[sent, I.card], CardCol.hp]
+        if cards[inst[sent, I.card], CardCol.card_type] == CardType.creature
+        else 0
+    )
+    start = cards[inst[c, I.card], CardCol.effect_start]
+    for r in range(cost + 1, start + cards[inst[c, I.card], CardCol.effect_count]):
+        action = effects[r, E.action]
+        if action == Action.heal and effects[r, E.scale] == Scale.sent_hp:
+            room = glob[G.cemetery_threshold] - cemetery_hp_nb(cards, inst, players, p)
+            if effects[cost, E.zone_to] == Zone.cemetery and hp_sent + cards[inst[c, I.card], CardCol.hp] >= room:
+                return WASTED  # the cemetery keeps room for the creature's own death
+            missing = fighters[c, F.max_hp] - fighters[c, F.hp]
+            healed = min(missing, effects[r, E.amount] * hp_sent // effects[r, E.divisor])
+            if healed <= 0:
+                return WASTED
+            # HP back on the creature against HP added to the cemetery race, point for point
+            return 0.5 * (healed - hp_sent) - 2.0
+        if action == Action.multiply_damage:
+            return BOOST_WORTH if battles_now else WASTED
+    return ACTIVATION_WORTH
 
 
 @njit(cache=True, _nrt=False)
@@ -450,13 +744,29 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
     if kind == ChoiceKind.response_row:
         # Goblin Tricks: negating the card beats destroying a magic card
         return 1.0 if effects[option, E.action] == Action.negate_magic else 0.0
+    if kind == ChoiceKind.summon_row:
+        return _summon_row_value(effects, inst, q, option)
     if kind == ChoiceKind.reveal_pick:
         return card_worth_nb(cards, inst[option, I.card])  # the opponent's best card
+    if kind == ChoiceKind.zone_pick and option == NO_OPTION:
+        return 0.0  # Summoner, Dawn of the Living Chickens: a creature is always worth summoning
+    if kind == ChoiceKind.zone_pick and inst[option, I.owner] != q:
+        # Skeleton Lord: a Limited Summon from the opponent's cemetery cannot be hurt, so its
+        # strike is what counts; the HP it takes off their cemetery total counts against it
+        card = inst[option, I.card]
+        return 3.5 * cards[card, CardCol.attack_dice] + cards[card, CardCol.modifier] - 0.1 * cards[card, CardCol.hp]
     if kind == ChoiceKind.slide_in or kind == ChoiceKind.zone_pick:
         card = inst[option, I.card]
         if cards[card, CardCol.card_type] == CardType.creature:
             return float(cards[card, CardCol.hp])  # the creature with the most HP
         return card_worth_nb(cards, card)
+    if kind == ChoiceKind.steal_pick:
+        # Thief: the equip worth most to its new creature; one that only hurts or negates its
+        # creature's effects is taken last
+        card = inst[option, I.card]
+        harmful = cards[card, CardCol.hostile] != 0
+        harmful = harmful or find_row_nb(cards, effects, card, Trigger.response_any, Action.equip_self) >= 0
+        return -1.0 if harmful else card_worth_nb(cards, card)
     if kind == ChoiceKind.destroy_pick:
         # the opponent's cards first, equips on their creature before the rest
         if inst[option, I.controller] == q:
@@ -501,6 +811,21 @@ def _foe_takes_magic_damage(cards, effects, inst, players, glob, q):
         if inst[j, I.zone] == InstZone.limited and inst[j, I.controller] == 1 - q:
             return False
     return True
+
+
+@njit(cache=True, _nrt=False)
+def _summon_row_value(effects, inst, q, r):
+    """Kendo Tiger's alternatives: destroy a magic card of the opponent's when they have one;
+    else send a card of their hand back to their deck (a blind pick, but it costs them a card in
+    hand); destroying one of q's own cards comes last."""
+    action = effects[r, E.action]
+    if action == Action.destroy_magic:
+        if _count_magic(inst, 1 - q) > 0:
+            return 2.0
+        return -4.0 if _count_magic(inst, q) > 0 else -3.0
+    if action == Action.move_card:
+        return 1.0 if hand_size_nb(inst, 1 - q) > 0 else -3.0
+    return 0.0
 
 
 # cemetery HP a turn must cost a player (more than it costs the opponent) before it resets it

@@ -25,10 +25,14 @@ exchange, in this order:
 
 1. If the owner must skip this turn (Black Dragon), the flag is consumed and steps 2-6 do not
    happen (no rows, no wrap roll, no battle); the clock still advances and step 7 happens.
+   Otherwise, if an aura of the other creature holds the owner's creature (Electroloon stuns
+   and disarms it from the start), the owner rolls 1 die: in the release range the aura ends.
 2. The owner's creature's turn-start rows, in row order, then the other creature's
    opponent-turn rows (Stone Golem loses 10 HP in its opponent's turns).
 3. If the owner's creature is wrapped, it rolls 1 die: in the release range it is freed, else it
-   takes the wrap damage (not Atk damage). Kraken's wrap has no other tick.
+   takes the wrap damage (not Atk damage). Kraken's wrap has no other tick. Then each creature
+   disarmed until released (Giant Snake), the owner's first, rolls 1 die: in the release range
+   the disarm ends.
 4. The owner's creature's your-turn rows, in row order, each with its effect roll (Wizard's
    shield, Demon Knight's 15 damage, Black Dragon's skip); the rows of a roll table (flag
    `same_roll`, The Alchemist) read the die of the table's first row. "May" rows are always used.
@@ -49,6 +53,8 @@ strike is negated before its Hit roll (no dice, no critical miss). Otherwise rol
 (2 by default). With 2 or more dice: all 1s is a critical miss (no hit; the striker takes 1d6,
 not Atk damage, no bonuses); all 6s is a critical hit (always hits). With 1 die neither happens.
 Otherwise it hits when dice + modifier + Hit bonuses >= effective AL = min(AL + AL changes, 12).
+A creature with a table of Hit outcomes (Maniac) reads the dice total alone instead: up to the
+table's first bound a critical miss, up to its second a critical hit, above both a hit.
 On a hit, the striker's on-hit rows resolve in row order (effect roll first, when the row has
 one): DOT, status, effect damage (Dragon Fox), battle-long stat changes (Dark Elf: the extra
 dice count for this hit). Then, unless the striker is disarmed (it still hits and its on-hit
@@ -59,7 +65,9 @@ damage rules (static or on-damage-taken rows) apply to everything it takes, Atk 
 its own critical-miss die included: prevention (battle-start roll, "only Atk damage"), then
 reductions (x amount / divisor, rounded down; Giant Turtle compares SPD when it is hit). The
 striker's on-damage-dealt rows use the damage dealt after those rules (Vampire heals half of
-it, rounded down, never above its max HP).
+it, rounded down, never above its max HP). A reduction of Atk damage that sends back what it
+took off (Demonic Turtle) then deals that part to the striker, not as Atk damage, unless the
+striker is immune to creature effects.
 
 Timing. A DOT applied in exchange e ticks at the end of e and then at the end of every second
 exchange (e+2, e+4, ...) until it has ticked `duration` times ("source": for the whole duel).
@@ -76,10 +84,11 @@ Immunity: a creature immune to creature effects (Ent Tree) ignores the opponent'
 on it (DOT, status, damage, stat changes, multipliers against it); rows the opponent applies
 to itself (Ranger's prevention, Vampire's heal) and rows aimed at the player (skip turn) apply.
 
-Dice order (for scripted dice): the first-turn roll-off; then per exchange: turn-start rows
-(roll, then dice), opponent-turn rows, the wrap release roll, your-turn rows, battle-start rows,
-the speed roll-off, and per strike: hit dice, critical-miss die, on-hit rows (roll, then dice),
-Atk dice; then DOT dice. Rows that do nothing in a duel roll nothing.
+Dice order (for scripted dice): the first-turn roll-off; then per exchange: the roll that ends an
+aura holding the owner's creature (Electroloon), turn-start rows (roll, then dice), opponent-turn
+rows, the wrap release roll, the disarm release rolls, your-turn rows, battle-start rows, the
+speed roll-off, and per strike: hit dice, critical-miss die, on-hit rows (roll, then dice), Atk
+dice; then DOT dice. Rows that do nothing in a duel roll nothing.
 
 Speed. Two fighters without effects acting in the duel take `_plain_duel_nb`, a copy of the
 rules restricted to that case with the state in registers; it reads the same dice in the same
@@ -95,9 +104,13 @@ from wardsim.kernel.duel.effect_rows import (
     RUNTIME_TRIGGERS,
     _after_damage_nb,
     _conditional_stats,
+    _fold_auras,
+    _fold_hit_table,
     _fold_immunity,
     _fold_stats,
     _multiply_nb,
+    aura_release_roll_nb,
+    disarm_release_roll_nb,
     effective_al_nb,
     fire_row_nb,
     fire_trigger_nb,
@@ -159,7 +172,17 @@ def init_fighter_nb(f, cards, card):
 
 @njit(_nrt=False)
 def is_disarmed_nb(f, clock):
-    return f[F.disarmed_until] >= clock or f[F.battle_disarmed] != 0
+    return (
+        f[F.disarmed_until] >= clock
+        or f[F.battle_disarmed] != 0
+        or f[F.disarm_release_row] != 0
+        or f[F.aura_disarm] != 0
+    )
+
+
+@njit(_nrt=False)
+def is_stunned_nb(f, clock):
+    return f[F.stunned_until] >= clock or f[F.aura_stun] != 0
 
 
 @njit(_nrt=False)
@@ -179,6 +202,10 @@ def prepare_pair_nb(fa, fb, effects):
     set_triggers_nb(fb, effects)
     _fold_immunity(fa, effects)
     _fold_immunity(fb, effects)
+    _fold_hit_table(fa, effects)
+    _fold_hit_table(fb, effects)
+    _fold_auras(fa, fb, effects)
+    _fold_auras(fb, fa, effects)
     for action in (Action.modify_stat, Action.scale_stat, Action.set_stat):
         _fold_stats(fa, fb, effects, action)
         _fold_stats(fb, fa, effects, action)
@@ -258,7 +285,7 @@ def _play_on_hit(att, dfn):
 
 @njit(_nrt=False, inline="always")
 def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
-    if att[F.frozen_until] >= clock or att[F.stunned_until] >= clock:
+    if att[F.frozen_until] >= clock or is_stunned_nb(att, clock):
         return StrikeResult.none  # frozen and stunned creatures cannot strike
     if dfn[F.shielded] != 0:  # Wizard: "negates the next attack against this card"
         dfn[F.shielded] = 0
@@ -288,6 +315,13 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
     att[F.strike_hit_dice] = packed
     att[F.strike_hit_total] = total + hit_bonus
     auto_hit = att[F.auto_hit] != 0
+    tabled = att[F.table_miss_max] > 0 or att[F.table_critical_max] > 0
+    if tabled:
+        # Maniac, Ring of Extremes: the dice total alone picks the outcome, whatever the target's
+        # AL and the Hit bonuses: a critical miss, a critical hit, or above both a plain hit
+        att[F.strike_hit_total] = total
+        all_one = total <= att[F.table_miss_max]
+        all_six = not all_one and total <= att[F.table_critical_max]
     if all_one and not auto_hit:
         # rules guide: critical miss: "roll a single die of damage to yourself (no bonuses)"
         die = d6_nb(rng, script)
@@ -295,7 +329,12 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         att[F.strike_damage] = die
         _take_nb(att, dfn, effects, die, False)
         return StrikeResult.critical_miss
-    if not all_six and not auto_hit and total + hit_bonus < effective_al_nb(dfn):
+    if att[F.hit_roll_mult] > 1:
+        # Bio-Regeneration: the dice total is multiplied, then the Hit bonuses are added; the
+        # faces still decide a critical hit or miss
+        total *= att[F.hit_roll_mult]
+        att[F.strike_hit_total] = total + hit_bonus
+    if not all_six and not auto_hit and not tabled and total + hit_bonus < effective_al_nb(dfn):
         return StrikeResult.miss
     result = StrikeResult.critical_hit if all_six else StrikeResult.hit
     react = dfn[F.react]
@@ -357,6 +396,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         else:  # Sentinel of Life: the damage heals the target instead
             heal_nb(dfn, damage)
         return result
+    dfn[F.returned_damage] = 0
     dealt = _take_nb(dfn, att, effects, damage, True)
     _play_on_hit(att, dfn)
     if dealt > 0 and dfn[F.react] == React.heal and dfn[F.react_fired] == Fired.waiting and dfn[F.hp] > 0:
@@ -364,6 +404,12 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         dfn[F.react_fired] = Fired.negated if _answer_lightning(att, dfn) else Fired.played
     if dealt > 0 and (has_trigger_nb(att, Trigger.on_damage_dealt) or att[F.lifesteal_num] > 0):
         _after_damage_nb(att, effects, dealt)
+    if dfn[F.returned_damage] > 0 and (att[F.immune] & Flag.creature_effects) == 0:
+        # Demonic Turtle sends the part of the Atk damage it took off back at the striker: the
+        # damage of its creature effect, not Atk damage, after the strike
+        take_damage_nb(att, dfn, effects, dfn[F.returned_damage], False)
+        if att[F.hp] <= 0:
+            return result
     if dealt > 0 and dfn[F.thorns] > 0 and (att[F.immune] & Flag.magic) == 0:
         # Raging Inferno: "If the equipped creature is damaged in battle, inflict 5 damage to the
         # attacking creature": a magic card's damage at the striker, after its strike
@@ -402,6 +448,7 @@ def turn_start_nb(fo, fx, effects, clock, rng, script):
     if fo[F.skip_turn] != 0:
         fo[F.skip_turn] = 0
         return False
+    aura_release_roll_nb(fo, effects, rng, script)  # Electroloon: at the beginning of their turn
     if has_trigger_nb(fo, Trigger.turn_start):
         fire_trigger_nb(Trigger.turn_start, fo, fx, effects, clock, rng, script)
         if fo[F.hp] <= 0 or fx[F.hp] <= 0:
@@ -419,6 +466,9 @@ def turn_start_nb(fo, fx, effects, clock, rng, script):
             take_damage_nb(fo, fx, effects, roll_amount_nb(effects, w, rng, script), False)
             if fo[F.hp] <= 0:
                 return True
+    # Giant Snake: the disarmed creature's player rolls once in every turn, the owner's first
+    disarm_release_roll_nb(fo, effects, rng, script)
+    disarm_release_roll_nb(fx, effects, rng, script)
     if has_trigger_nb(fo, Trigger.your_turn):
         fire_trigger_nb(Trigger.your_turn, fo, fx, effects, clock, rng, script)
     return True
@@ -457,7 +507,7 @@ def _open_battle(fi, fd, effects, clock, rng, script):
     fi[F.strike_order] = 0
     fd[F.strike_order] = 0
     fi[F.battle_rolloff] = 0
-    if fi[F.frozen_until] >= clock or fi[F.stunned_until] >= clock:
+    if fi[F.frozen_until] >= clock or is_stunned_nb(fi, clock):
         return -1  # frozen and stunned creatures cannot initiate a battle
     if has_trigger_nb(fi, Trigger.battle_start):
         fire_trigger_nb(Trigger.battle_start, fi, fd, effects, clock, rng, script)
@@ -593,6 +643,11 @@ def is_plain_nb(f):
         f[F.frozen_until] < 0
         and f[F.stunned_until] < 0
         and f[F.disarmed_until] < 0
+        and f[F.disarm_release_row] == 0
+        and f[F.table_miss_max] == 0
+        and f[F.table_critical_max] == 0
+        and f[F.aura_stun] == 0
+        and f[F.aura_disarm] == 0
         and f[F.battle_disarmed] == 0
         and f[F.wrap_row] == 0
         and f[F.shielded] == 0
@@ -719,6 +774,9 @@ def duel_nb(fa, fb, effects, rng, script, max_exchanges, out, general=False):
         if (
             fo[F.skip_turn] != 0
             or fo[F.wrap_row] != 0
+            or fo[F.disarm_release_row] != 0
+            or fo[F.aura_release_row] != 0
+            or fx[F.disarm_release_row] != 0
             or has_trigger_nb(fo, Trigger.turn_start)
             or has_trigger_nb(fo, Trigger.your_turn)
             or has_trigger_nb(fx, Trigger.opponent_turn)

@@ -125,6 +125,10 @@ def filter_matches_nb(effects, r, f):
     max_al = effects[r, E.filter_max_al]
     if max_al > 0 and f[F.armor_level] > max_al:
         return False
+    # a lower bound reads the AL it has now, every change counted: Steam Golem's card counts the
+    # AL that equips give
+    if effects[r, E.filter_min_al] > 0 and effective_al_nb(f) < effects[r, E.filter_min_al]:
+        return False
     if types == 0 and tags == 0 and names == 0:
         return True
     return ((types >> f[F.creature_type]) & 1) != 0 or (tags & f[F.tags]) != 0 or (names & f[F.names]) != 0
@@ -326,6 +330,73 @@ def _fold_immunity(f, effects):
 
 
 @njit(_nrt=False)
+def set_hit_table_nb(f, effects, r):
+    """Maniac, Ring of Extremes: row r, if it is a row of a Hit-roll table, into f's table."""
+    action = effects[r, E.action]
+    if action == Action.critical_miss_up_to:
+        f[F.table_miss_max] = effects[r, E.amount]
+    elif action == Action.critical_hit_up_to:
+        f[F.table_critical_max] = effects[r, E.amount]
+
+
+@njit(_nrt=False)
+def _fold_hit_table(f, effects):
+    for r in range(f[F.effect_start], f[F.effect_start] + f[F.effect_count]):
+        if effects[r, E.trigger] == Trigger.static:
+            set_hit_table_nb(f, effects, r)
+
+
+@njit(_nrt=False)
+def is_aura_row_nb(effects, r):
+    """Electroloon: a creature's static status on the opposing creatures that lasts until a
+    release roll of their player (stunned or disarmed: `aura_stun`, `aura_disarm`)."""
+    status = effects[r, E.status]
+    return (
+        effects[r, E.trigger] == Trigger.static
+        and effects[r, E.action] == Action.apply_status
+        and effects[r, E.duration] == Duration.released
+        and (status == Status.stunned or status == Status.disarmed)
+        and targets_opponent_nb(effects[r, E.target])
+    )
+
+
+@njit(_nrt=False)
+def set_aura_status_nb(f, effects, r):
+    """Aura row r (`is_aura_row_nb`) holds creature f."""
+    if effects[r, E.status] == Status.stunned:
+        f[F.aura_stun] = 1
+    else:
+        f[F.aura_disarm] = 1
+
+
+@njit(_nrt=False)
+def _fold_auras(src, opp, effects):
+    """src's aura rows on opp, for a duel; the first row's release roll ends them all."""
+    if immune_to_creature_effects_nb(opp):
+        return
+    for r in range(src[F.effect_start], src[F.effect_start] + src[F.effect_count]):
+        if is_aura_row_nb(effects, r):
+            set_aura_status_nb(opp, effects, r)
+            if opp[F.aura_release_row] == 0:
+                opp[F.aura_release_row] = r + 1
+
+
+@njit(_nrt=False)
+def aura_release_roll_nb(f, effects, rng, script):
+    """In a duel, the roll of f's player at the start of their turn that ends the aura holding
+    f (Electroloon; they always roll). Returns the die, 0 when no aura holds f."""
+    w = f[F.aura_release_row] - 1
+    if w < 0:
+        return 0
+    die = d6_nb(rng, script)
+    if effects[w, E.release_lo] <= die <= effects[w, E.release_hi]:
+        f[F.aura_stun] = 0
+        f[F.aura_disarm] = 0
+        f[F.aura_release_row] = 0
+    return die
+
+
+@njit(_nrt=False)
 def place_static_dots_nb(src, opp, effects, first_clock):
     """src's static DOT/HOT rows (Basilisk): tick at the end of each of src's exchanges."""
     for r in range(src[F.effect_start], src[F.effect_start] + src[F.effect_count]):
@@ -349,7 +420,8 @@ def take_damage_nb(f, other, effects, amount, is_atk):
 
     The receiver's rules, in row order: prevention (battle-start roll, an equip's lasting
     immunity, flight, static prevention, "only Atk damage" for non-Atk damage), then reductions
-    (x amount / divisor, rounded down).
+    (x amount / divisor, rounded down). A reduction that sends back what it takes off (Demonic
+    Turtle) acts on Atk damage only and leaves that part in f's `returned_damage` for the strike.
     HP stops at 0; the return value is not capped by the HP left.
     """
     if amount <= 0 or f[F.battle_prevent] != 0 or f[F.damage_immune] != 0:
@@ -363,8 +435,11 @@ def take_damage_nb(f, other, effects, amount, is_atk):
         if trig != Trigger.static and trig != Trigger.on_damage_taken:
             continue
         action = effects[r, E.action]
-        if action != Action.prevent_damage and action != Action.reduce_damage:
+        returns = action == Action.reduce_and_return
+        if action != Action.prevent_damage and action != Action.reduce_damage and not returns:
             continue
+        if returns and not is_atk:
+            continue  # Demonic Turtle reduces Atk damage only
         cond = effects[r, E.condition]
         if cond == Condition.always:
             applies = True
@@ -380,7 +455,10 @@ def take_damage_nb(f, other, effects, amount, is_atk):
             continue
         if action == Action.prevent_damage:
             return 0
-        amount = amount * effects[r, E.amount] // effects[r, E.divisor]
+        reduced = amount * effects[r, E.amount] // effects[r, E.divisor]
+        if returns:
+            f[F.returned_damage] += amount - reduced  # what Demonic Turtle sends back at the striker
+        amount = reduced
     if amount <= 0:
         return 0
     f[F.hp] -= amount
@@ -409,6 +487,8 @@ def roll_amount_nb(effects, r, rng, script):
 @njit(_nrt=False)
 def fired_row_acts_nb(effects, r):
     """Is row r one `fire_row_nb` can carry out (its action, status, duration)?"""
+    if effects[r, E.scale] == Scale.sent_hp:
+        return False  # Vampire Lord's heal is paid with a card from the hand: a duel has none
     action = effects[r, E.action]
     if (
         action == Action.dot
@@ -454,10 +534,12 @@ def row_acts_in_battle_nb(effects, r):
     if trig == Trigger.on_damage_dealt:
         return action == Action.heal_from_damage
     if trig == Trigger.on_damage_taken:
-        return action == Action.prevent_damage or action == Action.reduce_damage
+        return action == Action.prevent_damage or action == Action.reduce_damage or action == Action.reduce_and_return
     if trig == Trigger.static:
         if action == Action.prevent_damage or action == Action.reduce_damage:
             return True
+        if action == Action.critical_miss_up_to or action == Action.critical_hit_up_to:
+            return True  # read by every strike (Maniac)
         if action == Action.dot or action == Action.hot:
             return True
         # unconditional stat rows are folded by prepare_pair_nb
@@ -476,6 +558,8 @@ def row_acts_in_duel_nb(effects, r):
     action = effects[r, E.action]
     if trig == Trigger.static and action == Action.immune:
         return True
+    if is_aura_row_nb(effects, r):
+        return True  # folded on the opponent by prepare_pair_nb (Electroloon)
     if (
         (trig == Trigger.static or trig == Trigger.on_summon)
         and (action == Action.modify_stat or action == Action.scale_stat or action == Action.set_stat)
@@ -547,6 +631,8 @@ def fire_row_nb(r, src, opp, effects, clock, rng, script):
             victim[F.frozen_until] = max(victim[F.frozen_until], status_until_nb(duration, clock))
         elif status == Status.stunned:
             victim[F.stunned_until] = max(victim[F.stunned_until], status_until_nb(duration, clock))
+        elif status == Status.disarmed and duration == Duration.released:
+            victim[F.disarm_release_row] = r + 1  # Giant Snake: until its player's release roll
         elif status == Status.disarmed:
             victim[F.disarmed_until] = max(victim[F.disarmed_until], status_until_nb(duration, clock))
         elif status == Status.wrapped:
@@ -573,6 +659,20 @@ def fire_row_nb(r, src, opp, effects, clock, rng, script):
     else:
         return False
     return True
+
+
+@njit(_nrt=False)
+def disarm_release_roll_nb(f, effects, rng, script):
+    """Giant Snake's disarm ends on a release roll that its creature's player may make once a
+    turn: they always roll (the roll can only help them); on the row's release range the disarm
+    ends. Returns the die, 0 when f has no such disarm."""
+    w = f[F.disarm_release_row] - 1
+    if w < 0:
+        return 0
+    die = d6_nb(rng, script)
+    if effects[w, E.release_lo] <= die <= effects[w, E.release_hi]:
+        f[F.disarm_release_row] = 0
+    return die
 
 
 @njit(_nrt=False)

@@ -12,6 +12,7 @@ Modules, in the order the solver uses them:
 - `damage`, `tables`: dice sums, the damage rules, the odds of each strike outcome;
 - `frontier`, `stages`: the stages of an exchange (start, strikes, end);
 - `levels`: the stage states that occur, and the values at one HP level;
+- `plans`: what a strike or an exchange's end does at any HP level (worked out once per pair);
 - `transitions`: what every level shares when HP never rises (solved once per pair);
 - `plain`: pairs without effect states, one value per pair of HPs;
 - `solver`: `solve_nb` (all levels) and `solve_pair`, the entry point.

@@ -76,10 +76,12 @@ class StageValues(NamedTuple):
     consts : ndarray(float, ndim=2)
         (n_states, len(Value)): ...and constants, as the stage's `Accumulator` left them.
     grid : ndarray(float, ndim=4)
-        (HP A + 1, HP B + 1, n_states, len(Value)): the solved values of every level.
+        (HP A + 1, n_states, HP B + 1, len(Value)): the solved values of every level. A strike
+        on B reads a run of B's HPs for one state: the HP of the target is the inner axis, so
+        that run is contiguous memory.
     grid_swapped : ndarray(float, ndim=4)
-        (HP B + 1, HP A + 1, n_states, len(Value)): the same with the HP axes swapped, so that a
-        strike on A reads contiguous memory; empty for the stages no strike leads to.
+        (HP B + 1, n_states, HP A + 1, len(Value)): the same with the HP axes swapped, for the
+        strikes on A; empty for the stages no strike leads to.
     """
 
     coefs: np.ndarray
@@ -184,7 +186,7 @@ def _add_value_nb(hp_a, hp_b, state, p, level_a, level_b, acc, stage):
             acc.consts[j] += p * stage.consts[state, j]
         return
     for j in range(N_VALUES):
-        acc.consts[j] += p * stage.grid[hp_a, hp_b, state, j]
+        acc.consts[j] += p * stage.grid[hp_a, state, hp_b, j]
 
 
 @njit(_nrt=False, inline="always")

@@ -17,7 +17,7 @@ from numba import njit
 from wardsim.kernel.exact.enums import N_VALUES, FighterSummary, Value
 from wardsim.kernel.exact.frontier import Accumulator, StageValues
 from wardsim.kernel.exact.spec import PairRules
-from wardsim.kernel.exact.stages import _end_of_exchange_nb, _start_of_exchange_nb, _strike_nb
+from wardsim.kernel.exact.stages import _end_of_exchange_nb, _start_of_exchange_nb, _strike_from_nb
 from wardsim.kernel.exact.tables import StrikeTables, _fill_losses_nb, _n_battle_states_nb
 
 S = FighterSummary
@@ -88,9 +88,9 @@ def _fill_stage_nb(stage, state, rhs, n_unknowns, level_a, level_b):
         for k in range(n_unknowns):
             if stage.coefs[state, k] != 0.0:
                 acc += stage.coefs[state, k] * rhs[k, j]
-        stage.grid[level_a, level_b, state, j] = acc
+        stage.grid[level_a, state, level_b, j] = acc
         if stage.grid_swapped.shape[0] > 0:
-            stage.grid_swapped[level_b, level_a, state, j] = acc
+            stage.grid_swapped[level_b, state, level_a, j] = acc
 
 
 @njit(_nrt=False)
@@ -170,33 +170,17 @@ def _backward_pass_nb(level_a, level_b, rules, tables, frontier, acc, stages, re
     zero-width coefficients (`acc.coefs` and the stages' `coefs` of shape (n, 0)) only the
     constants are computed (`kernel.exact.transitions`).
     """
-    n_battle = _n_battle_states_nb(rules)
     for x in reachable.ends:
         _clear_nb(acc)
         _end_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, stages.start, reachable.unknown_index)
         _store_nb(stages.end, x, acc)
     for m in reachable.second_strikes:
         _clear_nb(acc)
-        striker = 1 - (m & 1)  # bit 0 of b is the first striker
-        _strike_nb(
-            striker, m // n_battle, m % n_battle, level_a, level_b, True, rules, tables, frontier, acc, stages.end
-        )
+        _strike_from_nb(m, True, level_a, level_b, rules, tables, frontier, acc, stages.end)
         _store_nb(stages.second_strike, m, acc)
     for m in reachable.first_strikes:
         _clear_nb(acc)
-        _strike_nb(
-            m & 1,
-            m // n_battle,
-            m % n_battle,
-            level_a,
-            level_b,
-            False,
-            rules,
-            tables,
-            frontier,
-            acc,
-            stages.second_strike,
-        )
+        _strike_from_nb(m, False, level_a, level_b, rules, tables, frontier, acc, stages.second_strike)
         _store_nb(stages.first_strike, m, acc)
     for i in range(reachable.starts.shape[0]):
         _clear_nb(acc)
@@ -239,12 +223,12 @@ def _solve_level_nb(level_a, level_b, rules, tables, frontier, acc, stages, reac
         x = reachable.starts[i]
         for j in range(N_VALUES):
             v = rhs[i, j]
-            old = grid[level_a, level_b, x, j]
+            old = grid[level_a, x, level_b, j]
             if j != Value.exchanges:
                 change = max(change, abs(v - old))
             elif np.isfinite(v) and np.isfinite(old):
                 change = max(change, abs(v - old) / max(1.0, v))
-            grid[level_a, level_b, x, j] = v
+            grid[level_a, x, level_b, j] = v
     # the other stages at this level, now that V is known
     for m in reachable.ends:
         _fill_stage_nb(stages.end, m, rhs, n_unknowns, level_a, level_b)
@@ -278,7 +262,7 @@ def _reachable_nb(first_states, rules, tables, frontier, grid_start, grid_end, g
     Reachable
     """
     n_battle = _n_battle_states_nb(rules)
-    n_effect = grid_start.shape[2]
+    n_effect = grid_start.shape[1]
     n_strike = n_effect * n_battle
     width = n_strike + n_effect
     identity_end = np.zeros((n_effect, width))
@@ -358,29 +342,14 @@ def _reachable_nb(first_states, rules, tables, frontier, grid_start, grid_end, g
             if second_strikes[m] == 1:
                 second_strikes[m] = 2
                 _clear_nb(acc)
-                striker = 1 - (m & 1)
-                _strike_nb(
-                    striker, m // n_battle, m % n_battle, level_a, level_b, True, rules, tables, frontier, acc, to_end
-                )
+                _strike_from_nb(m, True, level_a, level_b, rules, tables, frontier, acc, to_end)
                 _mark_nb(acc, 0, ends)
                 changed = True
         for m in range(n_strike):
             if first_strikes[m] == 1:
                 first_strikes[m] = 2
                 _clear_nb(acc)
-                _strike_nb(
-                    m & 1,
-                    m // n_battle,
-                    m % n_battle,
-                    level_a,
-                    level_b,
-                    False,
-                    rules,
-                    tables,
-                    frontier,
-                    acc,
-                    to_second_strike,
-                )
+                _strike_from_nb(m, False, level_a, level_b, rules, tables, frontier, acc, to_second_strike)
                 _mark_nb(acc, 0, second_strikes)
                 changed = True
     return _reachable_from_marks_nb(starts, ends, first_strikes, second_strikes)

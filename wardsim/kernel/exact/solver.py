@@ -47,7 +47,8 @@ lasts more than `max_exchanges` exchanges.
 
 Modules: `enums` (the columns and codes), `spec` reads a pair's rows into arrays (Python),
 `damage` and `tables` the dice and the strike odds, `frontier` and `stages` the stages of an
-exchange, `levels` the level solver, `transitions` what the levels share when HP never rises,
+exchange, `levels` the level solver, `plans` the strikes and ends that never depend on the
+HPs, `transitions` what the levels share when HP never rises,
 `plain` the plain pairs, this module `solve_nb` and the entry point `solve_pair`.
 """
 
@@ -159,8 +160,23 @@ def _sweep_levels_nb(rules, tables, frontier, acc, stages, reachable, system, it
     return sweeps
 
 
+@njit(_nrt=False, inline="always")
+def _carve_nb(workspace, k, size):
+    """The k-th block of `size` values of the workspace."""
+    return workspace[k * size : (k + 1) * size]
+
+
+@njit(cache=True)
+def workspace_size_nb(rules):
+    """How many float64 values `solve_nb` needs in its workspace for this pair."""
+    n_effect = _n_effect_states_nb(rules)
+    n_strike = n_effect * _n_battle_states_nb(rules)
+    grid_size = (rules.fighters[0, S.hp] + 1) * (rules.fighters[1, S.hp] + 1) * N_VALUES
+    return grid_size * (3 * n_effect + 3 * n_strike)
+
+
 @njit(cache=True, nogil=True)
-def solve_nb(rules, first_states, iterative, tol, max_sweeps, out):
+def solve_nb(rules, first_states, iterative, tol, max_sweeps, out, workspace):
     """Exact values of a duel, averaged over the first states.
 
     Parameters
@@ -178,6 +194,10 @@ def solve_nb(rules, first_states, iterative, tol, max_sweeps, out):
         The most sweeps.
     out : ndarray(float, ndim=1)
         (len(Value),): receives P(A wins), P(B wins), expected exchanges.
+    workspace : ndarray(float, ndim=1)
+        At least `workspace_size_nb(rules)` values, whatever they hold: the HP grids of the
+        stages. Reused from pair to pair, it spares the allocation and the page faults of
+        tens of megabytes per pair.
 
     Returns
     -------
@@ -195,12 +215,22 @@ def solve_nb(rules, first_states, iterative, tol, max_sweeps, out):
     hp_b = rules.fighters[1, S.hp]
     # every level's values; the strikes look up END and ST2 along the target's HP, so those
     # two are also kept with the HP axes swapped
-    grid_start = np.zeros((hp_a + 1, hp_b + 1, n_effect, N_VALUES))
-    grid_end = np.zeros((hp_a + 1, hp_b + 1, n_effect, N_VALUES))
-    grid_first = np.zeros((hp_a + 1, hp_b + 1, n_strike, N_VALUES))
-    grid_second = np.zeros((hp_a + 1, hp_b + 1, n_strike, N_VALUES))
-    grid_end_swapped = np.zeros((hp_b + 1, hp_a + 1, n_effect, N_VALUES))
-    grid_second_swapped = np.zeros((hp_b + 1, hp_a + 1, n_strike, N_VALUES))
+    # level by level, every value is written before it is read (tests/test_exact.py poisons
+    # the workspace with NaN to check), so the grids are carved out of the caller's workspace
+    # as they are; the sweeps start from 0 at the levels not solved yet
+    grid_size = (hp_a + 1) * (hp_b + 1) * N_VALUES
+    needed = grid_size * (3 * n_effect + 3 * n_strike)
+    if workspace.shape[0] < needed:
+        raise ValueError("exact solver: workspace too small (workspace_size_nb)")
+    if iterative:
+        workspace[:needed] = 0.0
+    grid_start = _carve_nb(workspace, 0, grid_size * n_effect).reshape((hp_a + 1, n_effect, hp_b + 1, N_VALUES))
+    grid_end = _carve_nb(workspace, 1, grid_size * n_effect).reshape((hp_a + 1, n_effect, hp_b + 1, N_VALUES))
+    grid_end_swapped = _carve_nb(workspace, 2, grid_size * n_effect).reshape((hp_b + 1, n_effect, hp_a + 1, N_VALUES))
+    strikes = workspace[3 * grid_size * n_effect :]
+    grid_first = _carve_nb(strikes, 0, grid_size * n_strike).reshape((hp_a + 1, n_strike, hp_b + 1, N_VALUES))
+    grid_second = _carve_nb(strikes, 1, grid_size * n_strike).reshape((hp_a + 1, n_strike, hp_b + 1, N_VALUES))
+    grid_second_swapped = _carve_nb(strikes, 2, grid_size * n_strike).reshape((hp_b + 1, n_strike, hp_a + 1, N_VALUES))
     no_grid = np.zeros((0, 0, 0, N_VALUES))
     if n_strike <= REACH_LIMIT:
         reachable = _reachable_nb(first_states, rules, tables, frontier, grid_start, grid_end, grid_first, grid_second)
@@ -235,7 +265,7 @@ def solve_nb(rules, first_states, iterative, tol, max_sweeps, out):
     out[:] = 0.0
     for k in range(first_states.shape[0]):
         for j in range(N_VALUES):
-            out[j] += grid_start[hp_a, hp_b, first_states[k], j] / first_states.shape[0]
+            out[j] += grid_start[hp_a, first_states[k], hp_b, j] / first_states.shape[0]
     return sweeps
 
 
@@ -251,8 +281,25 @@ class ExactResult:
     sweeps: int
 
 
+class Workspace:
+    """Scratch memory of the solver, reused from pair to pair by one thread (`solve_nb`)."""
+
+    def __init__(self) -> None:
+        self.values = np.empty(0)
+
+    def at_least(self, size: int) -> np.ndarray:
+        if self.values.shape[0] < size:
+            self.values = np.empty(size)
+        return self.values
+
+
 def solve_pair(
-    fa: np.ndarray, fb: np.ndarray, effects: np.ndarray, tol: float = 1e-13, max_sweeps: int = 10000
+    fa: np.ndarray,
+    fb: np.ndarray,
+    effects: np.ndarray,
+    tol: float = 1e-13,
+    max_sweeps: int = 10000,
+    workspace: Workspace | None = None,
 ) -> ExactResult:
     """Exact P(A wins), P(B wins), P(draw) and mean exchanges of prepared fighters.
 
@@ -266,6 +313,8 @@ def solve_pair(
         Tolerance of the sweeps when an effect can raise HP A + HP B.
     max_sweeps : int
         The most sweeps.
+    workspace : Workspace, optional
+        Scratch memory to reuse (one per thread); a new one by default.
 
     Returns
     -------
@@ -278,7 +327,8 @@ def solve_pair(
     """
     spec = build_spec(fa, fb, effects)
     out = np.zeros(N_VALUES)
-    sweeps = solve_nb(spec.rules, initial_states(spec), spec.iterative, tol, max_sweeps, out)
+    scratch = (workspace or Workspace()).at_least(int(workspace_size_nb(spec.rules)))
+    sweeps = solve_nb(spec.rules, initial_states(spec), spec.iterative, tol, max_sweeps, out, scratch)
     p_a, p_b = float(out[Value.a_wins]), float(out[Value.b_wins])
     p_draw = 1.0 - p_a - p_b
     if p_draw < 1e-12:  # rounding noise of the sums, not a draw

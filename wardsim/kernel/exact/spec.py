@@ -128,6 +128,8 @@ def _matches(effects, r, f) -> bool:
         return False
     if effects[r, E.filter_max_al] > 0 and f[F.armor_level] > effects[r, E.filter_max_al]:
         return False
+    if _effective_al(f) < effects[r, E.filter_min_al]:  # a lower bound reads the AL with its changes
+        return False
     if not (types or tags or names):
         return True
     return bool((types >> int(f[F.creature_type])) & 1 or tags & int(f[F.tags]) or names & int(f[F.names]))
@@ -257,6 +259,8 @@ class _Builder:
             return None
         if int(e[E.flags]) & Flag.same_roll:
             raise UnsupportedPair("a roll table: one die for several rows")
+        if int(e[E.scale]) == Scale.sent_hp:
+            return None  # Vampire Lord's heal is paid with a card from the hand: a duel has none
         cond = int(e[E.condition])
         if cond == Condition.target_matches and not _matches(self.effects, r, g):
             return None
@@ -283,6 +287,9 @@ class _Builder:
             op[OpCol.value] = _ticks(duration)
         elif action == Action.apply_status:
             status = int(e[E.status])
+            if status == Status.disarmed and duration == Duration.released:
+                # Giant Snake: the release roll in every turn is a state the solver does not carry
+                raise UnsupportedPair("a disarm that ends on a release roll")
             if status in _STATUS_COMPONENT:
                 row = _component_row(ComponentKind.status_timer, victim, 0)
                 c = self.component(("timer", victim, status), row)
@@ -409,6 +416,10 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
     iterative = False
     for x in (0, 1):
         f, g = fighters[x], fighters[1 - x]
+        if f[F.table_miss_max] or f[F.table_critical_max]:
+            raise UnsupportedPair("a Hit roll read from a table of outcomes")  # Maniac
+        if f[F.aura_release_row]:
+            raise UnsupportedPair("a stun that ends on a release roll")  # Electroloon
         # duel semantics "Immunity": the opponent's rows that act on an immune creature do nothing
         opp_immune = bool(int(g[F.immune]) & Flag.creature_effects)
         s = summary[x]
@@ -479,6 +490,9 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                         reductions[x, kind, k, FractionCol.amount] = int(e[E.amount])
                         reductions[x, kind, k, FractionCol.divisor] = int(e[E.divisor])
                         s[S.n_atk_reductions + kind] += 1
+            elif trig in (Trigger.static, Trigger.on_damage_taken) and action == Action.reduce_and_return:
+                # Demonic Turtle: damage sent back at the striker inside its strike
+                raise UnsupportedPair("Atk damage taken off and sent back at the striker")
             elif trig == Trigger.on_damage_dealt and action == Action.heal_from_damage:
                 k = s[S.n_heals_from_damage]
                 heals[x, k, FractionCol.amount] = int(e[E.amount])

@@ -185,6 +185,80 @@ def _start_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, first_strik
             )
 
 
+@njit(_nrt=False, inline="always")
+def _hit_lands_nb(striker, hp_a, hp_b, m, b, p, level_a, level_b, rules, tables, acc, after):
+    """A hit of `striker` (its on-hit rows resolved) deals its Atk damage: p x the next values.
+
+    (hp_a, hp_b) are the HPs after the on-hit rows, m the next stage's state, b the battle
+    state after them; both creatures are alive.
+    """
+    target = 1 - striker
+    fighters = rules.fighters
+    heals = rules.heals
+    no_heal = fighters[striker, S.n_heals_from_damage] == 0 and fighters[striker, S.lifesteal_num] == 0
+    if no_heal:
+        # the fast path: only the target's HP moves. The losses are sorted, so the hits
+        # that kill are the tail of the table, and the others a run of lookups along the
+        # target's HP
+        hp_target = hp_a if target == 0 else hp_b
+        alive = tables.losses_below[striker, b, hp_target]
+        acc.consts[Value.a_wins + striker] += p * tables.loss_tail[striker, b, alive]
+        first = 0
+        if alive > 0 and tables.loss[striker, b, 0] == 0 and hp_a == level_a and hp_b == level_b:
+            # a hit that takes nothing off stays at this level
+            p0 = p * tables.loss_odds[striker, b, 0]
+            for q in range(acc.coefs.shape[0]):
+                acc.coefs[q] += p0 * after.coefs[m, q]
+            for q in range(N_VALUES):
+                acc.consts[q] += p0 * after.consts[m, q]
+            first = 1
+        a_wins = 0.0
+        b_wins = 0.0
+        exchanges = 0.0
+        if target == 1:
+            for j in range(first, alive):
+                o = tables.loss_odds[striker, b, j]
+                left = hp_target - tables.loss[striker, b, j]
+                a_wins += o * after.grid[hp_a, m, left, Value.a_wins]
+                b_wins += o * after.grid[hp_a, m, left, Value.b_wins]
+                exchanges += o * after.grid[hp_a, m, left, Value.exchanges]
+        else:
+            for j in range(first, alive):
+                o = tables.loss_odds[striker, b, j]
+                left = hp_target - tables.loss[striker, b, j]
+                a_wins += o * after.grid_swapped[hp_b, m, left, Value.a_wins]
+                b_wins += o * after.grid_swapped[hp_b, m, left, Value.b_wins]
+                exchanges += o * after.grid_swapped[hp_b, m, left, Value.exchanges]
+        acc.consts[Value.a_wins] += p * a_wins
+        acc.consts[Value.b_wins] += p * b_wins
+        acc.consts[Value.exchanges] += p * exchanges
+        return
+    for j in range(tables.loss_count[striker, b]):
+        pj = p * tables.loss_odds[striker, b, j]
+        dealt = tables.loss[striker, b, j]
+        new_a = hp_a
+        new_b = hp_b
+        if target == 0:
+            new_a -= dealt
+        else:
+            new_b -= dealt
+        if dealt > 0 and (new_a > 0 and new_b > 0):
+            # heals from the damage dealt, after the target's rules; never above max HP
+            max_hp = fighters[striker, S.hp]
+            hp_s = new_a if striker == 0 else new_b
+            for q in range(fighters[striker, S.n_heals_from_damage]):
+                num = heals[striker, q, FractionCol.amount]
+                hp_s = _healed_nb(hp_s, dealt * num // heals[striker, q, FractionCol.divisor], max_hp)
+            num = fighters[striker, S.lifesteal_num]
+            if num > 0:
+                hp_s = _healed_nb(hp_s, dealt * num // fighters[striker, S.lifesteal_den], max_hp)
+            if striker == 0:
+                new_a = hp_s
+            else:
+                new_b = hp_s
+        _add_value_nb(new_a, new_b, m, pj, level_a, level_b, acc, after)
+
+
 @njit(_nrt=False)
 def _strike_nb(striker, x, b, level_a, level_b, to_end, rules, tables, frontier, acc, after):
     """ST1 or ST2: one strike by `striker` in state (x, b) at HP (level_a, level_b).
@@ -208,10 +282,7 @@ def _strike_nb(striker, x, b, level_a, level_b, to_end, rules, tables, frontier,
         The next stage. Its `grid_swapped` serves the strikes on A.
     """
     target = 1 - striker
-    fighters = rules.fighters
-    heals = rules.heals
     components = rules.components
-    no_heal = fighters[striker, S.n_heals_from_damage] == 0 and fighters[striker, S.lifesteal_num] == 0
     n_battle = _n_battle_states_nb(rules)
     m = x if to_end else x * n_battle + b
     # rules guide, status effects: a frozen or stunned creature cannot return attack
@@ -258,67 +329,33 @@ def _strike_nb(striker, x, b, level_a, level_b, to_end, rules, tables, frontier,
         if _has_status_nb(xk, rules, striker, StatusComponent.disarmed):
             _add_value_nb(hp_a, hp_b, mk, pk, level_a, level_b, acc, after)
             continue
-        if no_heal:
-            # the fast path: only the target's HP moves. The losses are sorted, so the hits
-            # that kill are the tail of the table, and the others a run of lookups along the
-            # target's HP
-            hp_target = hp_a if target == 0 else hp_b
-            alive = tables.losses_below[striker, bk, hp_target]
-            acc.consts[Value.a_wins + striker] += pk * tables.loss_tail[striker, bk, alive]
-            first = 0
-            if alive > 0 and tables.loss[striker, bk, 0] == 0 and hp_a == level_a and hp_b == level_b:
-                # a hit that takes nothing off stays at this level
-                p0 = pk * tables.loss_odds[striker, bk, 0]
-                for q in range(acc.coefs.shape[0]):
-                    acc.coefs[q] += p0 * after.coefs[mk, q]
-                for q in range(N_VALUES):
-                    acc.consts[q] += p0 * after.consts[mk, q]
-                first = 1
-            a_wins = 0.0
-            b_wins = 0.0
-            exchanges = 0.0
-            if target == 1:
-                for j in range(first, alive):
-                    o = tables.loss_odds[striker, bk, j]
-                    left = hp_target - tables.loss[striker, bk, j]
-                    a_wins += o * after.grid[hp_a, left, mk, Value.a_wins]
-                    b_wins += o * after.grid[hp_a, left, mk, Value.b_wins]
-                    exchanges += o * after.grid[hp_a, left, mk, Value.exchanges]
-            else:
-                for j in range(first, alive):
-                    o = tables.loss_odds[striker, bk, j]
-                    left = hp_target - tables.loss[striker, bk, j]
-                    a_wins += o * after.grid_swapped[hp_b, left, mk, Value.a_wins]
-                    b_wins += o * after.grid_swapped[hp_b, left, mk, Value.b_wins]
-                    exchanges += o * after.grid_swapped[hp_b, left, mk, Value.exchanges]
-            acc.consts[Value.a_wins] += pk * a_wins
-            acc.consts[Value.b_wins] += pk * b_wins
-            acc.consts[Value.exchanges] += pk * exchanges
-            continue
-        for j in range(tables.loss_count[striker, bk]):
-            pj = pk * tables.loss_odds[striker, bk, j]
-            dealt = tables.loss[striker, bk, j]
-            new_a = hp_a
-            new_b = hp_b
-            if target == 0:
-                new_a -= dealt
-            else:
-                new_b -= dealt
-            if dealt > 0 and (new_a > 0 and new_b > 0):
-                # heals from the damage dealt, after the target's rules; never above max HP
-                max_hp = fighters[striker, S.hp]
-                hp_s = new_a if striker == 0 else new_b
-                for q in range(fighters[striker, S.n_heals_from_damage]):
-                    num = heals[striker, q, FractionCol.amount]
-                    hp_s = _healed_nb(hp_s, dealt * num // heals[striker, q, FractionCol.divisor], max_hp)
-                num = fighters[striker, S.lifesteal_num]
-                if num > 0:
-                    hp_s = _healed_nb(hp_s, dealt * num // fighters[striker, S.lifesteal_den], max_hp)
-                if striker == 0:
-                    new_a = hp_s
-                else:
-                    new_b = hp_s
-            _add_value_nb(new_a, new_b, mk, pj, level_a, level_b, acc, after)
+        _hit_lands_nb(striker, hp_a, hp_b, mk, bk, pk, level_a, level_b, rules, tables, acc, after)
+
+
+@njit(_nrt=False, inline="always")
+def _striker_nb(m, to_end):
+    """The striker of strike state m = x * n_battle_states + b: bit 0 of b is the creature that
+    strikes first, which strikes the first strike (`to_end` False); the other strikes second."""
+    return 1 - (m & 1) if to_end else m & 1
+
+
+@njit(_nrt=False, inline="always")
+def _strike_from_nb(m, to_end, level_a, level_b, rules, tables, frontier, acc, after):
+    """`_strike_nb` from strike state m of the first strikes (`to_end` False) or the second."""
+    n_battle = _n_battle_states_nb(rules)
+    _strike_nb(
+        _striker_nb(m, to_end),
+        m // n_battle,
+        m % n_battle,
+        level_a,
+        level_b,
+        to_end,
+        rules,
+        tables,
+        frontier,
+        acc,
+        after,
+    )
 
 
 @njit(_nrt=False, inline="always")
@@ -397,32 +434,18 @@ def _tick_static_dot_nb(rules, q, heal, frontier, n_live):
 
 
 @njit(_nrt=False)
-def _end_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, start, unknown_index):
-    """END: the ticks due at the end of the owner's exchange (step 7), then the next exchange.
+def _end_outcomes_nb(x, hp_a, hp_b, rules, frontier, acc):
+    """The ticks due at the end of the owner's exchange (step 7) from (hp_a, hp_b, x).
 
     DOTs tick first, on the owner's creature, then on the other; a creature at 0 HP ends the
-    duel (both at 0: a draw); then the HOTs heal. Status timers run down and the turn passes.
-
-    Parameters
-    ----------
-    x : int
-        The effect state at the end of the exchange.
-    level_a, level_b : int
-        The HP of A and B (the level being solved).
-    rules : PairRules
-    frontier : Frontier
-    acc : Accumulator
-        Receives the value of END at (x, level_a, level_b).
-    start : StageValues
-        V. At this level its values are the unknowns themselves: `acc.coefs` gets their
-        weights directly, at `unknown_index[x]`.
-    unknown_index : ndarray(int, ndim=1)
-        (n_effect_states,): the compact index of each x among the unknowns.
+    duel (both at 0: a draw), added to `acc`; then the HOTs heal. Status timers run down and
+    the turn passes. Returns the size of the frontier, which holds the outcomes: the next
+    exchange's HPs and states.
     """
     components = rules.components
     dots = rules.static_dots
     owner = _digit_nb(x, components, 0)
-    n_live = _start_frontier_nb(frontier, 1.0, level_a, level_b, x, 0)
+    n_live = _start_frontier_nb(frontier, 1.0, hp_a, hp_b, x, 0)
     for heal_pass in range(2):
         heal = heal_pass == 1
         for order in range(2):
@@ -459,13 +482,51 @@ def _end_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, start, unknow
                 v = _digit_nb(xk, components, c)
                 if 1 <= v <= components[c, ComponentCol.timer_max]:  # timer_max + 1: never ends
                     xk = _with_digit_nb(xk, components, c, v - 1)
-        xk = _with_digit_nb(xk, components, 0, 1 - owner)
-        hp_a = frontier.states[k, HP_A]
-        hp_b = frontier.states[k, HP_B]
-        p = frontier.odds[k]
-        if hp_a == level_a and hp_b == level_b:
-            if acc.coefs.shape[0] > 0:  # zero width: only the constants are wanted
-                acc.coefs[unknown_index[xk]] += p  # an unknown of this level
-        elif not _finished_nb(hp_a, hp_b, p, acc):
-            for j in range(N_VALUES):
-                acc.consts[j] += p * start.grid[hp_a, hp_b, xk, j]
+        frontier.states[k, X] = _with_digit_nb(xk, components, 0, 1 - owner)
+    return n_live
+
+
+@njit(_nrt=False, inline="always")
+def _next_exchange_nb(hp_a, hp_b, x, p, level_a, level_b, acc, start, unknown_index):
+    """p x the value of the next exchange's start at (hp_a, hp_b, x), into the accumulator."""
+    if hp_a == level_a and hp_b == level_b:
+        if acc.coefs.shape[0] > 0:  # zero width: only the constants are wanted
+            acc.coefs[unknown_index[x]] += p  # an unknown of this level
+    elif not _finished_nb(hp_a, hp_b, p, acc):
+        for j in range(N_VALUES):
+            acc.consts[j] += p * start.grid[hp_a, x, hp_b, j]
+
+
+@njit(_nrt=False)
+def _end_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, start, unknown_index):
+    """END: the ticks due at the end of the owner's exchange (step 7), then the next exchange.
+
+    Parameters
+    ----------
+    x : int
+        The effect state at the end of the exchange.
+    level_a, level_b : int
+        The HP of A and B (the level being solved).
+    rules : PairRules
+    frontier : Frontier
+    acc : Accumulator
+        Receives the value of END at (x, level_a, level_b).
+    start : StageValues
+        V. At this level its values are the unknowns themselves: `acc.coefs` gets their
+        weights directly, at `unknown_index[x]`.
+    unknown_index : ndarray(int, ndim=1)
+        (n_effect_states,): the compact index of each x among the unknowns.
+    """
+    n_live = _end_outcomes_nb(x, level_a, level_b, rules, frontier, acc)
+    for k in range(n_live):
+        _next_exchange_nb(
+            frontier.states[k, HP_A],
+            frontier.states[k, HP_B],
+            frontier.states[k, X],
+            frontier.odds[k],
+            level_a,
+            level_b,
+            acc,
+            start,
+            unknown_index,
+        )

@@ -28,8 +28,17 @@ from numba import njit
 from wardsim.kernel.exact.enums import N_VALUES, FighterSummary, Value
 from wardsim.kernel.exact.frontier import Accumulator, StageValues
 from wardsim.kernel.exact.levels import _backward_pass_nb, _clear_nb, _store_nb
-from wardsim.kernel.exact.stages import _end_of_exchange_nb, _start_of_exchange_nb, _strike_nb
-from wardsim.kernel.exact.tables import _n_battle_states_nb
+from wardsim.kernel.exact.plans import (
+    EndPlan,
+    StrikePlan,
+    _planned_end_nb,
+    _planned_strike_nb,
+    end_plan_nb,
+    end_plannable_nb,
+    strike_plan_nb,
+    strikes_plannable_nb,
+)
+from wardsim.kernel.exact.stages import _end_of_exchange_nb, _start_of_exchange_nb, _strike_from_nb
 
 S = FighterSummary
 
@@ -77,6 +86,14 @@ class LevelOperator(NamedTuple):
         `.second_strikes`, `.first_strikes`).
     pure_start, pure_first_strike, pure_second_strike, pure_end : PureStates
         The stages' pure states (the start's by the unknowns' compact index).
+    strikes_planned : bool
+        The strikes go by their plans (`kernel.exact.plans`; else by `stages._strike_nb`).
+    first_strike_plan, second_strike_plan : StrikePlan
+        The plans (empty when not `strikes_planned`).
+    ends_planned : bool
+        The ends of exchanges go by their plan (else by `stages._end_of_exchange_nb`).
+    end_plan : EndPlan
+        The plan (empty when not `ends_planned`).
     """
 
     inverse: SparseRows
@@ -87,6 +104,11 @@ class LevelOperator(NamedTuple):
     pure_first_strike: PureStates
     pure_second_strike: PureStates
     pure_end: PureStates
+    strikes_planned: bool
+    first_strike_plan: StrikePlan
+    second_strike_plan: StrikePlan
+    ends_planned: bool
+    end_plan: EndPlan
 
 
 @njit
@@ -152,7 +174,6 @@ def _pure_states_nb(rules, tables, frontier, stages, reachable):
     reads NaN, so a state that reaches one shows it. The grids are left NaN: the levels
     write every value before it is read, and a value read unwritten would show as NaN.
     """
-    n_battle = _n_battle_states_nb(rules)
     n_effect = stages.end.consts.shape[0]
     n_strike = stages.first_strike.consts.shape[0]
     n_unknowns = reachable.starts.shape[0]
@@ -201,14 +222,11 @@ def _pure_states_nb(rules, tables, frontier, stages, reachable):
         _store_nb(StageValues(end_weights, end_constants, to_start.grid, to_start.grid), x, acc)
     for m in reachable.second_strikes:
         _clear_nb(acc)
-        striker = 1 - (m & 1)
-        _strike_nb(striker, m // n_battle, m % n_battle, level_a, level_b, True, rules, tables, frontier, acc, to_end)
+        _strike_from_nb(m, True, level_a, level_b, rules, tables, frontier, acc, to_end)
         _store_nb(StageValues(second_weights, second_constants, to_end.grid, to_end.grid), m, acc)
     for m in reachable.first_strikes:
         _clear_nb(acc)
-        _strike_nb(
-            m & 1, m // n_battle, m % n_battle, level_a, level_b, False, rules, tables, frontier, acc, to_second_strike
-        )
+        _strike_from_nb(m, False, level_a, level_b, rules, tables, frontier, acc, to_second_strike)
         _store_nb(StageValues(first_weights, first_constants, to_end.grid, to_end.grid), m, acc)
     for i in range(n_unknowns):
         _clear_nb(acc)
@@ -279,6 +297,10 @@ def _level_operator_nb(rules, tables, frontier, acc, stages, reachable, system):
     for r in range(pure_end.pure.shape[0]):
         for j in range(N_VALUES):
             stages.end.consts[pure_end.pure[r], j] = pure_end.constants[r, j]
+    strikes_planned = strikes_plannable_nb(rules)
+    n_strike = stages.first_strike.consts.shape[0] if strikes_planned else 0
+    ends_planned = end_plannable_nb(rules)
+    n_effect = stages.end.consts.shape[0] if ends_planned else 0
     operator = LevelOperator(
         _sparse_rows_nb(inverse, np.arange(n)),
         _sparse_rows_nb(stages.end.coefs, reachable.ends),
@@ -288,6 +310,11 @@ def _level_operator_nb(rules, tables, frontier, acc, stages, reachable, system):
         pure_first,
         pure_second,
         pure_end,
+        strikes_planned,
+        strike_plan_nb(rules, tables, frontier, acc, n_strike, False),
+        strike_plan_nb(rules, tables, frontier, acc, n_strike, True),
+        ends_planned,
+        end_plan_nb(rules, frontier, acc, n_effect),
     )
     return operator, regular
 
@@ -321,9 +348,9 @@ def _fill_sparse_nb(stage, states, weights, values, level_a, level_b):
             total = stage.consts[m, j]
             for q in range(weights.starts[r], weights.starts[r + 1]):
                 total += weights.weights[q] * values[weights.columns[q], j]
-            stage.grid[level_a, level_b, m, j] = total
+            stage.grid[level_a, m, level_b, j] = total
             if stage.grid_swapped.shape[0] > 0:
-                stage.grid_swapped[level_b, level_a, m, j] = total
+                stage.grid_swapped[level_b, m, level_a, j] = total
 
 
 @njit(_nrt=False)
@@ -335,35 +362,31 @@ def _solve_level_with_operator_nb(level_a, level_b, rules, tables, frontier, acc
     V = (I - M)^-1 k, and every stage's value is its constant plus its weights on V.
     `values` ((n_unknowns, len(Value))) receives V.
     """
-    n_battle = _n_battle_states_nb(rules)
     n_strike = stages.first_strike.consts.shape[0]
     # backwards through the exchange, as `levels._backward_pass_nb` (pure END constants are fixed)
     for x in operator.pure_end.impure:
         _clear_nb(acc)
-        _end_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, stages.start, reachable.unknown_index)
+        if operator.ends_planned:
+            _planned_end_nb(operator.end_plan, x, level_a, level_b, acc, stages.start, reachable.unknown_index)
+        else:
+            _end_of_exchange_nb(x, level_a, level_b, rules, frontier, acc, stages.start, reachable.unknown_index)
         _store_nb(stages.end, x, acc)
     for m in operator.pure_second_strike.impure:
         _clear_nb(acc)
-        _strike_nb(
-            1 - (m & 1), m // n_battle, m % n_battle, level_a, level_b, True, rules, tables, frontier, acc, stages.end
-        )
+        if operator.strikes_planned:
+            _planned_strike_nb(operator.second_strike_plan, m, level_a, level_b, rules, tables, acc, stages.end)
+        else:
+            _strike_from_nb(m, True, level_a, level_b, rules, tables, frontier, acc, stages.end)
         _store_nb(stages.second_strike, m, acc)
     _combine_pure_nb(stages.second_strike, operator.pure_second_strike, stages.end, stages.end, n_strike)
     for m in operator.pure_first_strike.impure:
         _clear_nb(acc)
-        _strike_nb(
-            m & 1,
-            m // n_battle,
-            m % n_battle,
-            level_a,
-            level_b,
-            False,
-            rules,
-            tables,
-            frontier,
-            acc,
-            stages.second_strike,
-        )
+        if operator.strikes_planned:
+            _planned_strike_nb(
+                operator.first_strike_plan, m, level_a, level_b, rules, tables, acc, stages.second_strike
+            )
+        else:
+            _strike_from_nb(m, False, level_a, level_b, rules, tables, frontier, acc, stages.second_strike)
         _store_nb(stages.first_strike, m, acc)
     _combine_pure_nb(stages.first_strike, operator.pure_first_strike, stages.second_strike, stages.end, n_strike)
     for i in operator.pure_start.impure:
@@ -383,7 +406,7 @@ def _solve_level_with_operator_nb(level_a, level_b, rules, tables, frontier, acc
             for q in range(inverse.starts[i], inverse.starts[i + 1]):
                 v += inverse.weights[q] * consts[inverse.columns[q], j]
             values[i, j] = v
-            grid[level_a, level_b, x, j] = v
+            grid[level_a, x, level_b, j] = v
     _fill_sparse_nb(stages.end, reachable.ends, operator.end, values, level_a, level_b)
     _fill_sparse_nb(stages.second_strike, reachable.second_strikes, operator.second_strike, values, level_a, level_b)
     _fill_sparse_nb(stages.first_strike, reachable.first_strikes, operator.first_strike, values, level_a, level_b)

@@ -37,6 +37,8 @@ class InstColT(NamedTuple):
     used_turn: int = 12  # turn index of the last use of its once-per-turn effect
     arrival: int = 13  # when it entered its zone, in zone moves of the game (orders lasting effects)
     watch: int = 14  # 1: a battle-bound magic card on the field whose effect no battle has used yet
+    effect_ended: int = 15  # 1: its lasting effect ended on a release roll (Electroloon); 0 on each zone move
+    pending_heal: int = 16  # HP owed to a creature by its creature_to_cemetery row (The Guide)
 
 
 InstCol = InstColT()
@@ -113,6 +115,8 @@ class GlobColT(NamedTuple):
     opening_hand: int = 17  # cards drawn before the first turn
     infinite_slots: int = 18  # Infinite cards a player may have on the field
     last_die: int = 19  # the last effect roll, for the rows of a roll table that read it again (Flag.same_roll)
+    sent_hp: int = 20  # printed HP of the card a row last sent from a hand (0: magic), for Scale.sent_hp
+    sent_card: int = 21  # the instance a row last sent from a hand (a trade's next row skips it); -1 none
 
 
 GlobCol = GlobColT()
@@ -151,6 +155,7 @@ class ActionKindT(NamedTuple):
     magic: int = 3  # a = magic instance in hand, b = target (magic.MagicTarget)
     activate: int = 4  # a = creature instance with an optional your-turn effect
     battle: int = 5  # a = the attacking creature
+    limited_summon: int = 6  # a = a creature in hand joining as a Limited Summon by its own text (Black Jacket)
 
 
 ActionKind = ActionKindT()
@@ -165,7 +170,7 @@ class ChoiceKindT(NamedTuple):
     placement: int = 0  # which creature to place (first turn, after a death): a hand creature
     sacrifice: int = 1  # which creature pays the summon's next sacrifice (fact: the cemetery HP it adds)
     discard: int = 2  # what to discard at the hand limit
-    discard_cost: int = 3  # what to discard to pay a magic card's cost
+    discard_cost: int = 3  # what to discard to pay a cost (a magic card's, or Vampire Lord's, Wizard Frog's)
     magic_response: int = 4  # answer a magic card with a Lightning card, or pass
     battle_answer: int = 5  # ready a Lightning card against the coming strikes, or pass
     battle_boost: int = 6  # ready a Lightning card for an own hit, or pass
@@ -175,8 +180,10 @@ class ChoiceKindT(NamedTuple):
     slide_in: int = 10  # which Limited Summon takes the primary's place
     zone_pick: int = 11  # which card an effect takes from a zone (cemetery, deck, hand)
     destroy_pick: int = 12  # which magic card an effect destroys
-    battle_counter: int = 13  # ready a Lightning card against the opponent's Lightning card in a battle, or pass
-    summon_response: int = 14  # answer the opponent's summon with a Lightning card, or pass (subject: the creature)
+    summon_row: int = 13  # which alternative of a creature's on-summon effect (an effect row: Kendo Tiger)
+    steal_pick: int = 14  # which equip of the opponent's an effect takes (Thief)
+    battle_counter: int = 15  # ready a Lightning card against the opponent's Lightning card in a battle, or pass
+    summon_response: int = 16  # answer the opponent's summon with a Lightning card, or pass (subject: the creature)
 
 
 ChoiceKind = ChoiceKindT()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from wardsim.kernel.duel.battle import init_fighter_nb
+from wardsim.kernel.duel.battle import init_fighter_nb, is_stunned_nb
 from wardsim.kernel.duel.effect_rows import heal_nb, take_damage_nb
 from wardsim.kernel.enums import (
     DOT_SLOT_WIDTH,
@@ -145,6 +145,20 @@ def sync_damage_immune_nb(cards, effects, inst, fighters, glob):
 
 
 @njit(cache=True, _nrt=False)
+def cemetery_chained_nb(cards, effects, inst):
+    """Bound With Chains: "Players cannot remove cards from their cemetery": a field card with a
+    static no_return row is on the field, and no card leaves either cemetery (ruling
+    bound-with-chains)."""
+    for j in range(N_INST):
+        if (
+            inst[j, I.zone] == InstZone.magic
+            and find_row_nb(cards, effects, inst[j, I.card], Trigger.static, Action.no_return) >= 0
+        ):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def cannot_leave_cemetery_nb(cards, effects, card):
     """Angel, Holy Light, Hourglass of Time: "cannot be returned from the cemetery"."""
     return find_row_nb(cards, effects, card, Trigger.in_cemetery, Action.no_return) >= 0
@@ -159,6 +173,23 @@ def self_limited_row_nb(cards, effects, card):
             effects[r, E.trigger] == Trigger.on_play
             and effects[r, E.action] == Action.limited_summon
             and effects[r, E.target] == Target.self
+            and effects[r, E.condition] == Condition.always
+        ):
+            return r
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def primary_bound_row_nb(cards, effects, card):
+    """Black Jacket, Super Hornet: "Limited Summon it if your primary creature is Hive Lord": the
+    row that lets the creature join as a Limited Summon held by its player's primary creature
+    while that one passes the row's filter, or -1."""
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if (
+            effects[r, E.trigger] == Trigger.on_play
+            and effects[r, E.action] == Action.limited_summon
+            and effects[r, E.condition] == Condition.own_primary_matches
         ):
             return r
     return -1
@@ -177,7 +208,7 @@ def counts_as_magic_off_field_nb(cards, effects, card):
 def can_initiate_nb(inst, fighters, glob, i):
     """A creature battles once per turn; frozen and stunned creatures cannot battle."""
     t = glob[G.turn]
-    return inst[i, I.battled_turn] != t and fighters[i, F.frozen_until] < t and fighters[i, F.stunned_until] < t
+    return inst[i, I.battled_turn] != t and fighters[i, F.frozen_until] < t and not is_stunned_nb(fighters[i], t)
 
 
 @njit(cache=True, _nrt=False)
@@ -221,8 +252,24 @@ def to_cemetery_nb(cards, effects, inst, players, glob, i, trace):
             players[p, P.cemetery_bonus] -= cards[inst[i, I.card], CardCol.hp]
         else:
             players[1 - p, P.opponent_deaths] += 1  # The Hero counts every creature sent there, however
+            _owe_heals(cards, effects, inst, i)
     record_nb(trace, glob, p, Event.to_cemetery, i, inst[i, I.card], cemetery_hp_nb(cards, inst, players, p))
     check_cemetery_nb(cards, inst, players, glob)
+
+
+@njit(cache=True, _nrt=False)
+def _owe_heals(cards, effects, inst, i):
+    """The Guide: "When a creature is sent to the cemetery, heal this card for 1/2 of the total
+    HP of the sent creature": creature card i arrived in a cemetery (either player's, from any
+    zone), so each primary creature with such a row is owed its share of i's printed HP; the
+    game pays it once the deaths are swept (`resolve.pay_pending_heals_nb`)."""
+    hp = cards[inst[i, I.card], CardCol.hp]
+    for k in range(N_INST):
+        if k == i or inst[k, I.zone] != InstZone.primary:
+            continue
+        r = find_row_nb(cards, effects, inst[k, I.card], Trigger.creature_to_cemetery, Action.heal)
+        if r >= 0:
+            inst[k, I.pending_heal] += hp * effects[r, E.amount] // effects[r, E.divisor]
 
 
 @njit(cache=True, _nrt=False)
@@ -351,6 +398,9 @@ def _anchor_zone(cards, effects, inst, j):
     """Where creature j goes when its anchor is lost: the zone the anchoring row names."""
     anchor = inst[j, I.anchor]
     zone = Zone.cemetery
+    own = primary_bound_row_nb(cards, effects, inst[j, I.card])
+    if own >= 0:
+        return effects[own, E.zone_to]  # Black Jacket: back to the hand when Hive Lord leaves
     if anchor >= 0:
         start, stop = card_rows_nb(cards, inst[anchor, I.card])
         for r in range(start, stop):
@@ -437,7 +487,12 @@ def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng,
                 continue
             z = inst[j, I.zone]
             if z == InstZone.magic and inst[j, I.attached_to] == x:
-                _destroy(cards, effects, inst, fighters, players, glob, j, trace)
+                if inst[j, I.anchor] == x:
+                    # Thief: "Send the stolen card to its original owner's cemetery", not destroyed
+                    set_zone_nb(inst, glob, j, InstZone.resolving)
+                    to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+                else:
+                    _destroy(cards, effects, inst, fighters, players, glob, j, trace)
                 queue[n] = j
                 n += 1
             elif inst[j, I.anchor] == x:
@@ -584,6 +639,25 @@ def sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, i, under,
 
 
 @njit(cache=True, _nrt=False)
+def _revive_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
+    """Phoenix Armor: creature i, at 0 HP, lives on with a part of its HP instead of dying, and
+    the equip goes to the cemetery (the first such equip to arrive). True when it was revived."""
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
+            continue
+        r = find_row_nb(cards, effects, inst[j, I.card], Trigger.on_killed, Action.revive)
+        if r < 0:
+            continue
+        f = fighters[i]
+        f[F.hp] = max(1, f[F.max_hp] * effects[r, E.amount] // effects[r, E.divisor])
+        record_nb(trace, glob, inst[i, I.controller], Event.heal, i, f[F.hp], f[F.hp])
+        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+        to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+        return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace):
     """Every primary creature at 0 HP dies. killer_of[p] is the instance that struck p's
     primary (-1: not killed by a creature; BY_OPPONENT_EFFECT: by an effect of the opponent's).
@@ -593,6 +667,8 @@ def sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer
         for p in range(2):
             i = players[p, P.primary]
             if i >= 0 and fighters[i, F.hp] <= 0:
+                if _revive_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
+                    continue
                 found = True
                 kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer_of[p], in_battle, rng, trace)
         if not found:

@@ -44,6 +44,7 @@ from wardsim.kernel.game.enums import (
 from wardsim.kernel.game.field import (
     battle_bound_nb,
     card_rows_nb,
+    cemetery_chained_nb,
     find_row_nb,
     infinite_in_use_nb,
     leave_field_nb,
@@ -181,7 +182,11 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
             if k == 1:
                 target = MagicTarget.own if target == MagicTarget.opponent else MagicTarget.opponent
             c = _equip_target(cards, inst, players, p, i, target)
-            if c >= 0 and not magic_immune_nb(cards, effects, inst, c):
+            if (
+                c >= 0
+                and not magic_immune_nb(cards, effects, inst, c)
+                and _hp_allows(effects, fighters, start, stop, c)
+            ):
                 out[n] = 30_000 + i * 100 + target
                 n += 1
         return n
@@ -200,6 +205,16 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
 
 
 @njit(cache=True, _nrt=False)
+def _hp_allows(effects, fighters, start, stop, c):
+    """Bio-Regeneration goes only on a creature with few HP left: does creature c qualify for
+    the rows start..stop of an equip?"""
+    for r in range(start, stop):
+        if effects[r, E.action] == Action.equip_hp_limit and fighters[c, F.hp] > effects[r, E.amount]:
+            return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
 def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
     """A standard card can be played when its main row has something to act on."""
     start, stop = card_rows_nb(cards, inst[i, I.card])
@@ -214,6 +229,13 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         if action == Action.heal:
             c = players[p, P.primary]
             return c >= 0 and fighters[c, F.hp] < fighters[c, F.max_hp] and not magic_immune_nb(cards, effects, inst, c)
+        if action == Action.move_card and effects[r, E.zone_from] == Zone.hand:
+            # a trade (Frog of Fortune, Peddling Partridge): a card to send besides this one,
+            # and the cemetery row after it must find one to take
+            options = local_array(N_INST)
+            if hand_options_nb(cards, effects, inst, p, i, r, options) == 0:
+                return False
+            continue
         if action == Action.move_card and effects[r, E.zone_from] == Zone.cemetery:
             if best_in_zone_nb(cards, effects, inst, r, p, InstZone.cemetery, False) >= 0:
                 return True
@@ -247,6 +269,8 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         return True
     if not acts_when_played and _reverses_order(cards, effects, inst[i, I.card]):
         return _reversal_helps(cards, effects, inst, fighters, players, p)
+    if not acts_when_played and find_row_nb(cards, effects, inst[i, I.card], Trigger.static, Action.no_return) >= 0:
+        return not cemetery_chained_nb(cards, effects, inst)  # Bound With Chains: a second copy adds nothing
     # a card whose effect lasts on the field (Flame of the Infinite, Curse, Forest Fire) always can
     return not acts_when_played
 

@@ -43,6 +43,7 @@ from wardsim.kernel.enums import (
     Duration,
     EffectCol,
     FighterCol,
+    Flag,
     Stat,
     Status,
     Target,
@@ -70,6 +71,7 @@ from wardsim.kernel.game.field import (
     BY_OPPONENT_EFFECT,
     can_initiate_nb,
     card_rows_nb,
+    destroy_magic_nb,
     find_row_nb,
     finish_nb,
     heal_creature_nb,
@@ -595,6 +597,7 @@ def settle_nb(
     for _ in range(4):
         sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
         resolve.release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
+        resolve.pay_pending_heals_nb(inst, fighters, glob, trace)  # The Guide
         placed = False
         for p in (a, 1 - a):
             if glob[G.winner] < 0 and players[p, P.primary] < 0 and (players[p, P.played_turn] > 0 or p == a):
@@ -719,6 +722,11 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
                 cost = summon_cemetery_cost_nb(cards, effects, inst, fighters, players, glob, p, i)
                 out[n] = encode_action_nb(ActionKind.summon, i, min(cost // 10, 99))
                 n += 1
+            if phase == Phase.main and resolve.joins_beside_primary_nb(cards, effects, inst, players, p, i):
+                # Black Jacket beside Hive Lord: a Limited Summon by its own text, not the turn's
+                # standard summon (ruling hive-lord-limited-summons)
+                out[n] = encode_action_nb(ActionKind.limited_summon, i, 0)
+                n += 1
         else:
             n = magic.magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n)
     if phase == Phase.main:
@@ -792,6 +800,9 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
         turns.activate_nb(
             cards, effects, inst, fighters, players, glob, decks, p, a, policy, params, rng, script, trace
         )
+    elif kind == ActionKind.limited_summon:
+        note_play_nb(inst, a)
+        resolve.limited_summon_nb(cards, inst, fighters, players, glob, p, a, players[p, P.primary], trace)
     elif kind == ActionKind.battle:
         battle_action_nb(cards, effects, inst, fighters, players, glob, decks, a, policy, params, rng, script, trace)
         return
@@ -809,18 +820,67 @@ SPEND_ORDER = (0, 1, 3, 4, 2, 5)
 
 
 @njit(cache=True, _nrt=False)
-def _fear_rolls(cards, effects, inst, fighters, glob, i, rng, script, trace):
-    """Equips that roll when their creature battles (Fear: on 5-6 it cannot cause damage)."""
+def _battle_rolls(cards, effects, inst, fighters, players, glob, decks, i, rng, script, trace):
+    """Equips that roll when their creature battles, before every battle it takes part in, the
+    rows of a roll table reading one die (Fear: on 5-6 it cannot cause damage; Sonic Screech: on
+    1-2 the card is destroyed, on 3-6 5 damage and no Atk damage). True when a card was destroyed."""
+    destroyed = False
     for j in range(N_INST):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
+        die = 0
+        destroy = False
         for r in range(start, stop):
-            if effects[r, E.trigger] == Trigger.battle_start and effects[r, E.action] == Action.apply_status:
+            action = effects[r, E.action]
+            if effects[r, E.trigger] != Trigger.battle_start or not (
+                action == Action.apply_status or action == Action.damage or action == Action.destroy_magic
+            ):
+                continue
+            if (effects[r, E.flags] & Flag.optional) != 0:
+                continue  # a player's choice, not a roll (Future Warrior: _foresight_options)
+            if die == 0 or (effects[r, E.flags] & Flag.same_roll) == 0:
                 die = d6_nb(rng, script)
                 record_nb(trace, glob, inst[j, I.controller], Event.effect, j, r, die)
-                if effects[r, E.roll_lo] <= die <= effects[r, E.roll_hi]:
-                    fighters[i, F.battle_disarmed] = 1  # for this battle: the next one rolls again
+            if not effects[r, E.roll_lo] <= die <= effects[r, E.roll_hi]:
+                continue
+            if action == Action.apply_status:
+                fighters[i, F.battle_disarmed] = 1  # for this battle: the next one rolls again
+            elif action == Action.damage:
+                sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                dealt = take_damage_nb(fighters[i], fighters[i], effects, effects[r, E.amount], False)
+                record_nb(trace, glob, inst[j, I.controller], Event.effect_damage, i, dealt, fighters[i, F.hp])
+            else:
+                destroy = True  # Sonic Screech: its effect ends
+        if destroy:
+            destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+            destroyed = True
+    return destroyed
+
+
+@njit(cache=True, _nrt=False)
+def _foresight_options(cards, effects, inst, c, x, out):
+    """Future Warrior: pass, or spend one of the equips on creature c whose player may stop the
+    Atk damage of the creature it battles (x) for this battle. Returns how many options."""
+    out[0] = NO_OPTION
+    n = 1
+    if resolve.magic_immune_nb(cards, effects, inst, x):
+        return n  # a creature unaffected by magic cards keeps its Atk damage
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != c:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if (
+                effects[r, E.trigger] == Trigger.battle_start
+                and effects[r, E.action] == Action.apply_status
+                and effects[r, E.status] == Status.disarmed
+                and (effects[r, E.flags] & Flag.optional) != 0
+            ):
+                out[n] = j
+                n += 1
+                break
+    return n
 
 
 @njit(cache=True, _nrt=False)
@@ -1077,11 +1137,13 @@ def _spend_reactions(
 
 @njit(cache=True, _nrt=False)
 def _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender):
-    """The two creatures' stats from the lasting effects, and the field cards' multipliers
-    against each other (Dragon's Bane, Holy Water)."""
+    """The two creatures' stats from the lasting effects, the equips' bonuses against the creature
+    battled (Melt Armor), and the field cards' multipliers against each other (Dragon's Bane, Holy
+    Water)."""
     resolve.refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
     for i in (attacker, defender):
         other = defender if i == attacker else attacker
+        resolve.battle_bonus_nb(cards, effects, inst, fighters, glob, i, other)
         fighters[i, F.extra_mult] *= resolve.field_multiplier_nb(cards, effects, inst, glob, i, inst[other, I.card])
 
 
@@ -1112,12 +1174,44 @@ def battle_action_nb(
         if inst[j, I.zone] == InstZone.magic:
             inst[j, I.watch] = 0
     _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
-    _fear_rolls(cards, effects, inst, fighters, glob, attacker, rng, script, trace)
-    _fear_rolls(cards, effects, inst, fighters, glob, defender, rng, script, trace)
+    gone_a = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, attacker, rng, script, trace)
+    gone_d = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, defender, rng, script, trace)
+    if gone_a or gone_d:
+        _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+    options = local_array(N_INST)
+    # Future Warrior: each side may spend an equip of its creature that stops the other
+    # creature's Atk damage in this battle, the battle of its player's choosing
+    spent = local_array(2)
+    spent[:] = -1
+    for side in range(2):
+        q = p if side == 0 else 1 - p
+        c = attacker if side == 0 else defender
+        x = defender if side == 0 else attacker
+        n = _foresight_options(cards, effects, inst, c, x, options)
+        if n > 1:
+            pick = choice.pick_nb(
+                ChoiceKind.battle_answer,
+                q,
+                c,
+                options,
+                n,
+                policy,
+                params,
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                rng,
+            )
+            if pick >= 0 and pick != NO_OPTION:
+                fighters[x, F.battle_disarmed] = 1
+                spent[side] = pick
+                record_nb(trace, glob, q, Event.effect, pick, cards[inst[pick, I.card], CardCol.effect_start], 0)
     # Lightning cards each player keeps ready for this battle (rules guide, CARD ACTIVATION)
     ready = local_array(BOTH_READIED)
     ready[:] = -1  # [p's answer, p's boost, p's counter, o's answer, o's boost, o's counter]
-    options = local_array(N_INST)
     for side in range(2):
         q = p if side == 0 else 1 - p
         c = attacker if side == 0 else defender
@@ -1134,7 +1228,9 @@ def battle_action_nb(
         b = READIED * side
         _ready_reaction(cards, effects, fighters, inst, c, ready[b], ready[b + 1], ready[b + 2])
     hp_d = fighters[defender, F.hp]
-    order = open_battle_nb(fighters[attacker], fighters[defender], effects, t, rng, script)
+    order = -1  # a creature killed by its equip's roll (Sonic Screech) fights no battle
+    if fighters[attacker, F.hp] > 0 and fighters[defender, F.hp] > 0:
+        order = open_battle_nb(fighters[attacker], fighters[defender], effects, t, rng, script)
     if trace.shape[0] > 0 and fighters[attacker, F.battle_rolloff] != 0:
         record_nb(trace, glob, p, Event.speed_rolloff, attacker, fighters[attacker, F.battle_rolloff], 0)
     if order >= 0:
@@ -1174,6 +1270,11 @@ def battle_action_nb(
                 _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
     end_battle_nb(fighters[attacker])
     end_battle_nb(fighters[defender])
+    for side in range(2):  # Future Warrior goes to the cemetery after the battle it was spent on
+        j = spent[side]
+        if j >= 0 and inst[j, I.zone] == InstZone.magic:
+            leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+            to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
     for c in (attacker, defender):  # a readied card that did not take effect stays in hand
         fighters[c, F.react] = React.none
         fighters[c, F.boost_dice] = 0

@@ -21,7 +21,17 @@ from numba import njit
 
 from wardsim.kernel.bots import choice
 from wardsim.kernel.duel.battle import init_fighter_nb
-from wardsim.kernel.duel.effect_rows import FOREVER, add_stat_nb, set_aura_stat_nb, stat_value_nb, take_damage_nb
+from wardsim.kernel.duel.effect_rows import (
+    FOREVER,
+    add_stat_nb,
+    filter_matches_nb,
+    is_aura_row_nb,
+    set_aura_stat_nb,
+    set_aura_status_nb,
+    set_hit_table_nb,
+    stat_value_nb,
+    take_damage_nb,
+)
 from wardsim.kernel.enums import (
     WINGS_TAG_MASK,
     Action,
@@ -40,10 +50,21 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
-from wardsim.kernel.game.enums import ChoiceKind, Event, FizzleReason, GlobCol, InstCol, InstZone, PlayerCol, SeenBit
+from wardsim.kernel.game.enums import (
+    NO_OPTION,
+    ChoiceKind,
+    Event,
+    FizzleReason,
+    GlobCol,
+    InstCol,
+    InstZone,
+    PlayerCol,
+    SeenBit,
+)
 from wardsim.kernel.game.field import (
     cannot_leave_cemetery_nb,
     card_rows_nb,
+    cemetery_chained_nb,
     counts_as_magic_off_field_nb,
     destroy_magic_nb,
     find_row_nb,
@@ -52,6 +73,7 @@ from wardsim.kernel.game.field import (
     magic_immune_nb,
     move_to_zone_nb,
     place_primary_nb,
+    primary_bound_row_nb,
     release_anchored_nb,
     send_back_nb,
     sync_damage_immune_nb,
@@ -66,6 +88,7 @@ from wardsim.kernel.game.state import (
     cemetery_hp_nb,
     draw_card_nb,
     is_creature_nb,
+    randint_nb,
     remove_from_deck_nb,
     set_zone_nb,
     shuffle_deck_nb,
@@ -120,12 +143,15 @@ def plays_to_opponent_nb(cards, effects, card):
 
 @njit(cache=True, _nrt=False)
 def matches_filter_nb(cards, effects, r, card):
-    """Does a card pass row r's filter (card type, max AL, any listed type/tag/name)?"""
+    """Does a card pass row r's filter (card type, AL bounds, any listed type/tag/name)? A card
+    has its printed AL here; a creature on the field is tested by `filter_matches_nb`."""
     ct = effects[r, E.filter_card_type]
     if ct >= 0 and cards[card, CardCol.card_type] != ct:
         return False
     max_al = effects[r, E.filter_max_al]
     if max_al > 0 and cards[card, CardCol.armor_level] > max_al:
+        return False
+    if cards[card, CardCol.armor_level] < effects[r, E.filter_min_al]:
         return False
     if (effects[r, E.flags] & Flag.no_effect) != 0 and cards[card, CardCol.effect_status] != EffectStatus.none:
         return False  # Natural Selection: "non-effect creatures", cards without text
@@ -180,6 +206,9 @@ def _aura_active(effects, r, glob, inst, j, holder_is_creature):
         return True  # an equip's lifesteal acts through the strike hook (Blood of the Bat)
     if trig == Trigger.on_damage_taken and not holder_is_creature:
         return True  # an equip's answer to damage acts through the strike hook (Raging Inferno)
+    if trig == Trigger.your_turn and holder_is_creature and d == Duration.turn:
+        # Wizard Frog: an activated effect "for this turn" holds in the turn it was activated
+        return (effects[r, E.flags] & Flag.optional) != 0 and inst[j, I.used_turn] == glob[G.turn]
     if trig == Trigger.response_opponent_summon and not holder_is_creature:
         return True  # Icy Breath: attached to the creature summoned, it holds it while it stays
     return False
@@ -370,6 +399,11 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.flying_mask] = 0
         f[F.immune] = 0
         f[F.thorns] = 0
+        f[F.table_miss_max] = 0
+        f[F.table_critical_max] = 0
+        f[F.hit_roll_mult] = 1
+        f[F.aura_stun] = 0
+        f[F.aura_disarm] = 0
         f[F.slower_first] = 0
     # creature effects negated by magic (Mind Sap, Demonic Magic, Silence From The Grave)
     for s_k in range(n_sources):
@@ -410,6 +444,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                 # a stat aura with a filter acts on the creatures that pass it (Full Moon, Natural
                 # Selection); the other conditional rows are read at strike time (battle kernel)
                 filtered = effects[r, E.condition] == Condition.target_matches and action != Action.multiply_damage
+                if filtered and not holder_is_creature and effects[r, E.target] == Target.equipped:
+                    continue  # Melt Armor: against the creature battled, added at each battle (battle_bonus_nb)
                 if effects[r, E.condition] == Condition.equipped_with:
                     if not _equipped_with(cards, effects, inst, r, j):
                         continue  # Claws of the Beast: the extra die only beside Wings of the Beast
@@ -470,6 +506,35 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
 
 
 @njit(cache=True, _nrt=False)
+def battle_bonus_nb(cards, effects, inst, fighters, glob, i, other):
+    """Melt Armor: the stat rows of the equips on creature i that act against a kind of creature
+    (condition `target_matches`, aimed at the equipped creature) add to i for a battle against
+    creature `other`, read with its stats now (its AL with every change). The game calls it after
+    each refresh of a battle's fighters; the next refresh takes the bonus away again."""
+    if magic_immune_nb(cards, effects, inst, i):
+        return  # its equips do not reach it (Ent Tree cannot hold one; Heroism's own rows are stats)
+    t = glob[G.turn]
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i or 0 <= inst[j, I.expires] < t:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if (
+                effects[r, E.trigger] != Trigger.static
+                or effects[r, E.action] != Action.modify_stat
+                or effects[r, E.condition] != Condition.target_matches
+                or effects[r, E.target] != Target.equipped
+                or not filter_matches_nb(effects, r, fighters[other])
+            ):
+                continue
+            stat = effects[r, E.stat]
+            amount = effects[r, E.amount]
+            if amount > 0 and _increase_negated(cards, effects, inst, i, j, stat):
+                continue
+            add_stat_nb(fighters[i], stat, amount)
+
+
+@njit(cache=True, _nrt=False)
 def _increase_negated(cards, effects, inst, i, source, stat):
     """Ball and Chain / Zombified: other increases of a stat on this creature do not apply."""
     for j in range(N_INST):
@@ -495,6 +560,9 @@ def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
     elif action == Action.heal_from_damage:
         f[F.lifesteal_num] = effects[r, E.amount]  # Blood of the Bat
         f[F.lifesteal_den] = effects[r, E.divisor]
+    elif action == Action.apply_status and is_aura_row_nb(effects, r):
+        if inst[j, I.effect_ended] != 1:  # Electroloon, until its release roll succeeds
+            set_aura_status_nb(f, effects, r)
     elif action == Action.apply_status:
         status = effects[r, E.status]
         if status == Status.flying:
@@ -505,6 +573,11 @@ def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
         f[F.immune] |= effects[r, E.flags] & (Flag.magic | Flag.creature_effects)
     elif action == Action.slower_strikes_first:
         f[F.slower_first] = 1  # Reverse Polarity, on every creature while it is on the field
+    elif action == Action.multiply_hit_roll:
+        f[F.hit_roll_mult] = max(f[F.hit_roll_mult], 1) * effects[r, E.amount]  # Bio-Regeneration
+    elif action == Action.critical_miss_up_to or action == Action.critical_hit_up_to:
+        # Maniac's own table, or Ring of Extremes': the card that came last sets it
+        set_hit_table_nb(f, effects, r)
 
 
 @njit(cache=True, _nrt=False)
@@ -559,9 +632,12 @@ def limited_summon_nb(cards, inst, fighters, players, glob, p, j, anchor, trace)
 @njit(cache=True, _nrt=False)
 def best_in_zone_nb(cards, effects, inst, r, owner, zone, any_owner):
     """The highest-HP card passing row r's filter in a zone (creatures first, by printed HP;
-    for magic, the first found); -1 if none. Cards that cannot leave the cemetery are skipped."""
+    for magic, the first found); -1 if none. Cards that cannot leave the cemetery are skipped,
+    and none leaves one while Bound With Chains stands."""
     best = -1
     best_key = -1
+    if zone == InstZone.cemetery and cemetery_chained_nb(cards, effects, inst):
+        return -1
     for j in range(N_INST):
         if inst[j, I.zone] != zone or (not any_owner and inst[j, I.owner] != owner):
             continue
@@ -582,14 +658,36 @@ def best_in_zone_nb(cards, effects, inst, r, owner, zone, any_owner):
 
 
 @njit(cache=True, _nrt=False)
-def pick_in_zone_nb(cards, effects, inst, fighters, players, glob, r, owner, zone, creatures, src, policy, params, rng):
+def pick_in_zone_nb(
+    cards,
+    effects,
+    inst,
+    fighters,
+    players,
+    glob,
+    r,
+    owner,
+    zone,
+    creatures,
+    src,
+    skip,
+    max_al,
+    may_pass,
+    policy,
+    params,
+    rng,
+):
     """The card `owner` picks from a zone of its own for row r of card `src` (Revival Priest,
-    Necromancer, a deck search): one passing the row's filter (a creature, with `creatures`);
-    -1 if none. Cards that cannot leave the cemetery are not offered."""
+    Necromancer, a deck search): one passing the row's filter (a creature, with `creatures`),
+    other than `skip`, of AL `max_al` or lower when it is above 0 (Summoner's roll); -1 if none,
+    or when the player passes where `may_pass` lets them (NO_OPTION). Cards that cannot leave
+    the cemetery are not offered, and none while Bound With Chains stands."""
     options = local_array(N_INST)
     n = 0
+    if zone == InstZone.cemetery and cemetery_chained_nb(cards, effects, inst):
+        return -1
     for j in range(N_INST):
-        if inst[j, I.zone] != zone or inst[j, I.owner] != owner:
+        if inst[j, I.zone] != zone or inst[j, I.owner] != owner or j == skip:
             continue
         card = inst[j, I.card]
         if zone == InstZone.cemetery and counts_as_magic_off_field_nb(cards, effects, card):
@@ -600,6 +698,8 @@ def pick_in_zone_nb(cards, effects, inst, fighters, players, glob, r, owner, zon
             continue
         elif creatures and cards[card, CardCol.card_type] != CardType.creature:
             continue
+        if max_al > 0 and cards[card, CardCol.armor_level] > max_al:
+            continue
         if zone == InstZone.cemetery and cannot_leave_cemetery_nb(cards, effects, card):
             continue
         dup = False  # copies of a card are one option
@@ -609,9 +709,73 @@ def pick_in_zone_nb(cards, effects, inst, fighters, players, glob, r, owner, zon
         if not dup:
             options[n] = j
             n += 1
+    if may_pass and n > 0:
+        options[n] = NO_OPTION
+        n += 1
     return choice.pick_nb(
         ChoiceKind.zone_pick, owner, src, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
     )
+
+
+@njit(cache=True, _nrt=False)
+def pick_opponent_cemetery_nb(cards, effects, inst, fighters, players, glob, r, p, src, policy, params, rng):
+    """The creature card p picks from the opponent's cemetery for row r of card `src`
+    (Skeleton Lord); -1 if none. Cards that cannot leave the cemetery are not offered, and none
+    while Bound With Chains stands."""
+    options = local_array(N_INST)
+    n = 0
+    if cemetery_chained_nb(cards, effects, inst):
+        return -1
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.cemetery or inst[j, I.owner] == p or not is_creature_nb(cards, inst, j):
+            continue
+        card = inst[j, I.card]
+        if counts_as_magic_off_field_nb(cards, effects, card) or cannot_leave_cemetery_nb(cards, effects, card):
+            continue
+        if matches_filter_nb(cards, effects, r, card):
+            options[n] = j
+            n += 1
+    return choice.pick_nb(
+        ChoiceKind.zone_pick, p, src, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
+    )
+
+
+@njit(cache=True, _nrt=False)
+def steal_equip_nb(cards, effects, inst, fighters, players, glob, p, src, policy, params, rng, trace):
+    """Thief: "steal 1 equip card from your opponent's side of the field and equip it to this
+    card": p picks an equip the opponent controls on one of their creatures; it moves to creature
+    `src`, under p's control and held by it (ruling thief). A creature unaffected by creature
+    effects keeps its equips."""
+    o = 1 - p
+    options = local_array(N_INST)
+    n = 0
+    for j in range(N_INST):
+        c = inst[j, I.attached_to]
+        if inst[j, I.zone] != InstZone.magic or c < 0 or inst[j, I.controller] != o or inst[c, I.controller] != o:
+            continue
+        if _immune_to_creatures(cards, effects, inst, fighters, c):
+            continue
+        options[n] = j
+        n += 1
+    j = choice.pick_nb(
+        ChoiceKind.steal_pick, p, src, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
+    )
+    if j < 0:
+        return
+    inst[j, I.attached_to] = src
+    inst[j, I.controller] = p
+    inst[j, I.anchor] = src
+    record_nb(trace, glob, p, Event.stolen, j, inst[j, I.card], 0)
+    refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
+
+
+@njit(cache=True, _nrt=False)
+def joins_beside_primary_nb(cards, effects, inst, players, p, i):
+    """Black Jacket, Super Hornet: creature i of p's hand may join as a Limited Summon now,
+    held by p's primary creature, which passes the card's row filter (Hive Lord)."""
+    r = primary_bound_row_nb(cards, effects, inst[i, I.card])
+    c = players[p, P.primary]
+    return r >= 0 and c >= 0 and matches_filter_nb(cards, effects, r, inst[c, I.card])
 
 
 @njit(cache=True, _nrt=False)
@@ -655,6 +819,9 @@ def execute_row_nb(
         c = holder if target == Target.equipped else players[p, P.primary]
         if c >= 0:
             amount = fighters[c, F.max_hp] if (effects[r, E.flags] & Flag.full) != 0 else effects[r, E.amount]
+            if effects[r, E.scale] == Scale.sent_hp:
+                # Vampire Lord: "2x the amount of the total HP of the sent creature"
+                amount = amount * glob[G.sent_hp] // effects[r, E.divisor]
             for _ in range(effects[r, E.dice]):
                 amount += d6_nb(rng, script)
             before = fighters[c, F.hp]
@@ -728,7 +895,23 @@ def execute_row_nb(
                         opponent_draws_nb(cards, effects, inst, fighters, players, glob, q, trace)
     elif action == Action.search_deck:
         j = pick_in_zone_nb(
-            cards, effects, inst, fighters, players, glob, r, p, InstZone.deck, False, src, policy, params, rng
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            r,
+            p,
+            InstZone.deck,
+            False,
+            src,
+            -1,
+            0,
+            False,
+            policy,
+            params,
+            rng,
         )
         if j >= 0:
             remove_from_deck_nb(decks, players, j)
@@ -736,11 +919,19 @@ def execute_row_nb(
             inst[j, I.seen] |= SeenBit.drawn
         shuffle_deck_nb(decks, players, p, rng)
     elif action == Action.move_card:
-        move_cards_nb(
-            cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, policy, params, rng, trace
-        )
+        if effects[r, E.zone_from] == Zone.hand:
+            if not send_from_hand_nb(
+                cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, policy, params, rng, trace
+            ):
+                return -1  # a cost that cannot be paid: the rows after it do not act
+        else:
+            move_cards_nb(
+                cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, policy, params, rng, trace
+            )
     elif action == Action.limited_summon:
-        summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, policy, params, rng, trace)
+        summon_by_effect_nb(
+            cards, effects, inst, fighters, players, glob, decks, p, src, r, policy, params, rng, script, trace
+        )
     elif action == Action.swap_primaries:
         a = players[p, P.primary]
         b = players[o, P.primary]
@@ -754,6 +945,14 @@ def execute_row_nb(
             inst[b, I.controller] = p
             players[p, P.primary] = b
             players[o, P.primary] = a
+            for j in range(N_INST):
+                # Black Jacket: "If Hive Lord ... changes control, return this card to your hand"
+                if (
+                    inst[j, I.zone] == InstZone.limited
+                    and (inst[j, I.anchor] == a or inst[j, I.anchor] == b)
+                    and primary_bound_row_nb(cards, effects, inst[j, I.card]) >= 0
+                ):
+                    release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
     elif action == Action.force_low_summon:
         for q in range(2):
             if target == Target.both_players or (target == Target.opponent_player and q == o):
@@ -800,6 +999,8 @@ def execute_row_nb(
                 to_deck_nb(inst, players, glob, decks, j, True, rng, trace)
             else:
                 to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+    elif action == Action.steal_equip:
+        steal_equip_nb(cards, effects, inst, fighters, players, glob, p, src, policy, params, rng, trace)
     elif action == Action.summon_to_opponent:
         pass  # Stone Golem: carried out by the summon (kernel.game.play)
     elif action == Action.return_later:
@@ -909,8 +1110,31 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
         trig = effects[r, E.trigger]
         if trig != Trigger.on_play and trig != Trigger.on_summon:
             return  # Phoenix / Giant Rat move themselves: handled where they die or are sacrificed
+        # a trade (Frog of Fortune, Peddling Partridge): the card the row before sent from the
+        # hand is not the one taken back
+        previous = r - 1
+        traded = previous >= 0 and effects[previous, E.card] == effects[r, E.card]
+        traded = traded and effects[previous, E.action] == Action.move_card
+        traded = traded and effects[previous, E.zone_from] == Zone.hand
+        skip = glob[G.sent_card] if traded else -1
         j = pick_in_zone_nb(
-            cards, effects, inst, fighters, players, glob, r, p, InstZone.cemetery, False, src, policy, params, rng
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            r,
+            p,
+            InstZone.cemetery,
+            False,
+            src,
+            skip,
+            0,
+            False,
+            policy,
+            params,
+            rng,
         )
         if j >= 0:
             take_from_cemetery_nb(cards, effects, inst, players, glob, j)
@@ -950,10 +1174,85 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
 
 
 @njit(cache=True, _nrt=False)
-def summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, policy, params, rng, trace):
+def send_from_hand_nb(
+    cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, policy, params, rng, trace
+):
+    """A move_card row from a hand; returns False when there was no card to send.
+
+    From p's own hand (Vampire Lord, Wizard Frog: the cost of the rows after it), p picks one
+    card passing the row's filter. From the opponent's hand (Kendo Tiger), p cannot see the
+    cards: its pick is blind, one of them at random (ruling kendo-tiger). The printed HP of a
+    creature card sent is kept for a later row's Scale.sent_hp."""
+    q = 1 - p if effects[r, E.target] == Target.opponent_player else p
+    options = local_array(N_INST)
+    n = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.hand and inst[j, I.owner] == q and j != src:
+            if q == p and not matches_filter_nb(cards, effects, r, inst[j, I.card]):
+                continue
+            options[n] = j
+            n += 1
+    if n == 0:
+        return False
+    if q != p:
+        j = options[randint_nb(rng, n)]
+    else:
+        j = choice.pick_nb(
+            ChoiceKind.discard_cost,
+            p,
+            src,
+            options,
+            n,
+            policy,
+            params,
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            rng,
+        )
+    if q == p:
+        record_nb(trace, glob, p, Event.effect, src, r, 0)  # the replay names the effect paid for
+    card = inst[j, I.card]
+    glob[G.sent_card] = j
+    glob[G.sent_hp] = cards[card, CardCol.hp] if cards[card, CardCol.card_type] == CardType.creature else 0
+    moved[q] += 1
+    send_back_nb(cards, effects, inst, players, glob, decks, j, effects[r, E.zone_to], rng, trace)
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def pay_pending_heals_nb(inst, fighters, glob, trace):
+    """The Guide: "When a creature is sent to the cemetery, heal this card for 1/2 of the total
+    HP of the sent creature". `to_cemetery_nb` owes the heal to the creature on the field when a
+    creature card arrives in a cemetery; it is paid here, once the deaths are swept, to a
+    creature still on the field, alive and with its effects (negated ones heal nothing)."""
+    for i in range(N_INST):
+        owed = inst[i, I.pending_heal]
+        if owed <= 0:
+            continue
+        inst[i, I.pending_heal] = 0
+        if inst[i, I.zone] == InstZone.primary and fighters[i, F.hp] > 0 and fighters[i, F.effect_count] > 0:
+            heal_creature_nb(inst, fighters, glob, i, owed, trace)
+
+
+@njit(cache=True, _nrt=False)
+def summon_by_effect_nb(
+    cards, effects, inst, fighters, players, glob, decks, p, src, r, policy, params, rng, script, trace
+):
     """Limited Summons by Necromancer, Dark Knight, Psychic Toad, Helping Hand, Revival Priest."""
     zone_from = effects[r, E.zone_from]
     if limited_count_nb(inst, src) >= max(effects[r, E.amount], 1):
+        return
+    if zone_from == Zone.opponent_cemetery:
+        # Skeleton Lord: a creature of the opponent's cemetery joins p's field, held by src; when
+        # released it goes back to its owner's cemetery
+        j = pick_opponent_cemetery_nb(cards, effects, inst, fighters, players, glob, r, p, src, policy, params, rng)
+        if j >= 0:
+            take_from_cemetery_nb(cards, effects, inst, players, glob, j)
+            limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
         return
     if zone_from == Zone.opponent_field:  # Psychic Toad: take control of the opponent's creature
         j = players[1 - p, P.primary]
@@ -963,7 +1262,45 @@ def summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p,
         limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
         return
     zone = InstZone.cemetery if zone_from == Zone.cemetery else InstZone.hand
-    j = pick_in_zone_nb(cards, effects, inst, fighters, players, glob, r, p, zone, True, src, policy, params, rng)
+    max_al = 0
+    may_pass = False
+    if effects[r, E.dice] > 0:
+        # Summoner: "roll 2 dice. You may summon a creature from your hand with an AL less than or
+        # equal to the result"
+        for _ in range(effects[r, E.dice]):
+            max_al += d6_nb(rng, script)
+        record_nb(trace, glob, p, Event.effect, src, r, max_al)
+        may_pass = True
+    if zone == InstZone.hand and effects[r, E.amount] > 1:
+        # Dawn of the Living Chickens: "Summon up to 4 creatures from your hand": after the first,
+        # its player may stop
+        while limited_count_nb(inst, src) < effects[r, E.amount]:
+            j = pick_in_zone_nb(
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                r,
+                p,
+                zone,
+                True,
+                src,
+                -1,
+                0,
+                limited_count_nb(inst, src) > 0,
+                policy,
+                params,
+                rng,
+            )
+            if j < 0:
+                return
+            limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
+        return
+    j = pick_in_zone_nb(
+        cards, effects, inst, fighters, players, glob, r, p, zone, True, src, -1, max_al, may_pass, policy, params, rng
+    )
     if j < 0 or not is_creature_nb(cards, inst, j):
         return
     if zone == InstZone.cemetery:
@@ -981,6 +1318,8 @@ def summon_by_effect_nb(cards, effects, inst, fighters, players, glob, decks, p,
         record_nb(trace, glob, p, Event.limited_summon, j, inst[j, I.card], src)
         return
     limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
+    if effects[r, E.duration] == Duration.turn:
+        inst[j, I.expires] = glob[G.turn]  # Summoner: "back to your hand at the end of your turn"
     if cards[inst[src, I.card], CardCol.magic_subtype] == MagicSubtype.equip:
         inst[src, I.attached_to] = j  # Helping Hand is equipped to the creature it summoned
 
@@ -996,7 +1335,12 @@ def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, policy
     # the cards its rows send away, per player, for a later row that counts them (The Old One)
     moved = local_array(2)
     moved[:] = 0
+    chosen = _chosen_summon_row(
+        cards, effects, inst, fighters, players, glob, i, start, stop, policy, params, rng, trace
+    )
     for r in range(start, stop):
+        if (effects[r, E.flags] & Flag.choice) != 0 and r != chosen:
+            continue  # Kendo Tiger: "choose 1 of the following effects"
         # lasting stat rows (Witch) are auras read by refresh_fighters_nb; the others act now,
         # even when what they do lasts while the creature stays (Psychic Toad's Limited Summon)
         if effects[r, E.trigger] == Trigger.on_summon and (
@@ -1024,6 +1368,38 @@ def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, policy
 
 
 @njit(cache=True, _nrt=False)
+def _chosen_summon_row(cards, effects, inst, fighters, players, glob, i, start, stop, policy, params, rng, trace):
+    """The on-summon row creature i's player picks among the card's `choice` rows (Kendo Tiger:
+    "choose 1 of the following effects"); -1 when the card has none."""
+    options = local_array(N_INST)
+    n = 0
+    for r in range(start, stop):
+        if effects[r, E.trigger] == Trigger.on_summon and (effects[r, E.flags] & Flag.choice) != 0:
+            options[n] = r
+            n += 1
+    if n == 0:
+        return -1
+    r = choice.pick_nb(
+        ChoiceKind.summon_row,
+        inst[i, I.controller],
+        i,
+        options,
+        n,
+        policy,
+        params,
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        rng,
+    )
+    record_nb(trace, glob, inst[i, I.controller], Event.effect, i, r, 0)  # the replay names the choice
+    return r
+
+
+@njit(cache=True, _nrt=False)
 def release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace):
     """A Limited Summon held by a creature whose effects are now negated leaves the field (rules
     guide, Anchoring effect: "If the effect of the Necromancer would be stopped for any reason the
@@ -1032,11 +1408,26 @@ def release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, de
     held = False
     for j in range(N_INST):
         a = inst[j, I.anchor]
-        if inst[j, I.zone] == InstZone.limited and a >= 0 and a != j and inst[a, I.zone] == InstZone.primary:
+        z = inst[j, I.zone]
+        if (z == InstZone.limited or z == InstZone.magic) and a >= 0 and a != j and inst[a, I.zone] == InstZone.primary:
             held = True
     if not held:
         return
     refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
+    for j in range(N_INST):
+        a = inst[j, I.anchor]
+        if (
+            inst[j, I.zone] == InstZone.magic
+            and a >= 0
+            and inst[j, I.attached_to] == a
+            and inst[a, I.zone] == InstZone.primary
+            and fighters[a, F.effect_count] == 0
+            and cards[inst[a, I.card], CardCol.effect_count] > 0
+        ):
+            # Thief: the stolen card goes to its owner's cemetery "if this effect is negated"
+            leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+            set_zone_nb(inst, glob, j, InstZone.resolving)
+            to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
     for j in range(N_INST):
         a = inst[j, I.anchor]
         if (
@@ -1046,5 +1437,7 @@ def release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, de
             and inst[a, I.zone] == InstZone.primary
             and fighters[a, F.effect_count] == 0
             and cards[inst[a, I.card], CardCol.effect_count] > 0
+            # Black Jacket is held by Hive Lord's presence, not by an effect of it
+            and primary_bound_row_nb(cards, effects, inst[j, I.card]) < 0
         ):
             release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)

@@ -60,6 +60,7 @@ def reset_state_nb(inst, fighters, players, glob, decks):
         inst[i, InstCol.seen] = 0
         inst[i, InstCol.arrival] = 0
         inst[i, InstCol.watch] = 0
+        inst[i, InstCol.pending_heal] = 0
         decks[p, i - p * DECK_SIZE] = i
     fighters[:, :] = 0
     for p in range(2):
@@ -80,6 +81,8 @@ def reset_state_nb(inst, fighters, players, glob, decks):
     glob[GlobCol.arrivals] = 0
     glob[GlobCol.rewind_cards] = 0
     glob[GlobCol.rewind] = 0
+    glob[GlobCol.sent_hp] = 0
+    glob[GlobCol.sent_card] = -1
 
 
 @njit(cache=True, _nrt=False)
@@ -205,6 +208,7 @@ def set_zone_nb(inst, glob, i, zone):
     # James: Dragon Power "sets the Armor at Level 12" after the reductions already made)
     inst[i, InstCol.arrival] = glob[GlobCol.arrivals]
     glob[GlobCol.arrivals] += 1
+    inst[i, InstCol.effect_ended] = 0  # Electroloon: a creature that comes back has its effect again
     if zone != InstZone.cemetery:
         inst[i, InstCol.returns] = -1  # a delayed return (Junk Scarecrow) holds only in the cemetery
     if zone != InstZone.magic:

@@ -16,16 +16,18 @@ from __future__ import annotations
 
 from numba import njit
 
-from wardsim.kernel.duel.effect_rows import fire_row_nb, take_damage_nb
+from wardsim.kernel.duel.effect_rows import disarm_release_roll_nb, fire_row_nb, is_aura_row_nb, take_damage_nb
 from wardsim.kernel.enums import Action, Condition, EffectCol, FighterCol, Flag, Status, Target, Trigger, Zone
 from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, PlayerCol
 from wardsim.kernel.game.field import (
     card_rows_nb,
+    cemetery_chained_nb,
     destroy_magic_nb,
     find_row_nb,
     heal_creature_nb,
     leave_field_nb,
     magic_immune_nb,
+    release_anchored_nb,
     sync_damage_immune_nb,
     take_from_cemetery_nb,
     to_cemetery_nb,
@@ -37,6 +39,7 @@ from wardsim.kernel.game.resolve import (
     execute_row_nb,
     in_roll_table_nb,
     limited_count_nb,
+    matches_filter_nb,
     refresh_fighters_nb,
 )
 from wardsim.kernel.game.scratch import local_array
@@ -67,38 +70,61 @@ def activation_options_nb(cards, effects, inst, fighters, players, glob, p, out,
                 or best_in_zone_nb(cards, effects, inst, r, p, zone, False) < 0
             ):
                 continue
+            if (
+                effects[r, E.action] == Action.move_card
+                and effects[r, E.zone_from] == Zone.hand
+                and not _hand_holds(cards, effects, inst, r, p)
+            ):
+                return n  # Vampire Lord, Wizard Frog: the card to send is the effect's cost
             out[n] = 40_000 + c * 100
             return n + 1
     return n
 
 
 @njit(cache=True, _nrt=False)
+def _hand_holds(cards, effects, inst, r, p):
+    """p's hand holds a card passing row r's filter."""
+    for j in range(N_INST):
+        if (
+            inst[j, I.zone] == InstZone.hand
+            and inst[j, I.owner] == p
+            and matches_filter_nb(cards, effects, r, inst[j, I.card])
+        ):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def activate_nb(cards, effects, inst, fighters, players, glob, decks, p, c, policy, params, rng, script, trace):
     inst[c, I.used_turn] = glob[G.turn]
     start, stop = card_rows_nb(cards, inst[c, I.card])
+    moved = local_array(2)
+    moved[:] = 0
     for r in range(start, stop):
         if effects[r, E.trigger] == Trigger.your_turn and (effects[r, E.flags] & Flag.optional) != 0:
-            moved = local_array(2)
-            moved[:] = 0
-            execute_row_nb(
-                cards,
-                effects,
-                inst,
-                fighters,
-                players,
-                glob,
-                decks,
-                p,
-                c,
-                r,
-                c,
-                policy,
-                params,
-                rng,
-                script,
-                trace,
-                moved,
-            )
+            if (
+                execute_row_nb(
+                    cards,
+                    effects,
+                    inst,
+                    fighters,
+                    players,
+                    glob,
+                    decks,
+                    p,
+                    c,
+                    r,
+                    c,
+                    policy,
+                    params,
+                    rng,
+                    script,
+                    trace,
+                    moved,
+                )
+                < 0
+            ):
+                return  # its cost was not paid (Vampire Lord, Wizard Frog)
 
 
 @njit(cache=True, _nrt=False)
@@ -108,10 +134,31 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
     Eternal Titan)."""
     t = glob[G.turn]
     o = 1 - p
+    # Electroloon: p may roll at the beginning of the turn (always does) to end the aura of each
+    # opposing creature that holds p's creatures; it ends for as long as that creature stays
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.primary or inst[j, I.controller] != o or inst[j, I.effect_ended] == 1:
+            continue
+        if fighters[j, F.effect_count] == 0:
+            continue  # its effects are negated
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if is_aura_row_nb(effects, r) and effects[r, E.release_lo] > 0:
+                die = d6_nb(rng, script)
+                record_nb(trace, glob, p, Event.effect, j, r, die)
+                if effects[r, E.release_lo] <= die <= effects[r, E.release_hi]:
+                    inst[j, I.effect_ended] = 1
+                break
+    chained = cemetery_chained_nb(cards, effects, inst)  # Bound With Chains: the return waits
     for j in range(N_INST):
         # Junk Scarecrow, Mysterious Door: back in the owner's first turn once the turn cycles
         # have passed (the turn counted may be the opponent's)
-        if inst[j, I.zone] == InstZone.cemetery and inst[j, I.owner] == p and 0 <= inst[j, I.returns] <= t:
+        if (
+            not chained
+            and inst[j, I.zone] == InstZone.cemetery
+            and inst[j, I.owner] == p
+            and 0 <= inst[j, I.returns] <= t
+        ):
             inst[j, I.returns] = -1
             take_from_cemetery_nb(cards, effects, inst, players, glob, j)
             to_hand_nb(inst, glob, j, trace)
@@ -126,7 +173,18 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
         for r in range(start, stop):
             trig = effects[r, E.trigger]
             action = effects[r, E.action]
-            if trig == Trigger.each_turn_start and (effects[r, E.flags] & Flag.dice_match) != 0:
+            if (
+                trig == Trigger.turn_start
+                and action == Action.damage
+                and effects[r, E.target] == Target.equipped
+                and holder >= 0
+                and inst[holder, I.controller] == p
+            ):
+                # Phoenix Armor: 10 damage to the equipped creature at the start of its player's turns
+                sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                dealt = take_damage_nb(fighters[holder], fighters[holder], effects, effects[r, E.amount], False)
+                record_nb(trace, glob, p, Event.effect_damage, holder, dealt, fighters[holder, F.hp])
+            elif trig == Trigger.each_turn_start and (effects[r, E.flags] & Flag.dice_match) != 0:
                 # Apocalypse: "All players must roll 1 die each turn. If the result of all dice
                 # match ..." (ruling apocalypse: at the start of every turn); one roll for its rows
                 if matched == 0:
@@ -201,6 +259,13 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
             else:
                 dealt = take_damage_nb(fc, fighters[x], effects, effects[w, E.amount], False)
                 record_nb(trace, glob, p, Event.effect_damage, c, dealt, fc[F.hp])
+    # Giant Snake: a creature disarmed until released rolls once in every turn, whoever's turn it
+    # is (its player always rolls: the roll can only help them); the active player's first
+    for i in (c, x):
+        if i >= 0 and fighters[i, F.disarm_release_row] != 0:
+            w = fighters[i, F.disarm_release_row] - 1
+            die = disarm_release_roll_nb(fighters[i], effects, rng, script)
+            record_nb(trace, glob, inst[i, I.controller], Event.effect, i, w, die)
     # Stone Golem: "loses 10 HP at the beginning of your turn" (its player's opponent's turn)
     for j in range(N_INST):
         if inst[j, I.zone] == InstZone.primary and inst[j, I.controller] == o and fighters[j, F.effect_count] > 0:
@@ -287,6 +352,10 @@ def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p,
                     record_nb(trace, glob, o, Event.effect_damage, c, dealt, fighters[c, F.hp])
         if inst[j, I.zone] == InstZone.magic:
             inst[j, I.counter] += 1
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.limited and inst[j, I.controller] == p and 0 <= inst[j, I.expires] <= t:
+            # Summoner: "Send the summoned creature back to your hand at the end of your turn"
+            release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
     for j in range(N_INST):
         if inst[j, I.zone] == InstZone.magic and 0 <= inst[j, I.expires] <= t:
             # a timed card has done its work: to the cemetery
