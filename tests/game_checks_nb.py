@@ -35,7 +35,6 @@ from wardsim.kernel.game.enums import (
     PlayerCol,
     RecordCol,
 )
-from wardsim.kernel.game.field import show_hands_nb
 from wardsim.kernel.game.match import _new_game_nb, play_games_nb
 from wardsim.kernel.game.play import MAX_STEPS_PER_TURN
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, copy_state_nb
@@ -204,7 +203,6 @@ def play_checked_games_nb(
             steps = 0
             while code == 0 and glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
                 n = play.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
-                show_hands_nb(cards, effects, inst, fighters, players)  # The Seer's player asks to see
                 steps += 1
                 k = 0
                 if steps <= MAX_STEPS_PER_TURN:

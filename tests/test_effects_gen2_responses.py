@@ -15,7 +15,6 @@ from wardsim.kernel.bots.enums import PolicyId
 from wardsim.kernel.bots.search import determinize_nb
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.game.enums import GlobCol, InstCol
-from wardsim.kernel.game.field import show_hands_nb
 from wardsim.kernel.rng import new_rng
 
 F = FighterCol
@@ -207,7 +206,7 @@ def test_the_seer_shows_the_opponents_hand_so_the_search_holds_it_fixed():
     t, _, _ = setup("The Seer", "Ogre", hand_b=["Ignite", "Goblin"])
     hand = [t.find(1, "Ignite", InstZone.hand), t.find(1, "Goblin", InstZone.hand)]
     t.refresh()
-    show_hands_nb(t.cards, t.effects, t.inst, t.fighters, t.players)
+    t.legal()  # its player asks before each decision
     for seed in range(5):  # the search's deals of what its player cannot see
         inst = t.inst.copy()
         determinize_nb(inst, 0, new_rng(seed, 0))

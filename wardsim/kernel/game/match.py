@@ -29,7 +29,6 @@ from wardsim.kernel.game.enums import (
     Phase,
     RecordCol,
 )
-from wardsim.kernel.game.field import show_hands_nb
 from wardsim.kernel.game.play import MAX_STEPS_PER_TURN
 from wardsim.kernel.game.scratch import local_array, local_matrix
 from wardsim.kernel.game.state import N_INST, apply_rules_nb, cemetery_hp_nb, copy_state_nb
@@ -57,7 +56,6 @@ def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, p
     steps = 0
     while glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
         n = play.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
-        show_hands_nb(cards, effects, inst, fighters, players)  # The Seer's player asks to see
         steps += 1
         if steps > MAX_STEPS_PER_TURN:
             k = 0

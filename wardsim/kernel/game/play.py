@@ -82,6 +82,7 @@ from wardsim.kernel.game.field import (
     sacrifice_nb,
     self_limited_row_nb,
     send_back_nb,
+    show_hands_nb,
     slide_in_nb,
     slide_in_options_nb,
     sweep_deaths_nb,
@@ -678,7 +679,9 @@ def offer_rewind_nb(
 @njit(cache=True, _nrt=False)
 def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
     """The actions the active player may take now; returns their number (written to out).
-    Ending the phase is always legal and always first."""
+    Ending the phase is always legal and always first. The Seer's player asks to see the
+    opponent's hand before each decision, so it is shown here, where every decision starts."""
+    show_hands_nb(cards, effects, inst, fighters, players)
     p = glob[G.active]
     n = 0
     out[n] = encode_action_nb(ActionKind.end, 0, 0)
