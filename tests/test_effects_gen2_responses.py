@@ -199,6 +199,20 @@ def test_icy_breath_freezes_the_creature_summoned_until_its_player_rolls_5_or_6(
     assert (t.fighter(goblin, F.frozen_until) < t.glob[G.turn]) == thawed
 
 
+@pytest.mark.parametrize("dice, matched", [((3, 3), True), ((3, 4), False)])
+def test_apocalypse_deals_100_to_both_primaries_when_the_dice_of_a_turn_match(dice, matched):
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Apocalypse"])
+    apocalypse = t.play("Apocalypse")
+    for c in (wolf, ogre):  # enough HP to live through it
+        t.fighters[c, F.hp] = t.fighters[c, F.max_hp] = 150
+    t.end_turn()
+    t.dice(*dice)
+    t.begin_turn()  # the opponent's turn: every turn, both players roll
+    assert t.used_dice() == 2
+    assert (t.hp(wolf), t.hp(ogre)) == ((50, 50) if matched else (150, 150))
+    assert (t.zone(apocalypse) == InstZone.cemetery) == matched
+
+
 # ---------------------------------------------------------------- information
 
 
