@@ -108,6 +108,9 @@ class TriggerT(NamedTuple):
     opponent_draws: int = 25  # the opponent of the card's controller draws a card
     on_killed: int = 26  # the equipped creature dies, whatever killed it
     creature_to_cemetery: int = 27  # a creature card is sent to a cemetery (either player's)
+    response_opponent_lightning: int = 28  # Lightning: the opponent plays a Lightning card
+    response_opponent_summon: int = 29  # Lightning: the opponent summons a creature
+    each_turn_start: int = 30  # start of every turn, whoever's it is
 
 
 Trigger = TriggerT()
@@ -131,7 +134,8 @@ class ConditionT(NamedTuple):
     idle_last_turn: int = 12  # the source creature did not battle in its controller's previous turn
     first_attack: int = 13  # the source creature has made no strike since it came to the field
     own_primary_matches: int = 14  # the controller's primary creature passes the filter (Black Jacket: Hive Lord)
-    holds_under: int = 15  # a card passing the filter is under the source creature (Terry: a Jerry)
+    opponent_lightning: int = 15  # the opponent of the source's player played a Lightning card this turn
+    holds_under: int = 16  # a card passing the filter is under the source creature (Terry: a Jerry)
 
 
 Condition = ConditionT()
@@ -193,9 +197,11 @@ class ActionT(NamedTuple):
     equip_hp_limit: int = 50  # the card can be equipped only to a creature with at most amount HP left
     revive: int = 51  # the dying creature lives on with amount / divisor of its HP; the card goes to the cemetery
     steal_equip: int = 52  # an equip on the opponent's side moves to the source creature (Thief)
-    drain_armor: int = 53  # on a hit: the struck creature's AL falls to 0, the source gains the AL taken as Modifier
-    copy_stats: int = 54  # the source takes the printed AL, SPD, Atk dice, Modifier and type of the opponent's primary
-    force_self_battle: int = 55  # the opponent's Limited Summons battle their own primary in their turn (Ancient One)
+    discard: int = 53  # the target player discards amount cards passing the filter, their choice
+    reveal_hand: int = 54  # the target player's hand is shown to the card's player, at every request
+    drain_armor: int = 55  # on a hit: the struck creature's AL falls to 0, the source gains the AL taken as Modifier
+    copy_stats: int = 56  # the source takes the printed AL, SPD, Atk dice, Modifier and type of the opponent's primary
+    force_self_battle: int = 57  # the opponent's Limited Summons battle their own primary in their turn (Ancient One)
 
 
 Action = ActionT()
@@ -219,6 +225,7 @@ class TargetT(NamedTuple):
     opponent_magic: int = 14
     all_magic: int = 15
     played_card: int = 16  # the card this response answers
+    summoned: int = 17  # the creature whose summon this response answers
 
 
 Target = TargetT()
@@ -326,7 +333,8 @@ class FlagT(NamedTuple):
     unique: int = 4096  # another copy of the card on the same creature adds nothing ("cannot stack")
     lightning: int = 8192  # a magic block that applies to Lightning cards only (Time Melt)
     but_equips: int = 16384  # a magic block that lets equip cards through (Foggy Night)
-    distinct: int = 32768  # a sacrifices row: each sacrifice matches a different name of the filter (Perfect Shark)
+    dice_match: int = 32768  # every player rolls 1 die; the row acts when all dice match (Apocalypse)
+    distinct: int = 65536  # a sacrifices row: each sacrifice matches a different name of the filter (Perfect Shark)
 
 
 Flag = FlagT()
@@ -491,7 +499,12 @@ class FighterColT(NamedTuple):
     aura_stun: int = 82  # 1: stunned while an opposing creature's lasting aura holds it (Electroloon)
     aura_disarm: int = 83  # 1: disarmed while an opposing creature's lasting aura holds it
     aura_release_row: int = 84  # in a duel: row + 1 of the release roll that ends the aura
-    al_drained: int = 85  # the AL its last strike's drain took from the creature struck (Wild Vampire), for the game
+    boost_on_hit: int = 85  # 1: a readied card of its player is played on its own first hit (Martial Arts Man)
+    modifier_zero_until: int = 86  # its Modifier is at most +0 while turn <= this (Sticky Goo); 0 = none
+    lightning_answered: int = 87  # 1: its player's opponent played a Lightning card this turn (Steam Rex)
+    counter: int = 88  # a Lightning card its player readied against the opponent's in this battle (Counter)
+    counter_fired: int = 89  # 1 once it was played
+    al_drained: int = 90  # the AL its last strike's drain took from the creature struck (Wild Vampire), for the game
 
 
 FighterCol = FighterColT()
