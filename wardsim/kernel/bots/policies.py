@@ -490,8 +490,9 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
                 if fighters[own, F.hp] < 0.3 * fighters[own, F.max_hp]:
                     value += 10.0  # a badly hurt primary is worth replacing
                 value -= EQUIP_WORTH * _equips_on(inst, own)  # they leave with it
-            # Equip Knight: the equips it fetches from the deck come with it
-            value += EQUIP_WORTH * deck_equips_for_knight_nb(cards, effects, inst, p, inst[i, I.card])
+            # Equip Knight: the equips it fetches from the deck come with it, on a weak creature:
+            # half what an equip on the field is worth, so a healthy primary is not killed for them
+            value += 0.5 * EQUIP_WORTH * deck_equips_for_knight_nb(cards, effects, inst, p, inst[i, I.card])
         elif kind == ActionKind.magic:
             card = inst[i, I.card]
             value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a))
