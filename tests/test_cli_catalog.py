@@ -39,11 +39,14 @@ def test_cards_json_lists_every_card_with_the_required_keys():
 
 def test_ruling_artwork_inferred_gen1_tags_guessed_from_the_creature_are_marked():
     # docs/rulings.md, artwork-inferred: Gen 1's printed art is transcribed for Blue Dragon only;
-    # every other Gen 1 creature's tags are inferred and say so, and no later card's are
+    # every other Gen 1 creature's tags are inferred and say so; of the later cards, only the Gen 2
+    # creatures in or near water (Spino's tag) have inferred tags
     cards = json.loads(runner.invoke(app, ["cards", "--json", "--type", "creature"]).stdout)
     inferred = {c["name"] for c in cards if c["artwork_inferred"]}
     gen1 = {c["name"] for c in cards if c["generation"] == 1}
-    assert inferred == gen1 - {"Blue Dragon"}
+    assert inferred & gen1 == gen1 - {"Blue Dragon"}
+    later = [c for c in cards if c["artwork_inferred"] and c["generation"] != 1]
+    assert later and all(c["generation"] == 2 and c["artwork"] == ["water"] for c in later)
     wolf = next(c for c in cards if c["name"] == "Dire Wolf")
     assert wolf["artwork"] == ["forest"] and wolf["artwork_inferred"] is True
     spell = json.loads(runner.invoke(app, ["cards", "--json", "--name", "Knight Armor"]).stdout)[0]

@@ -216,7 +216,7 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError(f"action {e.action!r} needs a 'from' zone")
     if e.action == "move_card" and e.zone_to == "none":
         raise EffectError("action 'move_card' needs a 'to' zone")
-    if e.condition in {"target_matches", "equipped_with", "own_primary_matches"} and not e.filter:
+    if e.condition in {"target_matches", "equipped_with", "own_primary_matches", "holds_under"} and not e.filter:
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
     if "same_roll" in e.flags and e.roll is None and "dice_match" not in e.flags:
         raise EffectError("flag 'same_roll' needs a 'roll'")
@@ -298,6 +298,8 @@ _ZONE_TEXT = {
     "field": "field",
     "opponent_field": "opponent's field",
     "opponent_cemetery": "opponent's cemetery",
+    "hand_or_deck": "hand or deck",
+    "under": "field, under this creature",
 }
 
 _CONDITION_TEXT = {
@@ -316,6 +318,7 @@ _CONDITION_TEXT = {
     "first_attack": "in its first attack since it came to the field",
     "own_primary_matches": "if your primary creature is {filter}",
     "opponent_lightning": "in a turn in which your opponent played a Lightning card",
+    "holds_under": "while {filter} is under it",
 }
 
 # targets that take a plural verb
@@ -388,11 +391,15 @@ def _amount_text(e: Effect) -> str:
             "opponent_primary_attack_dice": " times the printed Atk Dice Rolls of the opponent's primary creature",
             "speed_gained": " per point of SPD above its printed SPD",
             "sent_hp": " times the printed HP of the creature card sent",
+            "limited_held": " per Limited Summon it holds",
+            "printed_stat": " times its printed value (doubled)",
         }[e.scale].format(f=render_filter(e.filter))
     return text
 
 
 def _move_text(e: Effect, target: str, zfrom: str, zto: str) -> str:
+    if e.zone_to == "under":
+        return f"place {render_filter(e.filter)} from your hand under this creature"
     if e.zone_from == "hand":
         # a card of a hand: the player's own (a cost: Vampire Lord, Wizard Frog) or the opponent's
         whose = "your opponent's" if e.target == "opponent_player" else "your"
@@ -443,12 +450,20 @@ def render(e: Effect) -> str:
         "steal_magic": "steal the negated card and play it on your side",
         "destroy_magic": _destroy_text(e.amount, e.target, target),
         "draw": f"{target} draw{s} {e.amount} card{'' if e.amount == 1 else 's'}{amount[len(str(e.amount)) :]}",
-        "search_deck": f"search your deck for {render_filter(e.filter)} and put it in your hand",
+        "search_deck": (
+            f"search your deck for up to {max(e.amount, 1)} equip cards ({render_filter(e.filter)[2:]}) "
+            "and equip them to this creature, then shuffle"
+            if e.zone_to == "field"
+            else f"search your deck for {render_filter(e.filter)} and put it in your hand"
+        ),
         "move_card": _move_text(e, target, zfrom, zto),
         "limited_summon": (
             f"summon this card from the {zfrom} as a Limited Summon held by that creature, back to the {zto} "
             "when that creature leaves the field or changes control"
             if e.condition == "own_primary_matches"
+            else f"summon {render_filter(e.filter)} from your hand or deck as a Limited Summon held by this "
+            f"creature (at most {e.amount} at once), back to the {zto} when it leaves the field"
+            if e.zone_from == "hand_or_deck"
             else f"roll {e.dice} dice, then may summon {render_filter(e.filter)} of AL up to the total "
             f"from the {zfrom} as a Limited Summon"
             if e.dice
@@ -468,7 +483,8 @@ def render(e: Effect) -> str:
             w for w, f in (("creature effects", "creature_effects"), ("magic cards", "magic")) if f in e.flags
         ),
         "sacrifices": f"it needs {e.amount} sacrifice{'s' if e.amount != 1 else ''}"
-        + (f" of {render_filter(e.filter)}" if e.filter else ""),
+        + (f" of {render_filter(e.filter)}" if e.filter else "")
+        + (", each of a different name" if "distinct" in e.flags else ""),
         "force_low_summon": f"{target} must summon a creature of AL {e.amount} or lower",
         "reveal_and_remove": "the opponent reveals their hand; discard a magic card of it "
         "or put a creature of it at the bottom of their deck",
@@ -489,6 +505,12 @@ def render(e: Effect) -> str:
         "counter_heal": f"heal {target} {e.amount} HP per counter (starting at {e.dice}, +1 each of your turns)",
         "slower_strikes_first": "in every battle the creature with the lower SPD strikes first",
         "steal_equip": "take an equip card from a creature of your opponent's and equip it to this card",
+        "drain_armor": f"{target} has its AL reduced to 0 and this creature gains the AL taken as Modifier, "
+        "until either leaves the field or switches control",
+        "copy_stats": f"this creature has the printed AL, SPD, Atk Dice Rolls, Modifier and type of {target} "
+        "(its own while there is none)",
+        "force_self_battle": "in your opponent's turns, each of their Limited Summons battles their own "
+        "primary creature",
         "sacrifice_worth": (f"{render_filter(e.filter)} used as a sacrifice for it" if e.filter else "this card")
         + f" counts as {e.amount} sacrifices",
     }[e.action]
@@ -513,7 +535,7 @@ def render(e: Effect) -> str:
         what = "optionally, " + what
     if "choice" in e.flags:
         what = "either (choose one) " + what
-    duration = "" if e.action == "return_later" else _duration_text(e.duration)
+    duration = "" if e.action == "return_later" or e.zone_from == "hand_or_deck" else _duration_text(e.duration)
     sentence = ", ".join(parts) + ": " + what + duration
     if "unique" in e.flags:
         sentence += " (another copy on the same creature adds nothing)"

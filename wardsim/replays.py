@@ -202,6 +202,10 @@ def describe(
             lines.append(f"{card(a)} is destroyed.")
         elif event == e.stolen:
             lines.append(f"{who} steals {card(a)}.")
+        elif event == e.equipped:
+            lines.append(f"{who} takes {card(a)} from their deck and equips it to {card(c)}.")
+        elif event == e.placed_under:
+            lines.append(f"{who} places {card(a)} under {card(c)}.")
         elif event == e.battle:
             attack = (card(a), card(b))
             lines.append(f"{who} battles: {card(a)} attacks {card(b)}.")

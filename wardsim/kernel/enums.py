@@ -135,6 +135,7 @@ class ConditionT(NamedTuple):
     first_attack: int = 13  # the source creature has made no strike since it came to the field
     own_primary_matches: int = 14  # the controller's primary creature passes the filter (Black Jacket: Hive Lord)
     opponent_lightning: int = 15  # the opponent of the source's player played a Lightning card this turn
+    holds_under: int = 16  # a card passing the filter is under the source creature (Terry: a Jerry)
 
 
 Condition = ConditionT()
@@ -198,6 +199,9 @@ class ActionT(NamedTuple):
     steal_equip: int = 52  # an equip on the opponent's side moves to the source creature (Thief)
     discard: int = 53  # the target player discards amount cards passing the filter, their choice
     reveal_hand: int = 54  # the target player's hand is shown to the card's player, at every request
+    drain_armor: int = 55  # on a hit: the struck creature's AL falls to 0, the source gains the AL taken as Modifier
+    copy_stats: int = 56  # the source takes the printed AL, SPD, Atk dice, Modifier and type of the opponent's primary
+    force_self_battle: int = 57  # the opponent's Limited Summons battle their own primary in their turn (Ancient One)
 
 
 Action = ActionT()
@@ -288,6 +292,8 @@ class ScaleT(NamedTuple):
     opponent_primary_attack_dice: int = 8  # the printed Atk Dice Rolls of the opponent's primary creature
     speed_gained: int = 9  # the points of SPD the creature has above its printed SPD
     sent_hp: int = 10  # the printed HP of the creature card sent (Vampire Lord, The Guide)
+    limited_held: int = 11  # the Limited Summons the source creature holds (Alkonost)
+    printed_stat: int = 12  # the source creature's printed value of the row's stat (Terry doubles its base stats)
 
 
 Scale = ScaleT()
@@ -302,6 +308,8 @@ class ZoneT(NamedTuple):
     field: int = 5
     opponent_field: int = 6
     opponent_cemetery: int = 7  # the opponent's cemetery (Skeleton Lord)
+    hand_or_deck: int = 8  # the hand or the deck, the player's pick (Alkonost); a deck pick is shuffled after
+    under: int = 9  # under the source creature; it stays on the field when that creature leaves (Terry's Jerry)
 
 
 Zone = ZoneT()
@@ -326,6 +334,7 @@ class FlagT(NamedTuple):
     lightning: int = 8192  # a magic block that applies to Lightning cards only (Time Melt)
     but_equips: int = 16384  # a magic block that lets equip cards through (Foggy Night)
     dice_match: int = 32768  # every player rolls 1 die; the row acts when all dice match (Apocalypse)
+    distinct: int = 65536  # a sacrifices row: each sacrifice matches a different name of the filter (Perfect Shark)
 
 
 Flag = FlagT()
@@ -495,6 +504,7 @@ class FighterColT(NamedTuple):
     lightning_answered: int = 87  # 1: its player's opponent played a Lightning card this turn (Steam Rex)
     counter: int = 88  # a Lightning card its player readied against the opponent's in this battle (Counter)
     counter_fired: int = 89  # 1 once it was played
+    al_drained: int = 90  # the AL its last strike's drain took from the creature struck (Wild Vampire), for the game
 
 
 FighterCol = FighterColT()

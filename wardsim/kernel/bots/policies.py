@@ -34,6 +34,7 @@ from wardsim.kernel.enums import (
     EffectCol,
     FighterCol,
     Flag,
+    MagicSubtype,
     MagicType,
     Scale,
     Target,
@@ -489,6 +490,9 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
                 if fighters[own, F.hp] < 0.3 * fighters[own, F.max_hp]:
                     value += 10.0  # a badly hurt primary is worth replacing
                 value -= EQUIP_WORTH * _equips_on(inst, own)  # they leave with it
+            # Equip Knight: the equips it fetches from the deck come with it, on a weak creature:
+            # half what an equip on the field is worth, so a healthy primary is not killed for them
+            value += 0.5 * EQUIP_WORTH * deck_equips_for_knight_nb(cards, effects, inst, p, inst[i, I.card])
         elif kind == ActionKind.magic:
             card = inst[i, I.card]
             value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a))
@@ -506,10 +510,15 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
             if full_hand and value > -1.0:
                 value = max(value, 0.5)  # played now rather than discarded at the next draw
         elif kind == ActionKind.limited_summon:
-            value = LIMITED_WORTH
+            # Ancient One: a Limited Summon would battle p's own primary
+            value = WASTED if self_battles_forced_nb(cards, effects, inst, fighters, players, p) else LIMITED_WORTH
         elif kind == ActionKind.activate:
             battles_now = will_battle and glob[G.phase] == Phase.main
             value = activation_value_nb(cards, effects, inst, fighters, players, glob, p, i, battles_now, params)
+            if self_battles_forced_nb(cards, effects, inst, fighters, players, p) and _summons_limited(
+                cards, effects, inst[i, I.card]
+            ):
+                value = WASTED  # Ancient One: the creature summoned would battle p's own primary
         values[k] = value
 
 
@@ -758,7 +767,15 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
     if kind == ChoiceKind.slide_in or kind == ChoiceKind.zone_pick:
         card = inst[option, I.card]
         if cards[card, CardCol.card_type] == CardType.creature:
-            return float(cards[card, CardCol.hp])  # the creature with the most HP
+            # the creature with the most HP; Alkonost: a copy from the deck rather than the hand,
+            # which keeps the hand's cards
+            return float(cards[card, CardCol.hp]) + (0.5 if inst[option, I.zone] == InstZone.deck else 0.0)
+        if (
+            kind == ChoiceKind.zone_pick
+            and inst[option, I.zone] == InstZone.deck
+            and _bad_equip_for_own(cards, effects, card)
+        ):
+            return -1.0  # Equip Knight: an equip that only hurts its creature, or takes it off the field
         return card_worth_nb(cards, card)
     if kind == ChoiceKind.steal_pick:
         # Thief: the equip worth most to its new creature; one that only hurts or negates its
@@ -811,6 +828,59 @@ def _foe_takes_magic_damage(cards, effects, inst, players, glob, q):
         if inst[j, I.zone] == InstZone.limited and inst[j, I.controller] == 1 - q:
             return False
     return True
+
+
+@njit(cache=True, _nrt=False)
+def self_battles_forced_nb(cards, effects, inst, fighters, players, p):
+    """Ancient One faces p (the opponent's primary, its effects on): p's Limited Summons would
+    have to battle p's own primary in p's turns."""
+    x = players[1 - p, P.primary]
+    if x < 0 or fighters[x, F.effect_count] == 0:
+        return False
+    return find_row_nb(cards, effects, inst[x, I.card], Trigger.static, Action.force_self_battle) >= 0
+
+
+@njit(cache=True, _nrt=False)
+def _summons_limited(cards, effects, card):
+    """The creature's your-turn effect summons a Limited Summon (Necromancer, Alkonost)."""
+    start = cards[card, CardCol.effect_start]
+    for r in range(start, start + cards[card, CardCol.effect_count]):
+        if effects[r, E.trigger] == Trigger.your_turn and effects[r, E.action] == Action.limited_summon:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _bad_equip_for_own(cards, effects, card):
+    """An equip that does its own creature no good (Equip Knight's pick): a hostile one, meant for
+    the opponent's creature, or one that takes its creature back to the hand (Revival Priest)."""
+    if cards[card, CardCol.magic_subtype] != MagicSubtype.equip:
+        return False
+    return (
+        cards[card, CardCol.hostile] != 0 or find_row_nb(cards, effects, card, Trigger.on_play, Action.move_card) >= 0
+    )
+
+
+@njit(cache=True, _nrt=False)
+def deck_equips_for_knight_nb(cards, effects, inst, p, card):
+    """Equip Knight: how many good equips (at most its row's amount) a summon of creature card
+    `card` would fetch from p's own deck (its player knows what the deck holds, not its order);
+    0 for a creature without such a row."""
+    r = find_row_nb(cards, effects, card, Trigger.on_summon, Action.search_deck)
+    if r < 0 or effects[r, E.zone_to] != Zone.field:
+        return 0
+    n = 0
+    for j in range(N_INST):
+        k = inst[j, I.card]
+        if (
+            inst[j, I.zone] == InstZone.deck
+            and inst[j, I.owner] == p
+            and cards[k, CardCol.magic_subtype] == MagicSubtype.equip
+            and cards[k, CardCol.card_type] == CardType.magic
+            and not _bad_equip_for_own(cards, effects, k)
+        ):
+            n += 1
+    return min(n, max(effects[r, E.amount], 1))
 
 
 @njit(cache=True, _nrt=False)

@@ -110,6 +110,7 @@ from wardsim.kernel.duel.effect_rows import (
     _fold_stats,
     _multiply_nb,
     aura_release_roll_nb,
+    copies_stats_nb,
     disarm_release_roll_nb,
     effective_al_nb,
     fire_row_nb,
@@ -195,11 +196,30 @@ def end_battle_nb(f):
     f[F.battle_hit_dice] = 0
 
 
+@njit(_nrt=False)
+def _copy_base_stats(f, model):
+    """Jerry: f takes the base AL, SPD, Atk Dice Rolls, Modifier and creature type of `model`
+    (an unprepared fighter: its printed stats); not its HP (ruling jerry)."""
+    f[F.armor_level] = model[F.armor_level]
+    f[F.speed] = model[F.speed]
+    f[F.attack_dice] = model[F.attack_dice]
+    f[F.modifier] = model[F.modifier]
+    f[F.creature_type] = model[F.creature_type]
+
+
 @njit(cache=True, _nrt=False)
 def prepare_pair_nb(fa, fb, effects):
     """Apply both creatures' static and on-summon stat effects (once, before the duels)."""
     set_triggers_nb(fa, effects)
     set_triggers_nb(fb, effects)
+    # Jerry copies the base stats of the creature it faces, before any effect changes them
+    # (ruling jerry); two Jerries copy each other's printed stats
+    if copies_stats_nb(fa, effects) and copies_stats_nb(fb, effects):
+        pass  # both copy the other's printed stats: two Jerries, each as it is
+    elif copies_stats_nb(fa, effects):
+        _copy_base_stats(fa, fb)
+    elif copies_stats_nb(fb, effects):
+        _copy_base_stats(fb, fa)
     _fold_immunity(fa, effects)
     _fold_immunity(fb, effects)
     _fold_hit_table(fa, effects)

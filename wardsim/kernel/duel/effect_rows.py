@@ -322,6 +322,15 @@ def _fold_stats(src, opp, effects, action):
             set_stat_nb(victim, stat, amount)
 
 
+@njit(cache=True, _nrt=False)
+def copies_stats_nb(f, effects):
+    """Jerry: does creature f carry a static copy_stats row (its effects not negated)?"""
+    for r in range(f[F.effect_start], f[F.effect_start] + f[F.effect_count]):
+        if effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.copy_stats:
+            return True
+    return False
+
+
 @njit(_nrt=False)
 def _fold_immunity(f, effects):
     for r in range(f[F.effect_start], f[F.effect_start] + f[F.effect_count]):
@@ -498,6 +507,7 @@ def fired_row_acts_nb(effects, r):
         or action == Action.damage
         or action == Action.heal
         or action == Action.prevent_damage
+        or action == Action.drain_armor
     ):
         return True
     if action == Action.apply_status:
@@ -556,8 +566,8 @@ def row_acts_in_duel_nb(effects, r):
     """
     trig = effects[r, E.trigger]
     action = effects[r, E.action]
-    if trig == Trigger.static and action == Action.immune:
-        return True
+    if trig == Trigger.static and (action == Action.immune or action == Action.copy_stats):
+        return True  # copy_stats: folded by prepare_pair_nb (Jerry)
     if is_aura_row_nb(effects, r):
         return True  # folded on the opponent by prepare_pair_nb (Electroloon)
     if (
@@ -656,6 +666,16 @@ def fire_row_nb(r, src, opp, effects, clock, rng, script):
         victim[F.battle_prevent] = 1
     elif action == Action.modify_stat and (duration == Duration.battle or duration == Duration.turn):
         add_battle_stat_nb(victim, effects[r, E.stat], effects[r, E.amount])
+    elif action == Action.drain_armor:
+        # Wild Vampire: "reduce your opponent's primary creature's AL to 0. Increase this card's
+        # Modifier by the number decreased" (ruling wild-vampire: the AL it has now, every change
+        # counted and capped at 12; a creature already at 0 gives nothing more)
+        taken = effective_al_nb(victim)
+        if taken <= 0:
+            return False
+        victim[F.al_change] -= victim[F.armor_level] + victim[F.al_change]
+        other[F.modifier] += taken
+        other[F.al_drained] = taken
     else:
         return False
     return True

@@ -442,6 +442,10 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
         for r in _rows(f):
             e = effects[r]
             trig, action, cond = int(e[E.trigger]), int(e[E.action]), int(e[E.condition])
+            if action == Action.drain_armor and not opp_immune:
+                # Wild Vampire: the AL it took and the Modifier it gained last the whole duel, a
+                # state the solver does not carry
+                raise UnsupportedPair("an AL drained into the Modifier")
             if (
                 trig == Trigger.static
                 and action == Action.modify_stat

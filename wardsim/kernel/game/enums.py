@@ -39,6 +39,9 @@ class InstColT(NamedTuple):
     watch: int = 14  # 1: a battle-bound magic card on the field whose effect no battle has used yet
     effect_ended: int = 15  # 1: its lasting effect ended on a release roll (Electroloon); 0 on each zone move
     pending_heal: int = 16  # HP owed to a creature by its creature_to_cemetery row (The Guide)
+    drain_victim: int = 17  # Wild Vampire: the creature whose AL it took, + 1; 0 none (reset on each zone move)
+    drain_amount: int = 18  # Wild Vampire: the AL it took, added to its Modifier while the drain holds
+    drain_stamp: int = 19  # Wild Vampire: victim's arrival * 4 + both controllers (a move or switch ends it)
 
 
 InstCol = InstColT()
@@ -237,6 +240,8 @@ class EventT(NamedTuple):
     battle_end: int = 33  # a = attacker's HP, b = defender's HP after the strikes (-1: a Limited Summon)
     rewind: int = 34  # a = the Hourglass of Time instance, b = card: the turn starts again
     fizzle: int = 35  # a = instance, b = card, c = FizzleReason: the play had no effect
+    equipped: int = 36  # a = equip instance, b = card, c = the creature: equipped from the deck (Equip Knight)
+    placed_under: int = 37  # a = instance, b = card, c = the creature it goes under (Terry's Jerry)
 
 
 Event = EventT()

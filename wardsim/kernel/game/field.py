@@ -11,7 +11,7 @@ from __future__ import annotations
 from numba import njit
 
 from wardsim.kernel.duel.battle import init_fighter_nb, is_stunned_nb
-from wardsim.kernel.duel.effect_rows import heal_nb, take_damage_nb
+from wardsim.kernel.duel.effect_rows import FOREVER, heal_nb, take_damage_nb
 from wardsim.kernel.enums import (
     DOT_SLOT_WIDTH,
     N_DOT_SLOTS,
@@ -466,6 +466,34 @@ _QUEUE_SIZE = N_INST + 1
 
 
 @njit(cache=True, _nrt=False)
+def keeps_under_nb(cards, effects, card):
+    """Terry: does creature card `card` place cards under itself by its own effect (a row that
+    moves a card `to` the zone `under`)? Those stay on the field when it leaves (ruling terry),
+    where the sacrifices under a creature follow it (Eternal Dragon, Great White)."""
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if effects[r, E.action] == Action.move_card and effects[r, E.zone_to] == Zone.under:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def stay_on_field_nb(cards, inst, fighters, glob, j, trace):
+    """Terry: "If this card leaves the field or changes control, 'Jerry' stays on the field":
+    creature j, under it, stays on its owner's field as a Limited Summon held by nothing but
+    itself (as The Squire), so it may take its owner's empty primary place (ruling terry)."""
+    p = inst[j, I.owner]
+    set_zone_nb(inst, glob, j, InstZone.limited)
+    inst[j, I.controller] = p
+    inst[j, I.anchor] = j
+    init_fighter_nb(fighters[j], cards, inst[j, I.card])
+    fighters[j, F.effect_count] = 0  # rules guide: Limited Summons lose their effects and health pool
+    fighters[j, F.hp] = FOREVER
+    fighters[j, F.max_hp] = FOREVER
+    record_nb(trace, glob, p, Event.limited_summon, j, inst[j, I.card], j)
+
+
+@njit(cache=True, _nrt=False)
 def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
     """Card i (a creature, or a magic card that anchors or carries something) is leaving the
     field: its equips are destroyed, what it anchors is released, the cards under it follow it
@@ -496,7 +524,9 @@ def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng,
                 queue[n] = j
                 n += 1
             elif inst[j, I.anchor] == x:
-                if z == InstZone.under:  # Eternal Dragon: "the cards under follow it"
+                if z == InstZone.under and keeps_under_nb(cards, effects, inst[x, I.card]):
+                    stay_on_field_nb(cards, inst, fighters, glob, j, trace)  # Terry: "Jerry stays on the field"
+                elif z == InstZone.under:  # Eternal Dragon: "the cards under follow it"
                     inst[j, I.anchor] = -1
                     set_zone_nb(inst, glob, j, InstZone.resolving)
                     to_cemetery_nb(cards, effects, inst, players, glob, j, trace)

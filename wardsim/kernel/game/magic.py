@@ -40,6 +40,7 @@ from wardsim.kernel.game.enums import (
     InstZone,
     MagicTarget,
     PlayerCol,
+    SeenBit,
 )
 from wardsim.kernel.game.field import (
     battle_bound_nb,
@@ -62,7 +63,14 @@ from wardsim.kernel.game.resolve import (
     turn_cycles_nb,
 )
 from wardsim.kernel.game.scratch import local_array
-from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, hand_size_nb, set_zone_nb
+from wardsim.kernel.game.state import (
+    N_INST,
+    cemetery_hp_nb,
+    hand_size_nb,
+    remove_from_deck_nb,
+    set_zone_nb,
+    shuffle_deck_nb,
+)
 from wardsim.kernel.game.trace import note_fizzle_nb, note_play_nb, record_nb
 
 E = EffectCol
@@ -708,3 +716,78 @@ def resolve_card_nb(
         leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
         to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
         note_fizzle_nb(trace, glob, inst, i, FizzleReason.nothing_to_do)
+
+
+# ------------------------------------------------------------------ equips from the deck
+
+
+@njit(cache=True, _nrt=False)
+def equip_from_deck_nb(cards, effects, inst, fighters, players, glob, decks, p, c, policy, params, rng, script, trace):
+    """Equip Knight: "When summoned, you may search your deck for 2 equip magic cards. Equip them
+    to this creature. Shuffle." Creature c, just summoned by p, takes up to the row's `amount`
+    equips of p's deck, one pick at a time (p may stop at any pick), each attached to it and
+    resolved as if played on it, with no response: they are not played from the hand (ruling
+    equip-knight). An equip goes on only where a played one could: an Infinite slot free, the
+    creature not immune to magic, its HP within the card's limit."""
+    r = find_row_nb(cards, effects, inst[c, I.card], Trigger.on_summon, Action.search_deck)
+    if r < 0 or effects[r, E.zone_to] != Zone.field or fighters[c, F.effect_count] == 0:
+        return
+    options = local_array(N_INST)
+    searched = False
+    for _ in range(max(effects[r, E.amount], 1)):
+        if players[p, P.primary] != c or magic_immune_nb(cards, effects, inst, c):
+            break  # the creature left the field (or a card made it immune): nothing to equip
+        if infinite_in_use_nb(cards, inst, p) >= glob[G.infinite_slots]:
+            break
+        n = 0
+        for j in range(N_INST):
+            if inst[j, I.zone] != InstZone.deck or inst[j, I.owner] != p:
+                continue
+            k = inst[j, I.card]
+            if cards[k, CardCol.card_type] != CardType.magic or cards[k, CardCol.magic_subtype] != MagicSubtype.equip:
+                continue
+            start, stop = card_rows_nb(cards, k)
+            if not matches_filter_nb(cards, effects, r, k) or not _hp_allows(effects, fighters, start, stop, c):
+                continue
+            dup = False  # copies of a card are one option
+            for m in range(n):
+                if inst[options[m], I.card] == k:
+                    dup = True
+            if not dup:
+                options[n] = j
+                n += 1
+        searched = True
+        if n == 0:
+            break
+        options[n] = NO_OPTION  # "you may"
+        n += 1
+        j = choice.pick_nb(
+            ChoiceKind.zone_pick, p, c, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
+        )
+        if j < 0 or j == NO_OPTION:
+            break
+        remove_from_deck_nb(decks, players, j)
+        set_zone_nb(inst, glob, j, InstZone.resolving)
+        inst[j, I.seen] |= SeenBit.played
+        record_nb(trace, glob, p, Event.equipped, j, inst[j, I.card], c)
+        resolve_card_nb(
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            decks,
+            p,
+            j,
+            MagicTarget.own,
+            policy,
+            params,
+            rng,
+            script,
+            trace,
+        )
+        if glob[G.winner] >= 0:
+            return
+    if searched:
+        shuffle_deck_nb(decks, players, p, rng)

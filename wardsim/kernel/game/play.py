@@ -184,6 +184,18 @@ def _sacrifice_filter_row(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
+def _names_left(cards, effects, frow, used, i_card):
+    """Perfect Shark: "placing 'Sharkling' and 'Great White' on the field under this card": with
+    a `distinct` cost row, each sacrifice must match a name of the filter that no earlier
+    sacrifice matched (`used`: the name bits already paid). The name bits card `i_card` would
+    pay; -1 when its names are spent (or the row asks for no distinct names: 0)."""
+    if frow < 0 or (effects[frow, E.flags] & Flag.distinct) == 0:
+        return 0
+    bits = cards[i_card, CardCol.names] & effects[frow, E.filter_names] & ~used
+    return bits if bits != 0 else -1
+
+
+@njit(cache=True, _nrt=False)
 def _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i):
     if not is_creature_nb(cards, inst, i):
         return False
@@ -218,6 +230,7 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
     frow = _sacrifice_filter_row(cards, effects, card)
     n = 0
     worth = 0  # what the creatures found count as (Sacrificial Goat counts 2)
+    used = 0  # the names already paid, for a cost of distinct names (Perfect Shark)
     primary = players[p, P.primary]
     if (
         primary >= 0
@@ -227,6 +240,7 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
         out[n] = primary
         n += 1
         worth += sacrifice_worth_nb(cards, effects, card, inst[primary, I.card])
+        used |= max(_names_left(cards, effects, frow, used, inst[primary, I.card]), 0)
     while worth < cost:
         best = -1
         best_key = 1 << 40
@@ -240,6 +254,8 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
             if taken or not _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i):
                 continue
             c = inst[i, I.card]
+            if _names_left(cards, effects, frow, used, c) < 0:
+                continue
             # the cemetery HP per sacrifice it pays, at most what is still owed
             key = cards[c, CardCol.hp] * 16 + cards[c, CardCol.armor_level]
             key //= min(sacrifice_worth_nb(cards, effects, card, c), cost - worth)
@@ -253,6 +269,7 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
         out[n] = best
         n += 1
         worth += sacrifice_worth_nb(cards, effects, card, inst[best, I.card])
+        used |= max(_names_left(cards, effects, frow, used, inst[best, I.card]), 0)
     if worth < cost and primary >= 0 and resolve.plays_to_opponent_nb(cards, effects, card):
         if _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, primary):
             out[n] = primary
@@ -340,6 +357,9 @@ def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, policy
     record_nb(trace, glob, p, Event.summon, i, card, n)
     place_primary_nb(cards, inst, fighters, players, glob, p, i)
     resolve.on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, policy, params, rng, script, trace)
+    magic.equip_from_deck_nb(
+        cards, effects, inst, fighters, players, glob, decks, p, i, policy, params, rng, script, trace
+    )
 
 
 @njit(cache=True, _nrt=False)
@@ -401,12 +421,15 @@ def _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, 
     facts = local_array(N_INST)
     paid = 0
     worth = 0  # the sacrifices paid so far (Sacrificial Goat counts 2)
+    used = 0  # the names paid so far, for a cost of distinct names (Perfect Shark)
     while worth < cost:
         n = 0
         for j in range(N_INST):
             if j == i or not _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, j):
                 continue
             c = inst[j, I.card]
+            if _names_left(cards, effects, frow, used, c) < 0:
+                continue
             dup = False  # copies of a card in hand are one option
             for k in range(n):
                 if inst[options[k], I.card] == c and inst[options[k], I.zone] == inst[j, I.zone]:
@@ -441,6 +464,7 @@ def _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, 
             rng,
         )
         worth += sacrifice_worth_nb(cards, effects, card, inst[options[k], I.card])
+        used |= max(_names_left(cards, effects, frow, used, inst[options[k], I.card]), 0)
         sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, options[k], under, rng, trace)
         paid += 1
         if glob[G.winner] >= 0:
@@ -487,6 +511,7 @@ def could_ever_place_nb(cards, effects, inst, p, hand_n):
         frow = _sacrifice_filter_row(cards, effects, card)
         fodder = 0
         doubles = 0  # fodder that counts as 2 sacrifices or more (Sacrificial Goat)
+        names = 0  # the names the fodder covers, for a cost of distinct names (Perfect Shark)
         for j in range(N_INST):
             zj = inst[j, I.zone]
             if (
@@ -497,8 +522,14 @@ def could_ever_place_nb(cards, effects, inst, p, hand_n):
                 and (frow < 0 or resolve.matches_filter_nb(cards, effects, frow, inst[j, I.card]))
             ):
                 fodder += 1
+                names |= max(_names_left(cards, effects, frow, 0, inst[j, I.card]), 0)
                 if sacrifice_worth_nb(cards, effects, card, inst[j, I.card]) > 1:
                     doubles += 1
+        if frow >= 0 and (effects[frow, E.flags] & Flag.distinct) != 0:
+            fodder = 0
+            while names != 0:  # one sacrifice per name the fodder covers
+                fodder += 1
+                names &= names - 1
         # the other cards of the hand pay, the ones that count twice first (no card costs more than 2)
         k = min(hand_n - 1, fodder)
         if summon_cost_nb(cards, effects, card) <= k + min(k, doubles):
@@ -767,6 +798,7 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
     if kind == ActionKind.end:
         if glob[G.phase] == Phase.main:
             glob[G.phase] = Phase.combat
+            forced_battles_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
         elif glob[G.phase] == Phase.combat:
             end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
         else:
@@ -1249,6 +1281,8 @@ def battle_action_nb(
             ):
                 break
             strike_nb(fighters[striker], fighters[struck], effects, k == 0, t, rng, script)
+            # Wild Vampire: the game keeps the AL its hit took
+            resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
             if trace.shape[0] > 0:
                 _trace_strike(fighters, glob, striker, p if striker == attacker else 1 - p, trace)
             # a Lightning card takes effect when it is played: before the next strike
@@ -1303,6 +1337,107 @@ def battle_action_nb(
     # rules guide: the combat phase ends the moment a primary creature dies (wherever it goes:
     # a Phoenix back to hand, a Forest Demon onto its killer)
     if glob[G.winner] < 0 and (players[1 - p, P.primary] != defender or players[p, P.primary] != own_primary):
+        end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
+
+
+@njit(cache=True, _nrt=False)
+def forces_self_battles_nb(cards, effects, inst, fighters, players, p):
+    """Ancient One: "During your opponents' turn, if they control Limited Summons, they must use
+    their Limited Summons to battle their primary creature": p's opponent's primary creature
+    carries that rule, its effects not negated."""
+    x = players[1 - p, P.primary]
+    if x < 0 or fighters[x, F.effect_count] == 0:
+        return False
+    return find_row_nb(cards, effects, inst[x, I.card], Trigger.static, Action.force_self_battle) >= 0
+
+
+@njit(cache=True, _nrt=False)
+def forced_battles_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
+    """The active player's combat phase begins: under Ancient One's rule each of their Limited
+    Summons that can battle battles their own primary creature, one after another in the order
+    they arrived, before any battle of their choosing (ruling ancient-one). Normal battle rules
+    apply: none in the first turn cycle or while battles are blocked, none by a frozen or stunned
+    creature; the combat phase ends the moment the primary dies."""
+    p = glob[G.active]
+    t = glob[G.turn]
+    if t < 2 or t <= glob[G.no_battle_until]:
+        return
+    if not forces_self_battles_nb(cards, effects, inst, fighters, players, p):
+        return
+    order = local_array(N_INST)
+    n = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.limited and inst[j, I.controller] == p:
+            order[n] = j
+            n += 1
+    for a in range(1, n):  # by arrival
+        j = order[a]
+        b = a - 1
+        while b >= 0 and inst[order[b], I.arrival] > inst[j, I.arrival]:
+            order[b + 1] = order[b]
+            b -= 1
+        order[b + 1] = j
+    for k in range(n):
+        i = order[k]
+        if glob[G.winner] >= 0 or glob[G.phase] != Phase.combat or players[p, P.primary] < 0:
+            return
+        if inst[i, I.zone] != InstZone.limited or inst[i, I.controller] != p:
+            continue
+        if not forces_self_battles_nb(cards, effects, inst, fighters, players, p):
+            return  # Ancient One left the field (or lost its effects) meanwhile
+        if can_initiate_nb(inst, fighters, glob, i):
+            _self_battle_nb(cards, effects, inst, fighters, players, glob, decks, i, policy, params, rng, script, trace)
+
+
+@njit(cache=True, _nrt=False)
+def _self_battle_nb(cards, effects, inst, fighters, players, glob, decks, attacker, policy, params, rng, script, trace):
+    """Limited Summon `attacker` of the active player battles its own player's primary creature
+    (Ancient One). The strikes are those of any battle; no Lightning card answers them: the
+    cards answer the opponent's creatures (ruling ancient-one)."""
+    p = glob[G.active]
+    defender = players[p, P.primary]
+    t = glob[G.turn]
+    inst[attacker, I.battled_turn] = t
+    record_nb(trace, glob, p, Event.battle, attacker, defender, 0)
+    _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+    gone_a = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, attacker, rng, script, trace)
+    gone_d = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, defender, rng, script, trace)
+    if gone_a or gone_d:
+        _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+    order = -1
+    if fighters[attacker, F.hp] > 0 and fighters[defender, F.hp] > 0:
+        order = open_battle_nb(fighters[attacker], fighters[defender], effects, t, rng, script)
+    if trace.shape[0] > 0 and fighters[attacker, F.battle_rolloff] != 0:
+        record_nb(trace, glob, p, Event.speed_rolloff, attacker, fighters[attacker, F.battle_rolloff], 0)
+    if order >= 0:
+        first = attacker if order == 1 else defender
+        second = defender if order == 1 else attacker
+        for k in range(2):
+            striker = first if k == 0 else second
+            struck = second if k == 0 else first
+            if k == 1 and (fighters[striker, F.hp] <= 0 or fighters[struck, F.hp] <= 0):
+                break
+            strike_nb(fighters[striker], fighters[struck], effects, k == 0, t, rng, script)
+            resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
+            if trace.shape[0] > 0:
+                _trace_strike(fighters, glob, striker, p, trace)
+    end_battle_nb(fighters[attacker])
+    end_battle_nb(fighters[defender])
+    if trace.shape[0] > 0:
+        record_nb(
+            trace,
+            glob,
+            p,
+            Event.battle_end,
+            _traced_hp(inst, fighters, attacker),
+            _traced_hp(inst, fighters, defender),
+            0,
+        )
+    killer_of = local_array(2)
+    killer_of[:] = -1
+    killer_of[p] = attacker  # killed by its own side's creature: not by the opponent
+    settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, True, rng, script, trace)
+    if glob[G.winner] < 0 and players[p, P.primary] != defender:
         end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
 
 

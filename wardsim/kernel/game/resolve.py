@@ -24,6 +24,8 @@ from wardsim.kernel.duel.battle import init_fighter_nb
 from wardsim.kernel.duel.effect_rows import (
     FOREVER,
     add_stat_nb,
+    copies_stats_nb,
+    effective_al_nb,
     filter_matches_nb,
     is_aura_row_nb,
     set_aura_stat_nb,
@@ -45,6 +47,7 @@ from wardsim.kernel.enums import (
     Flag,
     MagicSubtype,
     Scale,
+    Stat,
     Status,
     Target,
     Trigger,
@@ -69,6 +72,7 @@ from wardsim.kernel.game.field import (
     destroy_magic_nb,
     find_row_nb,
     heal_creature_nb,
+    keeps_under_nb,
     leave_field_nb,
     magic_immune_nb,
     move_to_zone_nb,
@@ -76,6 +80,7 @@ from wardsim.kernel.game.field import (
     primary_bound_row_nb,
     release_anchored_nb,
     send_back_nb,
+    stay_on_field_nb,
     sync_damage_immune_nb,
     take_from_cemetery_nb,
     to_cemetery_nb,
@@ -104,6 +109,19 @@ G = GlobCol
 
 
 # ------------------------------------------------------------------ small queries
+
+
+@njit(cache=True, _nrt=False)
+def holds_under_nb(cards, effects, inst, r, i):
+    """A card passing row r's filter is under creature i (Terry: a Jerry); r < 0: any card."""
+    for k in range(N_INST):
+        if (
+            inst[k, I.zone] == InstZone.under
+            and inst[k, I.anchor] == i
+            and (r < 0 or matches_filter_nb(cards, effects, r, inst[k, I.card]))
+        ):
+            return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -248,6 +266,20 @@ def _scale(cards, effects, inst, players, r, holder, controller):
         if x >= 0:
             col = CardCol.modifier if sc == Scale.opponent_primary_modifier else CardCol.attack_dice
             n = cards[inst[x, I.card], col]
+    elif sc == Scale.limited_held and holder >= 0:
+        n = limited_count_nb(inst, holder)  # Alkonost: "for each" Limited Summon it holds (ruling alkonost)
+    elif sc == Scale.printed_stat and holder >= 0:
+        # Terry: "double this creature's base AL, SPD, Atk Dice Rolls, and Modifier": its printed value
+        card = inst[holder, I.card]
+        stat = effects[r, E.stat]
+        if stat == Stat.armor_level:
+            n = cards[card, CardCol.armor_level]
+        elif stat == Stat.speed:
+            n = cards[card, CardCol.speed]
+        elif stat == Stat.attack_dice:
+            n = cards[card, CardCol.attack_dice]
+        elif stat == Stat.modifier:
+            n = cards[card, CardCol.modifier]
     return n
 
 
@@ -426,6 +458,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
     creature_immune[:] = 0
     for k in range(n_creatures):
         creature_immune[creatures[k]] = _immune_to_creatures(cards, effects, inst, fighters, creatures[k])
+    _copy_base_stats(cards, effects, inst, fighters, players, creatures, n_creatures)
     # three passes: additions, scalings, sets (Curse "supersedes other AL increases"); sets in
     # the order their cards arrived: the last set wins (CASE LAW, Jeesse v James)
     for pass_kind in range(3):
@@ -452,6 +485,9 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                 elif effects[r, E.condition] == Condition.idle_last_turn:
                     if not holder_is_creature or not idle_last_turn_nb(inst, glob, j):
                         continue  # Electro Wizard: +4 Atk Dice Rolls only after a turn without battle
+                elif effects[r, E.condition] == Condition.holds_under:
+                    if not holder_is_creature or not holds_under_nb(cards, effects, inst, r, j):
+                        continue  # Terry: its base stats doubled while a Jerry is under it
                 elif effects[r, E.condition] != Condition.always and not filtered:
                     continue
                 if effects[r, E.trigger] == Trigger.on_damage_taken:
@@ -495,6 +531,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                         set_aura_stat_nb(f, stat, effects[r, E.amount])
                     elif pass_kind == 0:
                         _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j)
+    _apply_drains(inst, fighters, creatures, n_creatures, creature_immune)
     for k in range(n_creatures):
         i = creatures[k]
         f = fighters[i]
@@ -503,6 +540,94 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         # Steam Rex: "If your opponent plays a Lightning card ... 2x Atk damage the turn it was used"
         f[F.lightning_answered] = 1 if players[1 - inst[i, I.controller], P.lightning_turn] == t + 1 else 0
     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+
+
+@njit(cache=True, _nrt=False)
+def _copy_base_stats(cards, effects, inst, fighters, players, creatures, n_creatures):
+    """Jerry: "copies the base stats of your opponent's primary creature ... AL, SPD, Atk Dice
+    Rolls, Modifier, and Type. Switch stats if a new primary creature enters the field": the
+    printed ones of the opponent's primary now; its own printed stats while the opponent has
+    none, or while its effects are negated (ruling jerry). Other effects then add to them."""
+    for k in range(n_creatures):
+        i = creatures[k]
+        f = fighters[i]
+        if not _has_copy_row(cards, effects, inst[i, I.card]):
+            continue
+        c = cards[inst[i, I.card]]
+        x = players[1 - inst[i, I.controller], P.primary]
+        if copies_stats_nb(f, effects) and x >= 0 and x != i:
+            c = cards[inst[x, I.card]]
+        f[F.armor_level] = c[CardCol.armor_level]
+        f[F.speed] = c[CardCol.speed]
+        f[F.attack_dice] = c[CardCol.attack_dice]
+        f[F.modifier] = c[CardCol.modifier]
+        f[F.creature_type] = c[CardCol.creature_type]
+
+
+@njit(cache=True, _nrt=False)
+def _has_copy_row(cards, effects, card):
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.copy_stats:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _drain_stamp(inst, vampire, victim):
+    """What must not change while Wild Vampire's drain holds: where the victim arrived, and who
+    controls each of the two (ruling wild-vampire: a move or a switch of control resets it)."""
+    return inst[victim, I.arrival] * 4 + inst[vampire, I.controller] * 2 + inst[victim, I.controller]
+
+
+@njit(cache=True, _nrt=False)
+def note_drain_nb(cards, effects, inst, fighters, players, striker, struck):
+    """Wild Vampire's hit took the AL of the creature struck (the battle kernel wrote it in
+    `FighterCol.al_drained`): the game keeps the drain, which `refresh_fighters_nb` applies until
+    it resets. The card drains "your opponent's primary creature": when the creature struck is a
+    Limited Summon that attacked it, the drain falls on the opponent's primary instead, with
+    that creature's AL (the next refresh undoes the battle kernel's change to the one struck)."""
+    taken = fighters[striker, F.al_drained]
+    if taken <= 0:
+        return
+    fighters[striker, F.al_drained] = 0
+    victim = players[1 - inst[striker, I.controller], P.primary]
+    if victim < 0:
+        return
+    if victim != struck:
+        if _immune_to_creatures(cards, effects, inst, fighters, victim):
+            return
+        taken = effective_al_nb(fighters[victim])
+        if taken <= 0:
+            return
+    inst[striker, I.drain_victim] = victim + 1
+    inst[striker, I.drain_amount] = taken
+    inst[striker, I.drain_stamp] = _drain_stamp(inst, striker, victim)
+
+
+@njit(cache=True, _nrt=False)
+def _apply_drains(inst, fighters, creatures, n_creatures, creature_immune):
+    """Wild Vampire: the creature it drained keeps AL 0 and the vampire the Modifier it gained,
+    until either leaves the field or switches control, or the vampire's effect is negated
+    (ruling wild-vampire); then the drain is over for good. Applied after every other stat
+    effect: the AL stays 0 whatever is added to it."""
+    for k in range(n_creatures):
+        v = creatures[k]
+        x = inst[v, I.drain_victim] - 1
+        if x < 0:
+            continue
+        z = inst[x, I.zone]
+        if (
+            fighters[v, F.effect_count] == 0
+            or inst[v, I.zone] != InstZone.primary
+            or (z != InstZone.primary and z != InstZone.limited)
+            or inst[v, I.drain_stamp] != _drain_stamp(inst, v, x)
+            or creature_immune[x]
+        ):
+            inst[v, I.drain_victim] = 0
+            continue
+        fighters[x, F.al_change] = -fighters[x, F.armor_level]
+        fighters[v, F.modifier] += inst[v, I.drain_amount]
 
 
 @njit(cache=True, _nrt=False)
@@ -893,6 +1018,8 @@ def execute_row_nb(
                         inst[j, I.seen] |= SeenBit.drawn
                         record_nb(trace, glob, q, Event.draw, j, inst[j, I.card], 0)
                         opponent_draws_nb(cards, effects, inst, fighters, players, glob, q, trace)
+    elif action == Action.search_deck and effects[r, E.zone_to] == Zone.field:
+        pass  # Equip Knight: the equips found are attached by the summon (kernel.game.magic.equip_from_deck_nb)
     elif action == Action.search_deck:
         j = pick_in_zone_nb(
             cards,
@@ -945,6 +1072,11 @@ def execute_row_nb(
             inst[b, I.controller] = p
             players[p, P.primary] = b
             players[o, P.primary] = a
+            for j in range(N_INST):
+                # Terry: "If this card ... changes control, 'Jerry' stays on the field" (its owner's)
+                if inst[j, I.zone] == InstZone.under and (inst[j, I.anchor] == a or inst[j, I.anchor] == b):
+                    if keeps_under_nb(cards, effects, inst[inst[j, I.anchor], I.card]):
+                        stay_on_field_nb(cards, inst, fighters, glob, j, trace)
             for j in range(N_INST):
                 # Black Jacket: "If Hive Lord ... changes control, return this card to your hand"
                 if (
@@ -1219,6 +1351,13 @@ def send_from_hand_nb(
     glob[G.sent_card] = j
     glob[G.sent_hp] = cards[card, CardCol.hp] if cards[card, CardCol.card_type] == CardType.creature else 0
     moved[q] += 1
+    if effects[r, E.zone_to] == Zone.under:
+        # Terry: "place a 'Jerry' card under this card": it stays on the field, under src
+        set_zone_nb(inst, glob, j, InstZone.under)
+        inst[j, I.anchor] = src
+        inst[j, I.seen] |= SeenBit.played
+        record_nb(trace, glob, p, Event.placed_under, j, card, src)
+        return True
     send_back_nb(cards, effects, inst, players, glob, decks, j, effects[r, E.zone_to], rng, trace)
     return True
 
@@ -1259,6 +1398,16 @@ def summon_by_effect_nb(
         if j < 0 or magic_immune_nb(cards, effects, inst, j):
             return
         leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+        limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
+        return
+    if zone_from == Zone.hand_or_deck:
+        # Alkonost: "you may summon a 'Harpy' or 'Alkonost' from your deck or hand"
+        j = _pick_hand_or_deck(cards, effects, inst, fighters, players, glob, r, p, src, policy, params, rng)
+        if j < 0:
+            return
+        if inst[j, I.zone] == InstZone.deck:
+            remove_from_deck_nb(decks, players, j)
+            shuffle_deck_nb(decks, players, p, rng)
         limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
         return
     zone = InstZone.cemetery if zone_from == Zone.cemetery else InstZone.hand
@@ -1322,6 +1471,50 @@ def summon_by_effect_nb(
         inst[j, I.expires] = glob[G.turn]  # Summoner: "back to your hand at the end of your turn"
     if cards[inst[src, I.card], CardCol.magic_subtype] == MagicSubtype.equip:
         inst[src, I.attached_to] = j  # Helping Hand is equipped to the creature it summoned
+
+
+@njit(cache=True, _nrt=False)
+def hand_or_deck_holds_nb(cards, effects, inst, r, p):
+    """p's hand or deck holds a creature passing row r's filter."""
+    for j in range(N_INST):
+        z = inst[j, I.zone]
+        if (
+            (z == InstZone.hand or z == InstZone.deck)
+            and inst[j, I.owner] == p
+            and is_creature_nb(cards, inst, j)
+            and matches_filter_nb(cards, effects, r, inst[j, I.card])
+        ):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _pick_hand_or_deck(cards, effects, inst, fighters, players, glob, r, p, src, policy, params, rng):
+    """The creature p picks from its own hand or deck for row r of creature `src` (Alkonost: the
+    player searches the deck, so sees it); a card of the hand and a copy in the deck are two
+    options. -1 when there is none, or when p passes."""
+    options = local_array(N_INST)
+    n = 0
+    for j in range(N_INST):
+        z = inst[j, I.zone]
+        if (z != InstZone.hand and z != InstZone.deck) or inst[j, I.owner] != p or j == src:
+            continue
+        if not is_creature_nb(cards, inst, j) or not matches_filter_nb(cards, effects, r, inst[j, I.card]):
+            continue
+        dup = False  # copies of a card in one zone are one option
+        for k in range(n):
+            if inst[options[k], I.card] == inst[j, I.card] and inst[options[k], I.zone] == z:
+                dup = True
+        if not dup:
+            options[n] = j
+            n += 1
+    if n > 0:
+        options[n] = NO_OPTION  # "you may"
+        n += 1
+    j = choice.pick_nb(
+        ChoiceKind.zone_pick, p, src, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
+    )
+    return j if j != NO_OPTION else -1
 
 
 @njit(cache=True, _nrt=False)

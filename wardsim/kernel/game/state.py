@@ -209,6 +209,7 @@ def set_zone_nb(inst, glob, i, zone):
     inst[i, InstCol.arrival] = glob[GlobCol.arrivals]
     glob[GlobCol.arrivals] += 1
     inst[i, InstCol.effect_ended] = 0  # Electroloon: a creature that comes back has its effect again
+    inst[i, InstCol.drain_victim] = 0  # Wild Vampire: its drain resets when it leaves the field
     if zone != InstZone.cemetery:
         inst[i, InstCol.returns] = -1  # a delayed return (Junk Scarecrow) holds only in the cemetery
     if zone != InstZone.magic:

@@ -37,6 +37,8 @@ from wardsim.kernel.game.resolve import (
     best_in_zone_nb,
     discard_some_nb,
     execute_row_nb,
+    hand_or_deck_holds_nb,
+    holds_under_nb,
     in_roll_table_nb,
     limited_count_nb,
     matches_filter_nb,
@@ -65,7 +67,13 @@ def activation_options_nb(cards, effects, inst, fighters, players, glob, p, out,
         if effects[r, E.trigger] == Trigger.your_turn and (effects[r, E.flags] & Flag.optional) != 0:
             # Necromancer summons from the cemetery, Wolf Knight from the hand
             zone = InstZone.hand if effects[r, E.zone_from] == Zone.hand else InstZone.cemetery
-            if effects[r, E.action] == Action.limited_summon and (
+            if effects[r, E.action] == Action.limited_summon and effects[r, E.zone_from] == Zone.hand_or_deck:
+                # Alkonost: a Harpy or an Alkonost to summon from the hand or the deck, and room for it
+                if limited_count_nb(inst, c) >= max(effects[r, E.amount], 1) or not hand_or_deck_holds_nb(
+                    cards, effects, inst, r, p
+                ):
+                    continue
+            elif effects[r, E.action] == Action.limited_summon and (
                 limited_count_nb(inst, c) >= max(effects[r, E.amount], 1)
                 or best_in_zone_nb(cards, effects, inst, r, p, zone, False) < 0
             ):
@@ -76,6 +84,8 @@ def activation_options_nb(cards, effects, inst, fighters, players, glob, p, out,
                 and not _hand_holds(cards, effects, inst, r, p)
             ):
                 return n  # Vampire Lord, Wizard Frog: the card to send is the effect's cost
+            if effects[r, E.zone_to] == Zone.under and holds_under_nb(cards, effects, inst, -1, c):
+                return n  # Terry: "This effect cannot stack": one Jerry under it at most
             out[n] = 40_000 + c * 100
             return n + 1
     return n
