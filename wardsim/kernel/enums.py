@@ -192,6 +192,9 @@ class ActionT(NamedTuple):
     equip_hp_limit: int = 50  # the card can be equipped only to a creature with at most amount HP left
     revive: int = 51  # the dying creature lives on with amount / divisor of its HP; the card goes to the cemetery
     steal_equip: int = 52  # an equip on the opponent's side moves to the source creature (Thief)
+    must_battle: int = 53  # every player must battle in their turn; destroyed when a primary cannot (Frenzy)
+    stays_on_field: int = 54  # leaves the field only by death or destruction; no sacrifice, no new controller
+    second_battle: int = 55  # a second battle in its player's turn, struck back in only one (Double Hit)
 
 
 Action = ActionT()
@@ -248,6 +251,7 @@ class StatusT(NamedTuple):
     burn: int = 9
     dot: int = 10  # damage over time the card does not name
     flying: int = 11  # cannot be damaged by creatures without wings
+    asleep: int = 12  # cannot initiate battle; heals the row's amount once per turn cycle; any damage wakes it
 
 
 Status = StatusT()
@@ -482,6 +486,8 @@ class FighterColT(NamedTuple):
     aura_stun: int = 82  # 1: stunned while an opposing creature's lasting aura holds it (Electroloon)
     aura_disarm: int = 83  # 1: disarmed while an opposing creature's lasting aura holds it
     aura_release_row: int = 84  # in a duel: row + 1 of the release roll that ends the aura
+    asleep: int = 85  # 1: an equip holds it asleep: it cannot initiate battle (Sleepy Scent)
+    double_battle: int = 86  # 1: it may initiate two battles in its player's turn (Double Hit)
 
 
 FighterCol = FighterColT()

@@ -39,6 +39,9 @@ class InstColT(NamedTuple):
     watch: int = 14  # 1: a battle-bound magic card on the field whose effect no battle has used yet
     effect_ended: int = 15  # 1: its lasting effect ended on a release roll (Electroloon); 0 on each zone move
     pending_heal: int = 16  # HP owed to a creature by its creature_to_cemetery row (The Guide)
+    sleeper_hp: int = 17  # Sleepy Scent: its creature's HP when last looked at (0: not yet); any drop wakes it
+    second_battle_turn: int = 18  # turn index of a creature's second battle in one turn (Double Hit)
+    returned_turn: int = 19  # turn index of its last strike back against a Double Hit creature
 
 
 InstCol = InstColT()
@@ -181,6 +184,7 @@ class ChoiceKindT(NamedTuple):
     destroy_pick: int = 12  # which magic card an effect destroys
     summon_row: int = 13  # which alternative of a creature's on-summon effect (an effect row: Kendo Tiger)
     steal_pick: int = 14  # which equip of the opponent's an effect takes (Thief)
+    return_attack: int = 15  # strike back against a Double Hit creature now (the defender), or keep it (NO_OPTION)
 
 
 ChoiceKind = ChoiceKindT()
