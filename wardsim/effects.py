@@ -218,7 +218,7 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError("action 'move_card' needs a 'to' zone")
     if e.condition in {"target_matches", "equipped_with", "own_primary_matches"} and not e.filter:
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
-    if "same_roll" in e.flags and e.roll is None:
+    if "same_roll" in e.flags and e.roll is None and "dice_match" not in e.flags:
         raise EffectError("flag 'same_roll' needs a 'roll'")
 
 
@@ -253,6 +253,9 @@ _TRIGGER_TEXT = {
     "opponent_draws": "Each time your opponent draws a card",
     "on_killed": "If the equipped creature is killed",
     "creature_to_cemetery": "Each time a creature card is sent to a cemetery",
+    "response_opponent_lightning": "Lightning, when your opponent plays a Lightning card",
+    "response_opponent_summon": "Lightning, when your opponent summons a creature",
+    "each_turn_start": "At the start of each turn",
 }
 
 _TARGET_TEXT = {
@@ -273,6 +276,7 @@ _TARGET_TEXT = {
     "opponent_magic": "the opponent's magic cards",
     "all_magic": "all magic cards",
     "played_card": "the card played",
+    "summoned": "the creature summoned",
 }
 
 _STAT_TEXT = {
@@ -311,6 +315,7 @@ _CONDITION_TEXT = {
     "idle_last_turn": "during your turn, if it did not battle in your previous turn",
     "first_attack": "in its first attack since it came to the field",
     "own_primary_matches": "if your primary creature is {filter}",
+    "opponent_lightning": "in a turn in which your opponent played a Lightning card",
 }
 
 # targets that take a plural verb
@@ -481,6 +486,8 @@ def render(e: Effect) -> str:
         else "no card can be removed from either player's cemetery",
         "equip_self": f"equip this card to {target} as an Infinite equip magic card",
         "discard_cost": f"discard {e.amount} {render_filter(e.filter)[2:]} to play this card",
+        "reveal_hand": f"{target} show{s} you their hand whenever you ask",
+        "discard": f"{target} discard{s} {e.amount} {render_filter(e.filter)[2:]} of their choice from their hand",
         "reset_turn": "reset the current player's turn",
         "auto_hit": f"{target} hit{s} regardless of the dice",
         "strike_first": f"{target} strike{s} first",
@@ -509,6 +516,10 @@ def render(e: Effect) -> str:
         lo, hi = e.roll
         roll = "on the same die" if "same_roll" in e.flags else "roll 1 die"
         parts.append(f"{roll}, on {lo}-{hi}" if lo != hi else f"{roll}, on {lo}")
+    elif "dice_match" in e.flags:
+        parts.append("on the same dice, if they all match" if "same_roll" in e.flags else "each player rolls 1 die")
+        if "same_roll" not in e.flags:
+            parts.append("if all the dice match")
     if "optional" in e.flags:
         what = "optionally, " + what
     if "choice" in e.flags:

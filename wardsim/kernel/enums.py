@@ -108,6 +108,9 @@ class TriggerT(NamedTuple):
     opponent_draws: int = 25  # the opponent of the card's controller draws a card
     on_killed: int = 26  # the equipped creature dies, whatever killed it
     creature_to_cemetery: int = 27  # a creature card is sent to a cemetery (either player's)
+    response_opponent_lightning: int = 28  # Lightning: the opponent plays a Lightning card
+    response_opponent_summon: int = 29  # Lightning: the opponent summons a creature
+    each_turn_start: int = 30  # start of every turn, whoever's it is
 
 
 Trigger = TriggerT()
@@ -131,6 +134,7 @@ class ConditionT(NamedTuple):
     idle_last_turn: int = 12  # the source creature did not battle in its controller's previous turn
     first_attack: int = 13  # the source creature has made no strike since it came to the field
     own_primary_matches: int = 14  # the controller's primary creature passes the filter (Black Jacket: Hive Lord)
+    opponent_lightning: int = 15  # the opponent of the source's player played a Lightning card this turn
 
 
 Condition = ConditionT()
@@ -192,9 +196,11 @@ class ActionT(NamedTuple):
     equip_hp_limit: int = 50  # the card can be equipped only to a creature with at most amount HP left
     revive: int = 51  # the dying creature lives on with amount / divisor of its HP; the card goes to the cemetery
     steal_equip: int = 52  # an equip on the opponent's side moves to the source creature (Thief)
-    must_battle: int = 53  # every player must battle in their turn; destroyed when a primary cannot (Frenzy)
-    stays_on_field: int = 54  # leaves the field only by death or destruction; no sacrifice, no new controller
-    second_battle: int = 55  # a second battle in its player's turn, struck back in only one (Double Hit)
+    discard: int = 53  # the target player discards amount cards passing the filter, their choice
+    reveal_hand: int = 54  # the target player's hand is shown to the card's player, at every request
+    must_battle: int = 55  # every player must battle in their turn; destroyed when a primary cannot (Frenzy)
+    stays_on_field: int = 56  # leaves the field only by death or destruction; no sacrifice, no new controller
+    second_battle: int = 57  # a second battle in its player's turn, struck back in only one (Double Hit)
 
 
 Action = ActionT()
@@ -218,6 +224,7 @@ class TargetT(NamedTuple):
     opponent_magic: int = 14
     all_magic: int = 15
     played_card: int = 16  # the card this response answers
+    summoned: int = 17  # the creature whose summon this response answers
 
 
 Target = TargetT()
@@ -322,6 +329,7 @@ class FlagT(NamedTuple):
     unique: int = 4096  # another copy of the card on the same creature adds nothing ("cannot stack")
     lightning: int = 8192  # a magic block that applies to Lightning cards only (Time Melt)
     but_equips: int = 16384  # a magic block that lets equip cards through (Foggy Night)
+    dice_match: int = 32768  # every player rolls 1 die; the row acts when all dice match (Apocalypse)
 
 
 Flag = FlagT()
@@ -486,8 +494,13 @@ class FighterColT(NamedTuple):
     aura_stun: int = 82  # 1: stunned while an opposing creature's lasting aura holds it (Electroloon)
     aura_disarm: int = 83  # 1: disarmed while an opposing creature's lasting aura holds it
     aura_release_row: int = 84  # in a duel: row + 1 of the release roll that ends the aura
-    asleep: int = 85  # 1: an equip holds it asleep: it cannot initiate battle (Sleepy Scent)
-    double_battle: int = 86  # 1: it may initiate two battles in its player's turn (Double Hit)
+    boost_on_hit: int = 85  # 1: a readied card of its player is played on its own first hit (Martial Arts Man)
+    modifier_zero_until: int = 86  # its Modifier is at most +0 while turn <= this (Sticky Goo); 0 = none
+    lightning_answered: int = 87  # 1: its player's opponent played a Lightning card this turn (Steam Rex)
+    counter: int = 88  # a Lightning card its player readied against the opponent's in this battle (Counter)
+    counter_fired: int = 89  # 1 once it was played
+    asleep: int = 90  # 1: an equip holds it asleep: it cannot initiate battle (Sleepy Scent)
+    double_battle: int = 91  # 1: it may initiate two battles in its player's turn (Double Hit)
 
 
 FighterCol = FighterColT()

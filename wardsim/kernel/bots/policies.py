@@ -53,7 +53,7 @@ from wardsim.kernel.game.enums import (
     Phase,
     PlayerCol,
 )
-from wardsim.kernel.game.field import battle_bound_nb, can_initiate_nb, find_row_nb, sleep_row_nb
+from wardsim.kernel.game.field import battle_bound_nb, can_initiate_nb, find_row_nb, magic_immune_nb, sleep_row_nb
 from wardsim.kernel.game.scratch import local_floats
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, hand_size_nb, randint_nb
 from wardsim.rules import CRITICAL_DICE, CRITICAL_MULTIPLIER, DIE_FACES
@@ -143,12 +143,18 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             pass  # the card a trade takes is valued with the card it sends (the row before)
         elif action == Action.move_card:
             value += 4.0
+        elif action == Action.destroy_magic and tgt == Target.self and effects[r, E.trigger] == Trigger.turn_start:
+            value -= 1.0  # Magic Artillery's roll of 1: the card's own end
         elif action == Action.destroy_magic:
             value += 3.0 * _count_magic(inst, 1 - p) - (2.0 * _count_magic(inst, p) if amount == 0 else 0.0)
+        elif action == Action.discard:
+            value += 2.0 * amount  # Magic Artillery's roll of 6: a magic card from the opponent's hand
         elif action == Action.draw:
             value += 3.0 * amount
         elif action == Action.damage and tgt == Target.equipped and own >= 0 and target == MagicTarget.own:
             value -= amount  # Phoenix Armor: the damage to its own creature, each turn
+        elif action == Action.damage and (effects[r, E.flags] & Flag.dice_match) != 0:
+            value += _apocalypse_value(cards, effects, inst, fighters, players, p, amount)
         elif action == Action.damage:
             value += amount + 3.5 * effects[r, E.dice]
         elif action == Action.revive:
@@ -320,6 +326,19 @@ def _trade_value(cards, effects, inst, p, i, r):
     if want == CardType.creature:
         value += TRADE_HP_WORTH * (cards[taken, CardCol.hp] - cards[sent, CardCol.hp])
     return value
+
+
+@njit(cache=True, _nrt=False)
+def _apocalypse_value(cards, effects, inst, fighters, players, p, amount):
+    """Apocalypse hits both primaries: worth it when the opponent's stands to lose more HP than
+    p's own (what its creature has left, up to the damage, unless magic cannot reach it)."""
+    loss = local_floats(2)
+    for side in range(2):
+        c = players[p if side == 0 else 1 - p, P.primary]
+        loss[side] = 0.0
+        if c >= 0 and not magic_immune_nb(cards, effects, inst, c):
+            loss[side] = min(fighters[c, F.hp], amount)
+    return 0.2 * (loss[1] - loss[0]) - 1.0
 
 
 @njit(cache=True, _nrt=False)
@@ -756,25 +775,56 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             # Mind Sap: on the opponent's primary while its effects act
             o = players[1 - q, P.primary]
             return 1.0 if o >= 0 and fighters[o, F.effect_count] > 0 else -1.0
-        # a negation is spent on cards worth answering (equips, field cards, removal)
+        ocard = inst[option, I.card]
         acard = inst[subject, I.card]
+        if _negates_magic(cards, effects, ocard) and _cannot_be_negated(cards, effects, acard):
+            return -1.0  # the negation would be spent for nothing
+        if find_row_nb(cards, effects, ocard, Trigger.response_opponent_lightning, Action.damage_fraction) >= 0:
+            return 1.0 if _halving_hurts(cards, effects, inst, fighters, players, q) else -1.0
+        if find_row_nb(cards, effects, ocard, Trigger.response_opponent_lightning, Action.negate_magic) >= 0:
+            return 1.0  # Scroll of Silence: a Lightning card is always worth stopping
+        # a negation is spent on cards worth answering (equips, field cards, removal)
         if cards[acard, CardCol.card_type] == CardType.creature:
             return -1.0
         worth = cards[acard, CardCol.magic_type] == MagicType.infinite or cards[acard, CardCol.effect_count] >= 2
         return 1.0 if worth else -1.0
     if kind == ChoiceKind.battle_boost:
-        return 0.0 if option == NO_OPTION else 1.0
+        if option == NO_OPTION:
+            return 0.0
+        if find_row_nb(cards, effects, inst[option, I.card], Trigger.response_own_hit, Action.damage) >= 0:
+            return 1.0 if _foe_takes_magic_damage(cards, effects, inst, players, glob, q) else -1.0
+        return 1.0
     if kind == ChoiceKind.return_attack:
         # Double Hit: strike back now; the second battle may never come
         return 0.0 if option == NO_OPTION else 1.0
     if kind == ChoiceKind.battle_answer:
         if option == NO_OPTION:
             return 0.0
+        if find_row_nb(cards, effects, inst[option, I.card], Trigger.response_battle, Action.heal) >= 0:
+            # Cure Minor Wounds acts once the opponent's strike has hurt a creature with HP (a
+            # primary) that magic can reach; a negation, when wanted, comes first
+            c = subject
+            hurtable = inst[c, I.zone] == InstZone.primary and not magic_immune_nb(cards, effects, inst, c)
+            return 0.5 if hurtable else -1.0
         # ready a defensive card when the coming strike could take a fifth of the creature's HP
         me = players[q, P.primary]
         them = players[1 - q, P.primary]
         threat = 3.5 * fighters[them, F.attack_dice] + fighters[them, F.modifier] + fighters[them, F.atk_bonus]
         return 1.0 if threat >= 0.2 * fighters[me, F.hp] else -1.0
+    if kind == ChoiceKind.battle_counter:
+        if option == NO_OPTION:
+            return 0.0
+        if (
+            find_row_nb(
+                cards, effects, inst[option, I.card], Trigger.response_opponent_lightning, Action.damage_fraction
+            )
+            >= 0
+        ):
+            return 1.0 if _halving_hurts(cards, effects, inst, fighters, players, q) else -1.0
+        return 1.0  # Scroll of Silence: whatever Lightning card the opponent plays, it is stopped
+    if kind == ChoiceKind.summon_response:
+        # Icy Breath on the creature just summoned (offered only where magic reaches it)
+        return 0.0 if option == NO_OPTION else 1.0
     if kind == ChoiceKind.rewind:
         # reset a turn that cost q at least REWIND_MARGIN more cemetery HP than the opponent
         return 0.0 if option == NO_OPTION else (1.0 if fact >= REWIND_MARGIN else -1.0)
@@ -810,6 +860,44 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             return -1.0
         return 2.0 if inst[option, I.attached_to] >= 0 else 1.0
     return 0.0
+
+
+@njit(cache=True, _nrt=False)
+def _negates_magic(cards, effects, card):
+    return (
+        find_row_nb(cards, effects, card, Trigger.response_opponent_magic, Action.negate_magic) >= 0
+        or find_row_nb(cards, effects, card, Trigger.response_opponent_lightning, Action.negate_magic) >= 0
+    )
+
+
+@njit(cache=True, _nrt=False)
+def _cannot_be_negated(cards, effects, card):
+    """Scroll of Silence, Hell Hath No Fury: "This card cannot be negated"."""
+    return find_row_nb(cards, effects, card, Trigger.response_opponent_lightning, Action.immune) >= 0
+
+
+@njit(cache=True, _nrt=False)
+def _halving_hurts(cards, effects, inst, fighters, players, q):
+    """Hell Hath No Fury takes something: the opponent's primary has 2 HP or more, and magic
+    cards reach it."""
+    o = players[1 - q, P.primary]
+    return o >= 0 and fighters[o, F.hp] >= 2 and not magic_immune_nb(cards, effects, inst, o)
+
+
+@njit(cache=True, _nrt=False)
+def _foe_takes_magic_damage(cards, effects, inst, players, glob, q):
+    """Martial Arts Man's damage lands on the creature q's creature battles: the opponent's
+    primary when q attacks; when q defends, the attacker, which is their primary for sure only
+    while they have no Limited Summon (a Limited Summon has no HP to lose)."""
+    o = players[1 - q, P.primary]
+    if o < 0 or magic_immune_nb(cards, effects, inst, o):
+        return False
+    if glob[G.active] == q:
+        return True
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.limited and inst[j, I.controller] == 1 - q:
+            return False
+    return True
 
 
 @njit(cache=True, _nrt=False)

@@ -121,7 +121,7 @@ from wardsim.kernel.duel.effect_rows import (
     set_triggers_nb,
     take_damage_nb,
 )
-from wardsim.kernel.duel.enums import DuelOutcome, React, StrikeResult
+from wardsim.kernel.duel.enums import Counter, DuelOutcome, Fired, React, StrikeResult
 from wardsim.kernel.enums import (
     DOT_SLOT_WIDTH,
     N_DOT_SLOTS,
@@ -262,6 +262,28 @@ def _strike_body(att, dfn, effects, strikes_first, clock, rng, script):
 
 
 @njit(_nrt=False, inline="always")
+def _answer_lightning(holder, other):
+    """`other`'s player plays a Lightning card in this battle: the card `holder`'s player
+    readied against it is played (Scroll of Silence, Hell Hath No Fury; the game carries out the
+    rest). That card is a Lightning card too, which `other`'s Hell Hath No Fury may answer in
+    turn (neither can be negated). True when the card played is negated."""
+    if holder[F.counter] == Counter.none or holder[F.counter_fired] != 0:
+        return False
+    holder[F.counter_fired] = 1
+    if other[F.counter] == Counter.halve and other[F.counter_fired] == 0:
+        other[F.counter_fired] = 1
+    return holder[F.counter] == Counter.negate
+
+
+@njit(_nrt=False, inline="always")
+def _play_on_hit(att, dfn):
+    """Martial Arts Man: "On hit, play this card": its player plays it once the hit's damage is
+    known, if the creature battled still stands (its 20 follow the strike, dealt by the game)."""
+    if att[F.boost_on_hit] != 0 and att[F.boost_fired] == Fired.waiting and dfn[F.hp] > 0 and att[F.hp] > 0:
+        att[F.boost_fired] = Fired.negated if _answer_lightning(dfn, att) else Fired.played
+
+
+@njit(_nrt=False, inline="always")
 def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
     if att[F.frozen_until] >= clock or is_stunned_nb(att, clock):
         return StrikeResult.none  # frozen and stunned creatures cannot strike
@@ -316,17 +338,20 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         return StrikeResult.miss
     result = StrikeResult.critical_hit if all_six else StrikeResult.hit
     react = dfn[F.react]
-    if react != 0 and dfn[F.react_fired] == 0:
+    if react != 0 and dfn[F.react_fired] == Fired.waiting and react != React.heal:
         # a Lightning card the target's player readied for this battle answers the first hit
-        if react == React.negate or react == React.negate_halve or react == React.no_atk_damage:
-            dfn[F.react_fired] = 1
+        negates = react == React.negate or react == React.negate_halve or react == React.no_atk_damage
+        if (negates or not is_disarmed_nb(att, clock)) and _answer_lightning(att, dfn):
+            dfn[F.react_fired] = Fired.negated  # Scroll of Silence: the hit stands
+        elif negates:
+            dfn[F.react_fired] = Fired.played
             if react == React.negate_halve:  # Mimic Chest: the attacker loses 1/2 its HP left
                 att[F.hp] -= att[F.hp] // 2
             elif react == React.no_atk_damage:  # no Atk damage for the rest of the battle
                 att[F.battle_disarmed] = 1
             return StrikeResult.negated
-    else:
-        react = 0
+    if react == React.heal or dfn[F.react_fired] != Fired.waiting:
+        react = 0  # Cure Minor Wounds answers the damage, after the strike
     # a card that reflects or absorbs the attack (Forest Sentinel, Sentinel of Life: "Negate the attack")
     # still needs its damage, but a negated attack triggers none of the striker's on-hit effects
     if react == 0 and has_trigger_nb(att, Trigger.on_hit):
@@ -336,12 +361,17 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
                 if att[F.hp] <= 0 or dfn[F.hp] <= 0:
                     return result
     if is_disarmed_nb(att, clock):  # Fear, Minotaur: no Atk damage
+        if react == 0:
+            _play_on_hit(att, dfn)
         return result
     # on-hit rows may have changed the battle bonuses (Dark Elf), so read them now
     attack_dice = att[F.attack_dice] + att[F.battle_attack_dice] + cond_attack_dice
-    if att[F.boost_dice] != 0 and att[F.boost_fired] == 0:  # Children of the Forest
-        attack_dice += att[F.boost_dice]
-        att[F.boost_fired] = 1
+    if att[F.boost_dice] != 0 and att[F.boost_fired] == Fired.waiting:  # Children of the Forest
+        if _answer_lightning(dfn, att):
+            att[F.boost_fired] = Fired.negated
+        else:
+            attack_dice += att[F.boost_dice]
+            att[F.boost_fired] = Fired.played
     damage = att[F.modifier] + att[F.atk_bonus] + att[F.battle_atk] + cond_atk
     atk_six = False
     packed = 0
@@ -360,7 +390,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         damage *= CRITICAL_MULTIPLIER  # rules guide: the critical multiplier comes after every other bonus
     att[F.strike_damage] = max(damage, 0)
     if react == React.reflect or react == React.absorb:
-        dfn[F.react_fired] = 1
+        dfn[F.react_fired] = Fired.played
         if react == React.reflect:  # Forest Sentinel: the damage goes back at the attacker
             take_damage_nb(att, dfn, effects, damage, True)
         else:  # Sentinel of Life: the damage heals the target instead
@@ -368,6 +398,10 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         return result
     dfn[F.returned_damage] = 0
     dealt = _take_nb(dfn, att, effects, damage, True)
+    _play_on_hit(att, dfn)
+    if dealt > 0 and dfn[F.react] == React.heal and dfn[F.react_fired] == Fired.waiting and dfn[F.hp] > 0:
+        # Cure Minor Wounds: played once the strike has hurt its creature
+        dfn[F.react_fired] = Fired.negated if _answer_lightning(att, dfn) else Fired.played
     if dealt > 0 and (has_trigger_nb(att, Trigger.on_damage_dealt) or att[F.lifesteal_num] > 0):
         _after_damage_nb(att, effects, dealt)
     if dfn[F.returned_damage] > 0 and (att[F.immune] & Flag.creature_effects) == 0:
@@ -395,7 +429,9 @@ def strike_nb(att, dfn, effects, strikes_first, clock, rng, script):
     automatic hit cannot be a critical miss; all 6s are still a critical hit. A readied
     reaction answers the first hit of the battle: negate (before on-hit effects), halve the
     attacker's HP, stop its Atk damage for the battle, reflect the damage or turn it into
-    healing.
+    healing; or the first damage it takes (a heal, after the strike). A readied boost fires on
+    the first hit (`boost_dice`, `boost_on_hit`), and a readied `counter` answers the
+    opponent's card the moment it fires (negating it, or leaving the rest to the game).
     """
     return _strike_body(att, dfn, effects, strikes_first, clock, rng, script)
 
@@ -629,6 +665,8 @@ def is_plain_nb(f):
         and f[F.flying_mask] == 0
         and f[F.react] == 0
         and f[F.boost_dice] == 0
+        and f[F.boost_on_hit] == 0
+        and f[F.counter] == 0
     )
 
 

@@ -702,6 +702,8 @@ def _condition_holds(effects, r, att, dfn, strikes_first, atk_six):
         return att[F.speed] < dfn[F.speed]
     if cond == Condition.first_attack:
         return att[F.strikes_made] == 0  # Corn Creeper: "during this card's first attack"
+    if cond == Condition.opponent_lightning:
+        return att[F.lightning_answered] != 0  # Steam Rex: set by the game, never in a duel
     return False
 
 

@@ -12,9 +12,32 @@ class ReactT(NamedTuple):
     reflect: int = 3  # the damage goes back at the attacker (Forest Sentinel)
     absorb: int = 4  # the damage heals the target instead (Sentinel of Life)
     no_atk_damage: int = 5  # no Atk damage for the rest of the battle (Minotaur Bodyguard)
+    heal: int = 6  # heals its creature after the first strike that damages it (Cure Minor Wounds)
 
 
 React = ReactT()
+
+
+class FiredT(NamedTuple):
+    """What became of a readied Lightning card (`react_fired`, `boost_fired`)."""
+
+    waiting: int = 0  # not played yet: it stays in hand if the battle ends first
+    played: int = 1  # played, and it took effect
+    negated: int = 2  # played, and negated by the opponent's answer (Scroll of Silence)
+
+
+Fired = FiredT()
+
+
+class CounterT(NamedTuple):
+    """How a Lightning card readied against the opponent's Lightning card in a battle answers it."""
+
+    none: int = 0
+    negate: int = 1  # the card played has no effect (Scroll of Silence)
+    halve: int = 2  # its player's primary loses 1/2 of its HP left, after the strike (Hell Hath No Fury)
+
+
+Counter = CounterT()
 
 
 class DuelOutcomeT(NamedTuple):

@@ -89,6 +89,7 @@ class PlayerColT(NamedTuple):
     played_turn: int = 8  # 1 once the player has had a turn (no draw on the first)
     low_summon: int = 9  # its next placement must be a creature of AL <= this (0: no limit)
     cemetery_reduced: int = 10  # cemetery HP that effects took off (Reduce the Burden)
+    lightning_turn: int = 11  # 1 + the turn in which the player last played a Lightning card (0: never)
 
 
 PlayerCol = PlayerColT()
@@ -184,7 +185,9 @@ class ChoiceKindT(NamedTuple):
     destroy_pick: int = 12  # which magic card an effect destroys
     summon_row: int = 13  # which alternative of a creature's on-summon effect (an effect row: Kendo Tiger)
     steal_pick: int = 14  # which equip of the opponent's an effect takes (Thief)
-    return_attack: int = 15  # strike back against a Double Hit creature now (the defender), or keep it (NO_OPTION)
+    battle_counter: int = 15  # ready a Lightning card against the opponent's Lightning card in a battle, or pass
+    summon_response: int = 16  # answer the opponent's summon with a Lightning card, or pass (subject: the creature)
+    return_attack: int = 17  # strike back against a Double Hit creature now (the defender), or keep it (NO_OPTION)
 
 
 ChoiceKind = ChoiceKindT()

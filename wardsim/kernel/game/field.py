@@ -23,6 +23,7 @@ from wardsim.kernel.enums import (
     EffectCol,
     FighterCol,
     Flag,
+    MagicSubtype,
     MagicType,
     Stat,
     Status,
@@ -102,6 +103,28 @@ def find_row_nb(cards, effects, card, trigger, action):
         if effects[r, E.trigger] == trigger and effects[r, E.action] == action:
             return r
     return -1
+
+
+@njit(cache=True, _nrt=False)
+def magic_immune_nb(cards, effects, inst, i):
+    """Ent Tree and a creature equipped with Heroism are unaffected by magic cards."""
+    if i < 0:
+        return False
+    start, stop = card_rows_nb(cards, inst[i, I.card])
+    for r in range(start, stop):
+        if effects[r, E.action] == Action.immune and (effects[r, E.flags] & Flag.magic) != 0:
+            return True
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.magic and inst[j, I.attached_to] == i:
+            s2, e2 = card_rows_nb(cards, inst[j, I.card])
+            for r in range(s2, e2):
+                if (
+                    effects[r, E.action] == Action.immune
+                    and effects[r, E.target] == Target.equipped
+                    and (effects[r, E.flags] & Flag.magic) != 0
+                ):
+                    return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -330,6 +353,22 @@ def take_from_cemetery_nb(cards, effects, inst, players, glob, j):
 
 
 @njit(cache=True, _nrt=False)
+def show_hands_nb(cards, effects, inst, fighters, players):
+    """The Seer: "your opponent must show you their hand whenever you request": while it is a
+    player's primary with its effect, every card in the opponent's hand is known to both (its
+    player asks before each decision); a card seen stays known while it stays in that hand."""
+    for p in range(2):
+        c = players[p, P.primary]
+        if c < 0 or fighters[c, F.effect_count] == 0:
+            continue
+        if find_row_nb(cards, effects, inst[c, I.card], Trigger.static, Action.reveal_hand) < 0:
+            continue
+        for i in range(N_INST):
+            if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == 1 - p:
+                inst[i, I.seen] |= SeenBit.public
+
+
+@njit(cache=True, _nrt=False)
 def to_hand_nb(inst, glob, i, trace):
     unwatch_nb(inst, glob, i, trace)
     if inst[i, I.zone] != InstZone.deck:  # from the field or the cemetery, in view of both players
@@ -405,7 +444,14 @@ def infinite_in_use_nb(cards, inst, p):
     for j in range(N_INST):
         if inst[j, I.zone] == InstZone.magic and inst[j, I.controller] == p:
             kind = cards[inst[j, I.card], CardCol.magic_type]
-            if kind == MagicType.infinite or (kind != MagicType.standard and inst[j, I.attached_to] >= 0):
+            # a Lightning card that is no equip stays attached without a slot (Icy Breath; rules
+            # guide, TURNS EXPLAINED: the slots do not include Lightning cards)
+            plain_lightning = (
+                kind == MagicType.lightning and cards[inst[j, I.card], CardCol.magic_subtype] == MagicSubtype.none
+            )
+            if kind == MagicType.infinite or (
+                kind != MagicType.standard and inst[j, I.attached_to] >= 0 and not plain_lightning
+            ):
                 n += 1
     return n
 

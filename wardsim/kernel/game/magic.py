@@ -105,6 +105,37 @@ def lightning_field_nb(cards, card):
 
 
 @njit(cache=True, _nrt=False)
+def answers_summon_nb(cards, effects, card):
+    """Icy Breath: "Play this card when your opponent summons a creature": a Lightning card
+    that stays attached to that creature (their primary)."""
+    return find_row_nb(cards, effects, card, Trigger.response_opponent_summon, Action.apply_status) >= 0
+
+
+@njit(cache=True, _nrt=False)
+def summon_options_nb(cards, effects, inst, fighters, players, glob, q, summoned, out):
+    """q's options when the opponent summons creature `summoned`: pass, or answer with a
+    Lightning card that answers summons (one option per distinct card); none while q may not
+    play magic or Lightning cards, or when magic cannot reach the creature."""
+    out[0] = NO_OPTION
+    n = 1
+    if magic_barred_nb(cards, effects, inst, players, glob, q) or lightning_blocked_nb(
+        cards, effects, inst, fighters, glob
+    ):
+        return n  # Irresistible Love bars the answers too
+    if magic_immune_nb(cards, effects, inst, summoned):
+        return n
+    for i in range(N_INST):
+        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or listed_nb(inst, out, n, i):
+            continue
+        if cards[inst[i, I.card], CardCol.card_type] == CardType.magic and answers_summon_nb(
+            cards, effects, inst[i, I.card]
+        ):
+            out[n] = i
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
 def summons_nothing_nb(cards, effects, inst, p, card):
     """A card that summons a creature from p's cemetery or hand finds none there (Revival Priest:
     "Summon a creature from your cemetery to the field"; Helping Hand, from the hand): it has
@@ -326,10 +357,38 @@ def hand_options_nb(cards, effects, inst, p, skip, r, out):
 
 
 @njit(cache=True, _nrt=False)
-def response_options_nb(cards, effects, inst, fighters, players, glob, q, out):
-    """q's options when a magic card is played: pass, or answer it with a Lightning card from
-    hand that answers magic cards, or with Mind Sap while an Infinite slot is free (one option
-    per distinct card)."""
+def is_lightning_nb(cards, card):
+    k = cards[card, CardCol.magic_type]
+    return cards[card, CardCol.card_type] == CardType.magic and (
+        k == MagicType.lightning or k == MagicType.battle_lightning
+    )
+
+
+@njit(cache=True, _nrt=False)
+def _answers(cards, effects, card, answered):
+    """Does Lightning card `card` answer card instance `answered`'s card? Every answer answers a
+    magic card; Scroll of Silence and Hell Hath No Fury answer Lightning cards only."""
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        t = effects[r, E.trigger]
+        if t == Trigger.response_opponent_magic:
+            return True
+        if t == Trigger.response_opponent_lightning and is_lightning_nb(cards, answered):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def cannot_be_negated_nb(cards, effects, card):
+    """Scroll of Silence, Hell Hath No Fury: "This card cannot be negated"."""
+    return find_row_nb(cards, effects, card, Trigger.response_opponent_lightning, Action.immune) >= 0
+
+
+@njit(cache=True, _nrt=False)
+def response_options_nb(cards, effects, inst, fighters, players, glob, q, answered, out):
+    """q's options when magic card instance `answered` is played: pass, or answer it with a
+    Lightning card from hand that answers it, or with Mind Sap while an Infinite slot is free
+    (one option per distinct card)."""
     out[0] = NO_OPTION
     n = 1
     if magic_barred_nb(cards, effects, inst, players, glob, q) or lightning_blocked_nb(
@@ -347,12 +406,9 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, out):
                 out[n] = i
                 n += 1
             continue
-        start, stop = card_rows_nb(cards, card)
-        for r in range(start, stop):
-            if effects[r, E.trigger] == Trigger.response_opponent_magic:
-                out[n] = i
-                n += 1
-                break
+        if _answers(cards, effects, card, inst[answered, I.card]):
+            out[n] = i
+            n += 1
     return n
 
 
@@ -397,8 +453,10 @@ def play_magic_nb(
     chain[0] = i
     depth = 1
     player = 1 - p
+    if is_lightning_nb(cards, card):
+        players[p, P.lightning_turn] = glob[G.turn] + 1  # Steam Rex reads it
     while depth < MAX_CHAIN:
-        n = response_options_nb(cards, effects, inst, fighters, players, glob, player, options)
+        n = response_options_nb(cards, effects, inst, fighters, players, glob, player, chain[depth - 1], options)
         answer = choice.pick_nb(
             ChoiceKind.magic_response,
             player,
@@ -419,6 +477,7 @@ def play_magic_nb(
             break
         record_nb(trace, glob, player, Event.response, answer, inst[answer, I.card], chain[depth - 1])
         note_play_nb(inst, answer)
+        players[player, P.lightning_turn] = glob[G.turn] + 1  # every answer is a Lightning card
         set_zone_nb(inst, glob, answer, InstZone.resolving)
         chain[depth] = answer
         depth += 1
@@ -443,6 +502,10 @@ def play_magic_nb(
                 script,
                 trace,
             )
+            if k >= 2 and negated[k - 1] and cannot_be_negated_nb(cards, effects, inst[chain[k - 1], I.card]):
+                # Scroll of Silence, Hell Hath No Fury: the negation aimed at them is wasted
+                negated[k - 1] = 0
+                note_fizzle_nb(trace, glob, inst, chain[k], FizzleReason.nothing_to_do)
     for k in range(1, depth):
         if negated[k]:
             note_fizzle_nb(trace, glob, inst, chain[k], FizzleReason.negated)
@@ -495,11 +558,7 @@ def resolve_response_nb(
     rows = local_array(MAX_CHAIN)
     n = 0
     for r in range(start, stop):
-        if (
-            effects[r, E.trigger] == Trigger.response_opponent_magic
-            and (effects[r, E.flags] & Flag.choice) != 0
-            and n < MAX_CHAIN
-        ):
+        if _answer_row(effects, r) and (effects[r, E.flags] & Flag.choice) != 0 and n < MAX_CHAIN:
             rows[n] = r
             n += 1
     chosen = choice.pick_nb(
@@ -519,11 +578,13 @@ def resolve_response_nb(
         rng,
     )
     for r in range(start, stop):
-        if effects[r, E.trigger] != Trigger.response_opponent_magic:
+        if not _answer_row(effects, r):
             continue
         if (effects[r, E.flags] & Flag.choice) != 0 and r != chosen:
             continue
         action = effects[r, E.action]
+        if action == Action.immune:
+            continue  # "cannot be negated": read by the chain (cannot_be_negated_nb)
         if action == Action.negate_magic:
             negates = True
         elif action == Action.steal_magic:
@@ -579,6 +640,12 @@ def resolve_response_nb(
 
 
 @njit(cache=True, _nrt=False)
+def _answer_row(effects, r):
+    t = effects[r, E.trigger]
+    return t == Trigger.response_opponent_magic or t == Trigger.response_opponent_lightning
+
+
+@njit(cache=True, _nrt=False)
 def _default_target(cards, inst, i):
     if cards[inst[i, I.card], CardCol.magic_subtype] == MagicSubtype.equip:
         return MagicTarget.opponent if cards[inst[i, I.card], CardCol.hostile] else MagicTarget.own
@@ -599,7 +666,11 @@ def resolve_card_nb(
         note_fizzle_nb(trace, glob, inst, i, FizzleReason.nothing_to_do)
         return
     holder = -1
-    if subtype == MagicSubtype.equip or (kind == MagicType.lightning and plays_any_time_nb(cards, effects, card)):
+    if (
+        subtype == MagicSubtype.equip
+        or (kind == MagicType.lightning and plays_any_time_nb(cards, effects, card))
+        or answers_summon_nb(cards, effects, card)
+    ):
         holder = _equip_target(cards, inst, players, p, i, target)
         if holder < 0 or magic_immune_nb(cards, effects, inst, holder):
             to_cemetery_nb(cards, effects, inst, players, glob, i, trace)

@@ -35,7 +35,7 @@ from numba import njit
 from wardsim.kernel.bots import choice
 from wardsim.kernel.duel.battle import end_battle_nb, end_exchange_nb, is_stunned_nb, open_battle_nb, strike_nb
 from wardsim.kernel.duel.effect_rows import take_damage_nb
-from wardsim.kernel.duel.enums import React
+from wardsim.kernel.duel.enums import Counter, Fired, React
 from wardsim.kernel.enums import (
     Action,
     CardCol,
@@ -44,6 +44,7 @@ from wardsim.kernel.enums import (
     EffectCol,
     FighterCol,
     Flag,
+    Stat,
     Status,
     Target,
     Trigger,
@@ -57,9 +58,11 @@ from wardsim.kernel.game.enums import (
     ChoiceKind,
     EndReason,
     Event,
+    FizzleReason,
     GlobCol,
     InstCol,
     InstZone,
+    MagicTarget,
     Phase,
     PlayerCol,
     SeenBit,
@@ -69,8 +72,10 @@ from wardsim.kernel.game.field import (
     can_initiate_nb,
     card_rows_nb,
     destroy_magic_nb,
+    find_row_nb,
     finish_nb,
     frenzy_in_force_nb,
+    heal_creature_nb,
     held_on_field_nb,
     kill_nb,
     leave_field_nb,
@@ -80,6 +85,7 @@ from wardsim.kernel.game.field import (
     sacrifice_nb,
     self_limited_row_nb,
     send_back_nb,
+    show_hands_nb,
     slide_in_nb,
     slide_in_options_nb,
     sweep_deaths_nb,
@@ -99,7 +105,7 @@ from wardsim.kernel.game.state import (
     set_zone_nb,
     shuffle_deck_nb,
 )
-from wardsim.kernel.game.trace import note_play_nb, record_nb
+from wardsim.kernel.game.trace import note_fizzle_nb, note_play_nb, record_nb
 from wardsim.kernel.rng import d6_nb, seed_rng_nb
 from wardsim.rules import NO_SACRIFICE_MAX_AL, ONE_SACRIFICE_MAX_AL
 
@@ -345,6 +351,51 @@ def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, policy
     record_nb(trace, glob, p, Event.summon, i, card, n)
     place_primary_nb(cards, inst, fighters, players, glob, p, i)
     resolve.on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, policy, params, rng, script, trace)
+
+
+@njit(cache=True, _nrt=False)
+def _answer_summon(cards, effects, inst, fighters, players, glob, decks, p, i, policy, params, rng, script, trace):
+    """Icy Breath: "Play this card when your opponent summons a creature": the opponent may
+    answer p's summon action (ruling icy-breath: not a creature placed because p must have one,
+    when no magic card may be played)."""
+    if glob[G.winner] < 0 and players[p, P.primary] == i:
+        o = 1 - p
+        options = local_array(N_INST)
+        n_options = magic.summon_options_nb(cards, effects, inst, fighters, players, glob, o, i, options)
+        answer = choice.pick_nb(
+            ChoiceKind.summon_response,
+            o,
+            i,
+            options,
+            n_options,
+            policy,
+            params,
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            rng,
+        )
+        if answer >= 0:
+            magic.play_magic_nb(
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                decks,
+                o,
+                answer,
+                MagicTarget.opponent,
+                policy,
+                params,
+                rng,
+                script,
+                trace,
+            )
 
 
 @njit(cache=True, _nrt=False)
@@ -640,7 +691,10 @@ def offer_rewind_nb(
 @njit(cache=True, _nrt=False)
 def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
     """The actions the active player may take now; returns their number (written to out).
-    Ending the phase is always legal and always first."""
+    Ending the phase is legal and first, but for a combat phase under Frenzy before its first
+    battle. The Seer's player asks to see the
+    opponent's hand before each decision, so it is shown here, where every decision starts."""
+    show_hands_nb(cards, effects, inst, fighters, players)
     p = glob[G.active]
     n = 0
     out[n] = encode_action_nb(ActionKind.end, 0, 0)
@@ -775,6 +829,7 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
     if kind == ActionKind.summon:
         players[p, P.summon_turn] = glob[G.turn]
         summon_nb(cards, effects, inst, fighters, players, glob, decks, p, a, policy, params, rng, script, trace)
+        _answer_summon(cards, effects, inst, fighters, players, glob, decks, p, a, policy, params, rng, script, trace)
     elif kind == ActionKind.kill_primary:
         old = players[p, P.primary]
         players[p, P.summon_turn] = glob[G.turn]
@@ -809,6 +864,16 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
         battle_action_nb(cards, effects, inst, fighters, players, glob, decks, a, policy, params, rng, script, trace)
         return
     settle_effects_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
+
+
+# the Lightning cards a player may keep ready for one battle: an answer to the opponent's hit, a
+# boost of its own hit, and a counter to the opponent's Lightning card (battle_action_nb); the
+# battle keeps both players' (a stack array's size is a module constant)
+READIED = 3
+BOTH_READIED = 6
+# the order readied cards are played after a strike: the answers and boosts, then the counters
+# that answered them (slots of `ready`: p's answer, boost, counter, then the opponent's)
+SPEND_ORDER = (0, 1, 3, 4, 2, 5)
 
 
 @njit(cache=True, _nrt=False)
@@ -915,6 +980,37 @@ def _reaction_options(cards, effects, inst, fighters, players, glob, q, own_hit,
 
 
 @njit(cache=True, _nrt=False)
+def _counter_options(cards, effects, inst, fighters, players, glob, q, out):
+    """q's options against a Lightning card the opponent may play in this battle: pass, or
+    ready a card that answers Lightning cards (Scroll of Silence, Hell Hath No Fury)."""
+    out[0] = NO_OPTION
+    n = 1
+    if (
+        magic_barred_nb(cards, effects, inst, players, glob, q)
+        or players[q, P.primary] < 0
+        or players[1 - q, P.primary] < 0
+    ):
+        return n
+    if lightning_blocked_nb(cards, effects, inst, fighters, glob):
+        return n
+    for i in range(N_INST):
+        if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == q and not magic.listed_nb(inst, out, n, i):
+            if _counter_kind(cards, effects, inst[i, I.card]) != Counter.none:
+                out[n] = i
+                n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def _counter_kind(cards, effects, card):
+    if find_row_nb(cards, effects, card, Trigger.response_opponent_lightning, Action.negate_magic) >= 0:
+        return Counter.negate  # Scroll of Silence
+    if find_row_nb(cards, effects, card, Trigger.response_opponent_lightning, Action.damage_fraction) >= 0:
+        return Counter.halve  # Hell Hath No Fury
+    return Counter.none
+
+
+@njit(cache=True, _nrt=False)
 def _react_kind(cards, effects, card):
     """What a readied Lightning card does to the first hit it answers (React)."""
     start, stop = card_rows_nb(cards, card)
@@ -934,6 +1030,8 @@ def _react_kind(cards, effects, card):
             return React.reflect  # Forest Sentinel
         if action == Action.absorb_attack:
             return React.absorb  # Sentinel of Life
+        if t == Trigger.response_battle and action == Action.heal:
+            return React.heal  # Cure Minor Wounds
         if action == Action.negate_attack and (
             t == Trigger.response_opponent_hit or t == Trigger.response_battle or t == Trigger.response_attack_finished
         ):
@@ -952,16 +1050,26 @@ def _boost_dice(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
-def _ready_reaction(cards, effects, fighters, inst, c, answer, boost):
+def _damages_on_hit(cards, effects, card):
+    """Martial Arts Man: "On hit, play this card from your hand": damage, not dice."""
+    return find_row_nb(cards, effects, card, Trigger.response_own_hit, Action.damage) >= 0
+
+
+@njit(cache=True, _nrt=False)
+def _ready_reaction(cards, effects, fighters, inst, c, answer, boost, counter):
     f = fighters[c]
     f[F.react] = React.none
-    f[F.react_fired] = 0
+    f[F.react_fired] = Fired.waiting
     f[F.boost_dice] = 0
-    f[F.boost_fired] = 0
+    f[F.boost_fired] = Fired.waiting
+    f[F.boost_on_hit] = 0
+    f[F.counter] = Counter.none if counter < 0 else _counter_kind(cards, effects, inst[counter, I.card])
+    f[F.counter_fired] = 0
     if answer >= 0:
         f[F.react] = _react_kind(cards, effects, inst[answer, I.card])
     if boost >= 0:
         f[F.boost_dice] = _boost_dice(cards, effects, inst[boost, I.card])
+        f[F.boost_on_hit] = 1 if _damages_on_hit(cards, effects, inst[boost, I.card]) else 0
 
 
 @njit(cache=True, _nrt=False)
@@ -985,27 +1093,62 @@ def _spend_reactions(
 ):
     """The readied cards that took effect in the strike just made are played now, so that their
     other rows resolve before the next strike (Dragon Rage's sweep and draws, Junk Scarecrow's
-    return); the others stay ready (`ready`: p's answer and boost, then the opponent's). Returns
-    True when a card was played."""
+    return); the others stay ready (`ready`: p's answer, boost and counter, then the
+    opponent's). A card the opponent's Scroll of Silence negated is spent without effect.
+    Returns True when a card was played."""
     played = False
-    for k in range(4):
+    counters = local_array(2)  # each side's counter, which may negate the other side's card
+    counters[0] = ready[2]
+    counters[1] = ready[READIED + 2]
+    for step in range(BOTH_READIED):
+        k = SPEND_ORDER[step]
         card_inst = ready[k]
-        q = p if k < 2 else 1 - p
-        c = attacker if k < 2 else defender
-        fired = fighters[c, F.react_fired] if k % 2 == 0 else fighters[c, F.boost_fired]
-        if card_inst < 0 or fired == 0:
+        q = p if k < READIED else 1 - p
+        c = attacker if k < READIED else defender
+        slot = k % READIED
+        if slot == 0:
+            fired = fighters[c, F.react_fired]
+        elif slot == 1:
+            fired = fighters[c, F.boost_fired]
+        else:
+            fired = fighters[c, F.counter_fired]
+        if card_inst < 0 or fired == Fired.waiting:
             continue
         ready[k] = -1
         played = True
         record_nb(trace, glob, q, Event.response, card_inst, inst[card_inst, I.card], c)
         note_play_nb(inst, card_inst)
+        players[q, P.lightning_turn] = glob[G.turn] + 1  # Steam Rex reads it
         set_zone_nb(inst, glob, card_inst, InstZone.resolving)
+        if fired == Fired.negated:
+            negator = counters[1] if k < READIED else counters[0]  # Scroll of Silence
+            record_nb(trace, glob, q, Event.negated, card_inst, inst[card_inst, I.card], negator)
+            to_cemetery_nb(cards, effects, inst, players, glob, card_inst, trace)
+            note_fizzle_nb(trace, glob, inst, card_inst, FizzleReason.negated)
+            continue
         start, stop = card_rows_nb(cards, inst[card_inst, I.card])
         moved = local_array(2)
         moved[:] = 0
+        other = defender if k < READIED else attacker
         for r in range(start, stop):
             t = effects[r, E.trigger]
             action = effects[r, E.action]
+            if t == Trigger.response_opponent_lightning and action == Action.damage_fraction:
+                # Hell Hath No Fury: the primary of the player whose Lightning card it answered
+                x = players[1 - q, P.primary]
+                if x >= 0 and not resolve.magic_immune_nb(cards, effects, inst, x):
+                    loss = fighters[x, F.hp] * effects[r, E.amount] // effects[r, E.divisor]
+                    fighters[x, F.hp] -= loss
+                    record_nb(trace, glob, q, Event.effect_damage, x, loss, fighters[x, F.hp])
+                continue
+            if t == Trigger.response_own_hit and action == Action.damage:
+                # Martial Arts Man: "Inflict 20 damage to the creature you are battling", a magic
+                # card's damage; only a primary creature has HP to lose (rules guide, LIMITED SUMMONS)
+                if inst[other, I.zone] == InstZone.primary and not resolve.magic_immune_nb(cards, effects, inst, other):
+                    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                    dealt = take_damage_nb(fighters[other], fighters[other], effects, effects[r, E.amount], False)
+                    record_nb(trace, glob, q, Event.effect_damage, other, dealt, fighters[other, F.hp])
+                continue
             if (
                 t != Trigger.response_opponent_hit
                 and t != Trigger.response_battle
@@ -1014,10 +1157,24 @@ def _spend_reactions(
                 continue
             if action == Action.apply_status and effects[r, E.status] == Status.frozen:
                 # Winter Sentinel: the attacking creature is frozen for its duration
-                other = defender if k < 2 else attacker
                 until = resolve.turn_cycles_nb(glob, max(effects[r, E.duration], 1))
                 fighters[other, F.frozen_until] = max(fighters[other, F.frozen_until], until)
                 record_nb(trace, glob, q, Event.effect, card_inst, r, 0)
+            if (
+                action == Action.set_stat
+                and effects[r, E.stat] == Stat.modifier
+                and not resolve.magic_immune_nb(cards, effects, inst, other)
+            ):
+                # Sticky Goo: the attacking creature's Modifier is +0 for its turn cycles
+                until = resolve.turn_cycles_nb(glob, max(effects[r, E.duration], 1))
+                fighters[other, F.modifier_zero_until] = max(fighters[other, F.modifier_zero_until], until)
+                record_nb(trace, glob, q, Event.effect, card_inst, r, 0)
+            if action == Action.heal and not resolve.magic_immune_nb(cards, effects, inst, c):
+                # Cure Minor Wounds: its player's creature, just hurt (ruling a-creature)
+                amount = effects[r, E.amount]
+                for _ in range(effects[r, E.dice]):
+                    amount += d6_nb(rng, script)
+                heal_creature_nb(inst, fighters, glob, c, amount, trace)
             if action == Action.destroy_magic or action == Action.draw or action == Action.return_later:
                 resolve.execute_row_nb(
                     cards,
@@ -1146,18 +1303,23 @@ def battle_action_nb(
                 spent[side] = pick
                 record_nb(trace, glob, q, Event.effect, pick, cards[inst[pick, I.card], CardCol.effect_start], 0)
     # Lightning cards each player keeps ready for this battle (rules guide, CARD ACTIVATION)
-    ready = local_array(4)
-    ready[:] = -1  # [p's answer, p's boost, o's answer, o's boost]
+    ready = local_array(BOTH_READIED)
+    ready[:] = -1  # [p's answer, p's boost, p's counter, o's answer, o's boost, o's counter]
     for side in range(2):
         q = p if side == 0 else 1 - p
         c = attacker if side == 0 else defender
-        for boost in range(2):
-            n = _reaction_options(cards, effects, inst, fighters, players, glob, q, boost == 1, options)
-            kind = ChoiceKind.battle_boost if boost == 1 else ChoiceKind.battle_answer
-            ready[2 * side + boost] = choice.pick_nb(
+        for slot in range(READIED):
+            if slot == 2:
+                n = _counter_options(cards, effects, inst, fighters, players, glob, q, options)
+                kind = ChoiceKind.battle_counter
+            else:
+                n = _reaction_options(cards, effects, inst, fighters, players, glob, q, slot == 1, options)
+                kind = ChoiceKind.battle_boost if slot == 1 else ChoiceKind.battle_answer
+            ready[READIED * side + slot] = choice.pick_nb(
                 kind, q, c, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
             )
-        _ready_reaction(cards, effects, fighters, inst, c, ready[2 * side], ready[2 * side + 1])
+        b = READIED * side
+        _ready_reaction(cards, effects, fighters, inst, c, ready[b], ready[b + 1], ready[b + 2])
     hp_d = fighters[defender, F.hp]
     order = -1  # a creature killed by its equip's roll (Sonic Screech) fights no battle
     if fighters[attacker, F.hp] > 0 and fighters[defender, F.hp] > 0:
@@ -1214,6 +1376,8 @@ def battle_action_nb(
     for c in (attacker, defender):  # a readied card that did not take effect stays in hand
         fighters[c, F.react] = React.none
         fighters[c, F.boost_dice] = 0
+        fighters[c, F.boost_on_hit] = 0
+        fighters[c, F.counter] = Counter.none
     if fighters[defender, F.hp] < hp_d:
         glob[G.dealt_damage] = 1
     if trace.shape[0] > 0:

@@ -71,6 +71,7 @@ from wardsim.kernel.game.field import (
     heal_creature_nb,
     held_on_field_nb,
     leave_field_nb,
+    magic_immune_nb,
     move_to_zone_nb,
     place_primary_nb,
     primary_bound_row_nb,
@@ -126,28 +127,6 @@ def turn_cycles_nb(glob, n):
 
 
 @njit(cache=True, _nrt=False)
-def magic_immune_nb(cards, effects, inst, i):
-    """Ent Tree and a creature equipped with Heroism are unaffected by magic cards."""
-    if i < 0:
-        return False
-    start, stop = card_rows_nb(cards, inst[i, I.card])
-    for r in range(start, stop):
-        if effects[r, E.action] == Action.immune and (effects[r, E.flags] & Flag.magic) != 0:
-            return True
-    for j in range(N_INST):
-        if inst[j, I.zone] == InstZone.magic and inst[j, I.attached_to] == i:
-            s2, e2 = card_rows_nb(cards, inst[j, I.card])
-            for r in range(s2, e2):
-                if (
-                    effects[r, E.action] == Action.immune
-                    and effects[r, E.target] == Target.equipped
-                    and (effects[r, E.flags] & Flag.magic) != 0
-                ):
-                    return True
-    return False
-
-
-@njit(cache=True, _nrt=False)
 def leaves_cemetery_when_sacrificed_nb(cards, effects, card):
     return find_row_nb(cards, effects, card, Trigger.on_sacrificed, Action.move_card) >= 0
 
@@ -196,7 +175,7 @@ def _row_reaches(effects, r, src_controller, holder, i, inst, attached_to):
     """Does row r of a card controlled by src_controller act on creature i?"""
     target = effects[r, E.target]
     ci = inst[i, I.controller]
-    if target == Target.equipped:
+    if target == Target.equipped or target == Target.summoned:
         return attached_to == i
     if target == Target.self:
         return holder == i
@@ -231,6 +210,8 @@ def _aura_active(effects, r, glob, inst, j, holder_is_creature):
     if trig == Trigger.your_turn and holder_is_creature and d == Duration.turn:
         # Wizard Frog: an activated effect "for this turn" holds in the turn it was activated
         return (effects[r, E.flags] & Flag.optional) != 0 and inst[j, I.used_turn] == glob[G.turn]
+    if trig == Trigger.response_opponent_summon and not holder_is_creature:
+        return True  # Icy Breath: attached to the creature summoned, it holds it while it stays
     return False
 
 
@@ -517,6 +498,13 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                         set_aura_stat_nb(f, stat, effects[r, E.amount])
                     elif pass_kind == 0:
                         _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j)
+    for k in range(n_creatures):
+        i = creatures[k]
+        f = fighters[i]
+        if 0 < f[F.modifier_zero_until] and t <= f[F.modifier_zero_until] and f[F.modifier] > 0:
+            f[F.modifier] = 0  # Sticky Goo: "reduce ... Modifier to +0", whatever else adds to it
+        # Steam Rex: "If your opponent plays a Lightning card ... 2x Atk damage the turn it was used"
+        f[F.lightning_answered] = 1 if players[1 - inst[i, I.controller], P.lightning_turn] == t + 1 else 0
     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
 
 
@@ -827,6 +815,7 @@ def execute_row_nb(
     o = 1 - p
     action = effects[r, E.action]
     target = effects[r, E.target]
+    is_magic = cards[inst[src, I.card], CardCol.card_type] == CardType.magic
     lo = effects[r, E.roll_lo]
     if lo > 0:
         if (effects[r, E.flags] & Flag.same_roll) != 0:
@@ -852,7 +841,7 @@ def execute_row_nb(
                 note_fizzle_nb(trace, glob, inst, src, FizzleReason.full_hp)
     elif action == Action.damage_fraction:
         c = holder if target == Target.equipped else players[o, P.primary]
-        if c >= 0:
+        if c >= 0 and not (is_magic and magic_immune_nb(cards, effects, inst, c)):
             loss = fighters[c, F.hp] * effects[r, E.amount] // effects[r, E.divisor]
             fighters[c, F.hp] -= loss
             record_nb(trace, glob, p, Event.effect_damage, c, loss, fighters[c, F.hp])
@@ -1055,6 +1044,30 @@ def _only_heals(cards, effects, card):
         if effects[r, E.action] != Action.heal:
             return False
     return True
+
+
+@njit(cache=True, _nrt=False)
+def discard_some_nb(cards, effects, inst, fighters, players, glob, q, src, r, policy, params, rng, trace):
+    """Player q discards row r's `amount` of cards passing its filter from hand, picking each
+    (Magic Artillery: "Opponent must discard 1 Magic card"); fewer when the hand has fewer."""
+    options = local_array(N_INST)
+    for _ in range(effects[r, E.amount]):
+        n = 0
+        for i in range(N_INST):
+            if (
+                inst[i, I.zone] == InstZone.hand
+                and inst[i, I.owner] == q
+                and matches_filter_nb(cards, effects, r, inst[i, I.card])
+            ):
+                options[n] = i
+                n += 1
+        if n == 0:
+            return
+        d = choice.pick_nb(
+            ChoiceKind.discard, q, src, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
+        )
+        record_nb(trace, glob, q, Event.discard, d, inst[d, I.card], 0)
+        to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
 
 
 @njit(cache=True, _nrt=False)

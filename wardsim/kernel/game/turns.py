@@ -26,6 +26,7 @@ from wardsim.kernel.game.field import (
     find_row_nb,
     heal_creature_nb,
     leave_field_nb,
+    magic_immune_nb,
     release_anchored_nb,
     sync_damage_immune_nb,
     take_from_cemetery_nb,
@@ -34,6 +35,7 @@ from wardsim.kernel.game.field import (
 )
 from wardsim.kernel.game.resolve import (
     best_in_zone_nb,
+    discard_some_nb,
     execute_row_nb,
     in_roll_table_nb,
     limited_count_nb,
@@ -166,6 +168,8 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
         holder = inst[j, I.attached_to]
+        die = 0
+        matched = 0  # Apocalypse: 0 not rolled yet, 1 all dice matched, 2 not
         for r in range(start, stop):
             trig = effects[r, E.trigger]
             action = effects[r, E.action]
@@ -180,6 +184,42 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                 sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                 dealt = take_damage_nb(fighters[holder], fighters[holder], effects, effects[r, E.amount], False)
                 record_nb(trace, glob, p, Event.effect_damage, holder, dealt, fighters[holder, F.hp])
+            elif trig == Trigger.each_turn_start and (effects[r, E.flags] & Flag.dice_match) != 0:
+                # Apocalypse: "All players must roll 1 die each turn. If the result of all dice
+                # match ..." (ruling apocalypse: at the start of every turn); one roll for its rows
+                if matched == 0:
+                    own_die = d6_nb(rng, script)
+                    other_die = d6_nb(rng, script)
+                    record_nb(trace, glob, p, Event.effect, j, r, own_die)
+                    record_nb(trace, glob, o, Event.effect, j, r, other_die)
+                    matched = 1 if own_die == other_die else 2
+                if matched != 1:
+                    continue
+                if action == Action.damage and effects[r, E.target] == Target.all_primaries:
+                    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                    for q in range(2):
+                        c = players[q, P.primary]
+                        if c >= 0 and not magic_immune_nb(cards, effects, inst, c):
+                            dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
+                            record_nb(
+                                trace, glob, inst[j, I.controller], Event.effect_damage, c, dealt, fighters[c, F.hp]
+                            )
+                elif action == Action.destroy_magic and effects[r, E.target] == Target.self:
+                    destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+                    break
+            elif trig == Trigger.turn_start and inst[j, I.controller] == p and effects[r, E.roll_lo] > 0:
+                # Magic Artillery: its player rolls (always: the roll is all the card does); one
+                # die decides between its rows
+                if die == 0:
+                    die = d6_nb(rng, script)
+                    record_nb(trace, glob, p, Event.effect, j, r, die)
+                if die < effects[r, E.roll_lo] or die > effects[r, E.roll_hi]:
+                    continue
+                if action == Action.discard and effects[r, E.target] == Target.opponent_player:
+                    discard_some_nb(cards, effects, inst, fighters, players, glob, o, j, r, policy, params, rng, trace)
+                elif action == Action.destroy_magic and effects[r, E.target] == Target.self:
+                    destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+                    break
             elif trig == Trigger.turn_start and inst[j, I.controller] == p and action == Action.counter_heal:
                 # Troll Regeneration: 5 HP per counter; counters start at 2, +1 per own turn end
                 heal_creature_nb(
@@ -214,6 +254,10 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                 record_nb(trace, glob, p, Event.effect, j, r, die)
                 if effects[r, E.roll_lo] <= die <= effects[r, E.roll_hi]:
                     held = find_row_nb(cards, effects, inst[j, I.card], Trigger.static, Action.apply_status)
+                    if held < 0:  # Icy Breath holds the creature it answered
+                        held = find_row_nb(
+                            cards, effects, inst[j, I.card], Trigger.response_opponent_summon, Action.apply_status
+                        )
                     if held >= 0 and effects[held, E.status] == Status.frozen:
                         fighters[holder, F.frozen_until] = -1  # the freeze it held ends with it
                     destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
