@@ -53,7 +53,14 @@ from wardsim.kernel.game.enums import (
     Phase,
     PlayerCol,
 )
-from wardsim.kernel.game.field import battle_bound_nb, can_initiate_nb, find_row_nb, magic_immune_nb, sleep_row_nb
+from wardsim.kernel.game.field import (
+    battle_bound_nb,
+    can_initiate_nb,
+    find_row_nb,
+    held_on_field_nb,
+    magic_immune_nb,
+    sleep_row_nb,
+)
 from wardsim.kernel.game.scratch import local_floats
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, hand_size_nb, randint_nb
 from wardsim.rules import CRITICAL_DICE, CRITICAL_MULTIPLIER, DIE_FACES
@@ -528,6 +535,12 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
                     value = WASTED
             if sleep_row_nb(cards, effects, card) >= 0:
                 value = _sleep_value(inst, fighters, glob, own, opp, own_odds, will_battle)
+                if opp >= 0 and _wears_row(cards, effects, inst, opp, Action.apply_status):
+                    value = WASTED  # already asleep under a Sleepy Scent: a copy adds nothing
+            elif find_row_nb(cards, effects, card, Trigger.static, Action.stays_on_field) >= 0:
+                # Lead Boots: nothing to add to a creature that already stays (Steam Spider, Lead Boots)
+                if own < 0 or held_on_field_nb(cards, effects, inst, fighters, own):
+                    value = WASTED
             elif find_row_nb(cards, effects, card, Trigger.static, Action.must_battle) >= 0:
                 value = _frenzy_value(inst, fighters, glob, own, opp, own_odds)
             elif _bars_opponent(cards, effects, card):
@@ -537,6 +550,8 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
             elif find_row_nb(cards, effects, card, Trigger.static, Action.second_battle) >= 0:
                 # Double Hit: a second battle is worth it only to a creature that battles this turn
                 value = DOUBLE_HIT_WORTH if will_battle and glob[G.phase] == Phase.main else WASTED
+                if own >= 0 and _wears_row(cards, effects, inst, own, Action.second_battle):
+                    value = WASTED  # a second copy gives no third battle
             if full_hand and value > -1.0:
                 value = max(value, 0.5)  # played now rather than discarded at the next draw
         elif kind == ActionKind.limited_summon:
@@ -575,6 +590,21 @@ def _frenzy_value(inst, fighters, glob, own, opp, own_odds):
         if fighters[c, F.frozen_until] >= t + 1 or fighters[c, F.stunned_until] >= t + 1 or fighters[c, F.asleep]:
             return WASTED
     return 100.0 * (own_odds - 0.55)
+
+
+@njit(cache=True, _nrt=False)
+def _wears_row(cards, effects, inst, c, action):
+    """Is a magic card with a row of this action (a sleep status for `apply_status`) attached to
+    creature c already?"""
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != c:
+            continue
+        if action == Action.apply_status:
+            if sleep_row_nb(cards, effects, inst[j, I.card]) >= 0:
+                return True
+        elif find_row_nb(cards, effects, inst[j, I.card], Trigger.static, action) >= 0:
+            return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
