@@ -687,8 +687,9 @@ def resolve_card_nb(
             timed = max(timed, turn_cycles_nb(glob, d))
         elif d == Duration.turn:
             timed = max(timed, glob[G.turn])
-        if effects[r, E.trigger] == Trigger.turn_end or effects[r, E.trigger] == Trigger.opponent_turn:
-            lasting = True  # Forest Fire stays until its roll destroys it
+        trig = effects[r, E.trigger]
+        if trig == Trigger.turn_end or trig == Trigger.opponent_turn or trig == Trigger.each_turn_start:
+            lasting = True  # Forest Fire, Irresistible Love stay until their roll destroys them
     if kind == MagicType.standard and timed >= 0:
         lasting = True
     if lasting:

@@ -231,14 +231,11 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                     trace,
                 )
             elif (
-                holder < 0
+                trig == Trigger.each_turn_start
+                and (effects[r, E.flags] & Flag.dice_match) == 0
                 and action == Action.destroy_magic
                 and effects[r, E.target] == Target.self
                 and effects[r, E.roll_lo] > 0
-                and (
-                    (trig == Trigger.opponent_turn and inst[j, I.controller] == o)
-                    or (trig == Trigger.turn_start and inst[j, I.controller] == p)
-                )
             ):
                 # Irresistible Love: in every turn, either player's, the card's opponent may roll
                 # to end it (they always do: the roll can only help them)
