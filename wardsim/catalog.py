@@ -218,7 +218,7 @@ def parse_card(raw: dict[str, Any], file: str, generation: int) -> Card:
     )
 
 
-_HARMFUL_STATUS = {"frozen", "stunned", "fear", "wrapped", "disarmed"}
+_HARMFUL_STATUS = {"frozen", "stunned", "fear", "wrapped", "disarmed", "asleep"}
 
 
 def _row_sign(e: Effect) -> int:

@@ -422,7 +422,14 @@ def render(e: Effect) -> str:
         "dot": f"{target} take{s} {amount} damage ({e.status}) once per turn cycle",
         "hot": f"{target} heal{s} {amount} HP once per turn cycle",
         "apply_status": f"{target} {is_} {e.status}"
-        + (f", taking {amount} damage once per turn cycle" if e.amount or e.dice else ""),
+        + (
+            f" (cannot initiate battle), healing {amount} HP once per turn cycle, until any damage wakes it "
+            "and sends this card to the cemetery"
+            if e.status == "asleep"
+            else f", taking {amount} damage once per turn cycle"
+            if e.amount or e.dice
+            else ""
+        ),
         "modify_stat": f"{target} get{s} {stat} {'+' if e.amount >= 0 else ''}{amount}"
         + (", again every turn cycle" if "cumulative" in e.flags else ""),
         "scale_stat": f"{target} {has} {its} {stat} multiplied by {e.amount}/{e.divisor}",
@@ -513,6 +520,10 @@ def render(e: Effect) -> str:
         "primary creature",
         "sacrifice_worth": (f"{render_filter(e.filter)} used as a sacrifice for it" if e.filter else "this card")
         + f" counts as {e.amount} sacrifices",
+        "must_battle": f"{target} must initiate a battle in each of their turns; this card is destroyed when "
+        "a primary creature cannot battle because of another card's effect",
+        "stays_on_field": f"{target} cannot leave the field unless killed (a magic card: destroyed), "
+        "cannot be used as a sacrifice from the field and cannot change control",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]
     if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":

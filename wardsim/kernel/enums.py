@@ -202,6 +202,9 @@ class ActionT(NamedTuple):
     drain_armor: int = 55  # on a hit: the struck creature's AL falls to 0, the source gains the AL taken as Modifier
     copy_stats: int = 56  # the source takes the printed AL, SPD, Atk dice, Modifier and type of the opponent's primary
     force_self_battle: int = 57  # the opponent's Limited Summons battle their own primary in their turn (Ancient One)
+    must_battle: int = 58  # every player must battle in their turn; destroyed when a primary cannot (Frenzy)
+    stays_on_field: int = 59  # leaves the field only by death or destruction; no sacrifice, no new controller
+    second_battle: int = 60  # a second battle in its player's turn, struck back in only one (Double Hit)
 
 
 Action = ActionT()
@@ -259,6 +262,7 @@ class StatusT(NamedTuple):
     burn: int = 9
     dot: int = 10  # damage over time the card does not name
     flying: int = 11  # cannot be damaged by creatures without wings
+    asleep: int = 12  # cannot initiate battle; heals the row's amount once per turn cycle; any damage wakes it
 
 
 Status = StatusT()
@@ -505,6 +509,8 @@ class FighterColT(NamedTuple):
     counter: int = 88  # a Lightning card its player readied against the opponent's in this battle (Counter)
     counter_fired: int = 89  # 1 once it was played
     al_drained: int = 90  # the AL its last strike's drain took from the creature struck (Wild Vampire), for the game
+    asleep: int = 91  # 1: an equip holds it asleep: it cannot initiate battle (Sleepy Scent)
+    double_battle: int = 92  # 1: it may initiate two battles in its player's turn (Double Hit)
 
 
 FighterCol = FighterColT()

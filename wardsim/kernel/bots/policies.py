@@ -54,7 +54,14 @@ from wardsim.kernel.game.enums import (
     Phase,
     PlayerCol,
 )
-from wardsim.kernel.game.field import battle_bound_nb, can_initiate_nb, find_row_nb, magic_immune_nb
+from wardsim.kernel.game.field import (
+    battle_bound_nb,
+    can_initiate_nb,
+    find_row_nb,
+    held_on_field_nb,
+    magic_immune_nb,
+    sleep_row_nb,
+)
 from wardsim.kernel.game.scratch import local_floats
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, hand_size_nb, randint_nb
 from wardsim.rules import CRITICAL_DICE, CRITICAL_MULTIPLIER, DIE_FACES
@@ -107,6 +114,20 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             # Melt Armor: a bonus against a kind of creature is worth something only against
             # the opponent's primary creature as it stands now; otherwise the card waits
             value += 2.0 * amount if opp >= 0 and filter_matches_nb(effects, r, fighters[opp]) else -1.0
+        elif (
+            action == Action.modify_stat
+            and effects[r, E.condition] == Condition.target_matches
+            and tgt == Target.all_creatures
+            and cards[card, CardCol.magic_type] == MagicType.lightning
+        ):
+            # Attack Beacon: a Lightning field card for every creature that passes its filter,
+            # both sides: worth what it gives p's primary less what it gives theirs
+            gain = 0.0
+            if own >= 0 and _printed_filter_passes(cards, effects, fighters, r, own):
+                gain += 2.0 * amount
+            if opp >= 0 and _printed_filter_passes(cards, effects, fighters, r, opp):
+                gain -= 2.0 * amount
+            value += gain if gain != 0.0 else -1.0
         elif action == Action.modify_stat:
             value += 2.0 * abs(amount) if amount != 0 else 1.0
         elif action == Action.critical_miss_up_to and tgt == Target.equipped:
@@ -162,6 +183,15 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
         else:
             value += 1.0
     return value
+
+
+@njit(cache=True, _nrt=False)
+def _printed_filter_passes(cards, effects, fighters, r, i):
+    """Does creature i on the field pass row r's filter, its "no card text" flag included
+    (Attack Beacon)?"""
+    if (effects[r, E.flags] & Flag.no_effect) != 0 and cards[fighters[i, F.card], CardCol.effect_status] != 0:
+        return False
+    return filter_matches_nb(effects, r, fighters[i])
 
 
 # the most Hit dice whose every outcome the bot lists to weigh a table of Hit outcomes
@@ -507,6 +537,25 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
                     # turn, when no battle can come before its player's next turn, it waits
                     # for the summon that turn may bring
                     value = WASTED
+            if sleep_row_nb(cards, effects, card) >= 0:
+                value = _sleep_value(inst, fighters, glob, own, opp, own_odds, will_battle)
+                if opp >= 0 and _wears_row(cards, effects, inst, opp, Action.apply_status):
+                    value = WASTED  # already asleep under a Sleepy Scent: a copy adds nothing
+            elif find_row_nb(cards, effects, card, Trigger.static, Action.stays_on_field) >= 0:
+                # Lead Boots: nothing to add to a creature that already stays (Steam Spider, Lead Boots)
+                if own < 0 or held_on_field_nb(cards, effects, inst, fighters, own):
+                    value = WASTED
+            elif find_row_nb(cards, effects, card, Trigger.static, Action.must_battle) >= 0:
+                value = _frenzy_value(inst, fighters, glob, own, opp, own_odds)
+            elif _bars_opponent(cards, effects, card):
+                # Irresistible Love: no magic card and no Atk damage from the opponent until their
+                # roll ends it; worth it while they have a creature to stop
+                value = LOVE_WORTH if opp >= 0 else WASTED
+            elif find_row_nb(cards, effects, card, Trigger.static, Action.second_battle) >= 0:
+                # Double Hit: a second battle is worth it only to a creature that battles this turn
+                value = DOUBLE_HIT_WORTH if will_battle and glob[G.phase] == Phase.main else WASTED
+                if own >= 0 and _wears_row(cards, effects, inst, own, Action.second_battle):
+                    value = WASTED  # a second copy gives no third battle
             if full_hand and value > -1.0:
                 value = max(value, 0.5)  # played now rather than discarded at the next draw
         elif kind == ActionKind.limited_summon:
@@ -521,6 +570,71 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
                 value = WASTED  # Ancient One: the creature summoned would battle p's own primary
         values[k] = value
 
+
+@njit(cache=True, _nrt=False)
+def _sleep_value(inst, fighters, glob, own, opp, own_odds, will_battle):
+    """Sleepy Scent goes on the opponent's primary creature (it is a hostile equip: the sleep is
+    the card's point, the healing its price): worth it while that creature is the stronger of the
+    two, so that it would attack, and p will not strike it this turn (any damage wakes it: a
+    creature p means to attack now gets it after the battle, in the wrap-up phase, or not at all);
+    wasted on a creature that cannot battle anyway."""
+    if own < 0 or opp < 0:
+        return WASTED
+    t = glob[G.turn]
+    if fighters[opp, F.frozen_until] > t or fighters[opp, F.stunned_until] > t or fighters[opp, F.asleep] != 0:
+        return WASTED
+    if will_battle and glob[G.phase] == Phase.main:
+        return WASTED
+    return 100.0 * (0.5 - own_odds) + 5.0
+
+
+@njit(cache=True, _nrt=False)
+def _frenzy_value(inst, fighters, glob, own, opp, own_odds):
+    """Frenzy makes both players battle every turn: worth it while p's primary is the stronger
+    of the two; wasted while either primary cannot battle, which destroys it at once."""
+    if own < 0 or opp < 0:
+        return WASTED
+    t = glob[G.turn]
+    for c in (own, opp):
+        if fighters[c, F.frozen_until] >= t + 1 or fighters[c, F.stunned_until] >= t + 1 or fighters[c, F.asleep]:
+            return WASTED
+    return 100.0 * (own_odds - 0.55)
+
+
+@njit(cache=True, _nrt=False)
+def _wears_row(cards, effects, inst, c, action):
+    """Is a magic card with a row of this action (a sleep status for `apply_status`) attached to
+    creature c already?"""
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != c:
+            continue
+        if action == Action.apply_status:
+            if sleep_row_nb(cards, effects, inst[j, I.card]) >= 0:
+                return True
+        elif find_row_nb(cards, effects, inst[j, I.card], Trigger.static, action) >= 0:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _bars_opponent(cards, effects, card):
+    """A field card whose static row bars the opponent's magic while it stays (Irresistible Love)."""
+    start = cards[card, CardCol.effect_start]
+    for r in range(start, start + cards[card, CardCol.effect_count]):
+        if (
+            effects[r, E.trigger] == Trigger.static
+            and effects[r, E.action] == Action.block_magic
+            and effects[r, E.target] == Target.opponent_player
+        ):
+            return True
+    return False
+
+
+# what Irresistible Love is worth while the opponent has a primary creature
+LOVE_WORTH = 30.0
+
+# what Double Hit is worth in a turn its creature battles: a second battle, struck back at most once
+DOUBLE_HIT_WORTH = 15.0
 
 # what an equip on the field is worth to the heuristic, lost when its creature is replaced
 EQUIP_WORTH = 25.0
@@ -719,6 +833,9 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         if find_row_nb(cards, effects, inst[option, I.card], Trigger.response_own_hit, Action.damage) >= 0:
             return 1.0 if _foe_takes_magic_damage(cards, effects, inst, players, glob, q) else -1.0
         return 1.0
+    if kind == ChoiceKind.return_attack:
+        # Double Hit: strike back now; the second battle may never come
+        return 0.0 if option == NO_OPTION else 1.0
     if kind == ChoiceKind.battle_answer:
         if option == NO_OPTION:
             return 0.0

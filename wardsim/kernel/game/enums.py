@@ -42,6 +42,9 @@ class InstColT(NamedTuple):
     drain_victim: int = 17  # Wild Vampire: the creature whose AL it took, + 1; 0 none (reset on each zone move)
     drain_amount: int = 18  # Wild Vampire: the AL it took, added to its Modifier while the drain holds
     drain_stamp: int = 19  # Wild Vampire: victim's arrival * 4 + both controllers (a move or switch ends it)
+    sleeper_hp: int = 20  # Sleepy Scent: its creature's HP when last looked at (0: not yet); any drop wakes it
+    second_battle_turn: int = 21  # turn index of a creature's second battle in one turn (Double Hit)
+    returned_turn: int = 22  # turn index of its last strike back against a Double Hit creature
 
 
 InstCol = InstColT()
@@ -187,6 +190,7 @@ class ChoiceKindT(NamedTuple):
     steal_pick: int = 14  # which equip of the opponent's an effect takes (Thief)
     battle_counter: int = 15  # ready a Lightning card against the opponent's Lightning card in a battle, or pass
     summon_response: int = 16  # answer the opponent's summon with a Lightning card, or pass (subject: the creature)
+    return_attack: int = 17  # strike back against a Double Hit creature now (the defender), or keep it (NO_OPTION)
 
 
 ChoiceKind = ChoiceKindT()

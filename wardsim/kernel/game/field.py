@@ -26,6 +26,7 @@ from wardsim.kernel.enums import (
     MagicSubtype,
     MagicType,
     Stat,
+    Status,
     Target,
     Trigger,
     Zone,
@@ -206,9 +207,69 @@ def counts_as_magic_off_field_nb(cards, effects, card):
 
 @njit(cache=True, _nrt=False)
 def can_initiate_nb(inst, fighters, glob, i):
-    """A creature battles once per turn; frozen and stunned creatures cannot battle."""
+    """A creature battles once per turn; frozen, stunned and sleeping creatures cannot battle."""
     t = glob[G.turn]
-    return inst[i, I.battled_turn] != t and fighters[i, F.frozen_until] < t and not is_stunned_nb(fighters[i], t)
+    # Double Hit: "can initiate battle twice during their turn"
+    fresh = inst[i, I.battled_turn] != t or (fighters[i, F.double_battle] != 0 and inst[i, I.second_battle_turn] != t)
+    return (
+        fresh and fighters[i, F.frozen_until] < t and not is_stunned_nb(fighters[i], t) and fighters[i, F.asleep] == 0
+    )
+
+
+@njit(cache=True, _nrt=False)
+def _stays_row(cards, effects, card, target):
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if (
+            effects[r, E.trigger] == Trigger.static
+            and effects[r, E.action] == Action.stays_on_field
+            and effects[r, E.target] == target
+        ):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def held_on_field_nb(cards, effects, inst, fighters, i):
+    """Steam Spider, Lead Boots: card i (a creature on the field, or a magic card there) leaves
+    the field only by death (a magic card: by destruction); it is not sacrificed from the field,
+    is not sent to a hand or deck, and does not change control (ruling steam-spider-lead-boots)."""
+    z = inst[i, I.zone]
+    if z == InstZone.magic:
+        return _stays_row(cards, effects, inst[i, I.card], Target.self)
+    if z != InstZone.primary:
+        return False  # a Limited Summon has lost its card effects (rules guide, LIMITED SUMMONS)
+    if fighters[i, F.effect_count] > 0 and _stays_row(cards, effects, inst[i, I.card], Target.self):
+        return True
+    for j in range(N_INST):
+        if (
+            inst[j, I.zone] == InstZone.magic
+            and inst[j, I.attached_to] == i
+            and _stays_row(cards, effects, inst[j, I.card], Target.equipped)
+        ):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def frenzy_in_force_nb(cards, effects, inst):
+    """Frenzy: the first magic card on the field that makes every player battle, or -1."""
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.magic and (
+            find_row_nb(cards, effects, inst[j, I.card], Trigger.static, Action.must_battle) >= 0
+        ):
+            return j
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def sleep_row_nb(cards, effects, card):
+    """Sleepy Scent: the row of a magic card that puts its creature to sleep, or -1."""
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if effects[r, E.action] == Action.apply_status and effects[r, E.status] == Status.asleep:
+            return r
+    return -1
 
 
 @njit(cache=True, _nrt=False)
@@ -228,7 +289,12 @@ def battle_bound_nb(cards, effects, card):
         return False
     for r in range(start, stop):
         action = effects[r, E.action]
-        if action == Action.auto_hit or action == Action.strike_first or action == Action.multiply_damage:
+        if (
+            action == Action.auto_hit
+            or action == Action.strike_first
+            or action == Action.multiply_damage
+            or action == Action.second_battle
+        ):
             continue
         if (action == Action.modify_stat or action == Action.set_stat or action == Action.scale_stat) and effects[
             r, E.stat
@@ -550,6 +616,29 @@ def non_equip_magic_blocked_nb(cards, effects, inst, fighters, glob):
 
 
 @njit(cache=True, _nrt=False)
+def magic_barred_nb(cards, effects, inst, players, glob, q):
+    """Player q may play no magic card now: an effect blocked them (players' `magic_blocked_until`),
+    or the opponent has a card on the field that bars their magic while it stays (Irresistible
+    Love: "Your opponent cannot ... play magic cards")."""
+    t = glob[G.turn]
+    if players[q, P.magic_blocked_until] >= t:
+        return True
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.controller] == q or 0 <= inst[j, I.expires] < t:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if (
+                effects[r, E.trigger] == Trigger.static
+                and effects[r, E.action] == Action.block_magic
+                and effects[r, E.target] == Target.opponent_player
+                and (effects[r, E.flags] & (Flag.lightning | Flag.but_equips)) == 0
+            ):
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def _field_block_nb(cards, effects, inst, fighters, glob, flags):
     """A lasting block_magic row carrying one of `flags` is on the field."""
     t = glob[G.turn]
@@ -747,3 +836,26 @@ def heal_creature_nb(inst, fighters, glob, i, amount, trace):
     before = fighters[i, F.hp]
     heal_nb(fighters[i], amount)
     record_nb(trace, glob, inst[i, I.controller], Event.heal, i, fighters[i, F.hp] - before, fighters[i, F.hp])
+
+
+@njit(cache=True, _nrt=False)
+def tend_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, heal, rng, trace):
+    """Sleepy Scent: a sleeping creature whose HP fell since the last look took damage, which
+    wakes it: the card goes to its owner's cemetery. With `heal` (the end of its player's combat
+    phase, when healing over time is due: ruling 6) a creature still asleep heals the row's
+    amount (ruling sleepy-scent)."""
+    t = glob[G.turn]
+    for j in range(N_INST):
+        c = inst[j, I.attached_to]
+        if inst[j, I.zone] != InstZone.magic or c < 0 or 0 <= inst[j, I.expires] < t:
+            continue
+        r = sleep_row_nb(cards, effects, inst[j, I.card])
+        if r < 0:
+            continue
+        if 0 < inst[j, I.sleeper_hp] and fighters[c, F.hp] < inst[j, I.sleeper_hp]:
+            leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+            to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+            continue
+        if heal and inst[j, I.controller] == glob[G.active] and fighters[c, F.hp] > 0:
+            heal_creature_nb(inst, fighters, glob, c, effects[r, E.amount], trace)
+        inst[j, I.sleeper_hp] = fighters[c, F.hp]

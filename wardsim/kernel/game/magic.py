@@ -47,9 +47,11 @@ from wardsim.kernel.game.field import (
     card_rows_nb,
     cemetery_chained_nb,
     find_row_nb,
+    held_on_field_nb,
     infinite_in_use_nb,
     leave_field_nb,
     lightning_blocked_nb,
+    magic_barred_nb,
     non_equip_magic_blocked_nb,
     sync_damage_immune_nb,
     to_cemetery_nb,
@@ -100,6 +102,17 @@ def plays_any_time_nb(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
+def lightning_field_nb(cards, card):
+    """Attack Beacon: a Lightning field card. It is played in its player's magic/summoning or
+    wrap-up phase and stays on the field until destroyed, in no Infinite slot (rules guide: the
+    five slots do not include Lightning Bolt cards; ruling attack-beacon)."""
+    return (
+        cards[card, CardCol.magic_type] == MagicType.lightning
+        and cards[card, CardCol.magic_subtype] == MagicSubtype.field
+    )
+
+
+@njit(cache=True, _nrt=False)
 def answers_summon_nb(cards, effects, card):
     """Icy Breath: "Play this card when your opponent summons a creature": a Lightning card
     that stays attached to that creature (their primary)."""
@@ -113,8 +126,10 @@ def summon_options_nb(cards, effects, inst, fighters, players, glob, q, summoned
     play magic or Lightning cards, or when magic cannot reach the creature."""
     out[0] = NO_OPTION
     n = 1
-    if players[q, P.magic_blocked_until] >= glob[G.turn] or lightning_blocked_nb(cards, effects, inst, fighters, glob):
-        return n
+    if magic_barred_nb(cards, effects, inst, players, glob, q) or lightning_blocked_nb(
+        cards, effects, inst, fighters, glob
+    ):
+        return n  # Irresistible Love bars the answers too
     if magic_immune_nb(cards, effects, inst, summoned):
         return n
     for i in range(N_INST):
@@ -151,17 +166,22 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
     """Add the ways p can play magic card i now to `out` (from n); returns the new count."""
     card = inst[i, I.card]
     kind = cards[card, CardCol.magic_type]
-    if players[p, P.magic_blocked_until] >= glob[G.turn]:
+    if magic_barred_nb(cards, effects, inst, players, glob, p):
         return n
     any_time = plays_any_time_nb(cards, effects, card)
-    if (kind == MagicType.lightning or kind == MagicType.battle_lightning) and not any_time:
+    field_lightning = lightning_field_nb(cards, card)
+    if (kind == MagicType.lightning or kind == MagicType.battle_lightning) and not (any_time or field_lightning):
         return n  # Lightning cards answer events (responses); Mind Sap is also cast as an equip
     if (kind == MagicType.lightning or kind == MagicType.battle_lightning) and lightning_blocked_nb(
         cards, effects, inst, fighters, glob
     ):
         return n  # Time Melt, Time Weaver
-    # the Lightning cards still here are cast as equips, and act as Infinite equips (Mind Sap)
-    if kind != MagicType.standard and infinite_in_use_nb(cards, inst, p) >= glob[G.infinite_slots]:
+    # the other Lightning cards still here are cast as equips, and act as Infinite equips (Mind Sap)
+    if (
+        kind != MagicType.standard
+        and not field_lightning
+        and infinite_in_use_nb(cards, inst, p) >= glob[G.infinite_slots]
+    ):
         return n
     start, stop = card_rows_nb(cards, card)
     for r in range(start, stop):
@@ -177,7 +197,9 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
                     others += 1
             if others < effects[r, E.amount]:
                 return n
-    is_equip = cards[card, CardCol.magic_subtype] == MagicSubtype.equip or kind == MagicType.lightning
+    is_equip = cards[card, CardCol.magic_subtype] == MagicSubtype.equip or (
+        kind == MagicType.lightning and not field_lightning
+    )
     if not is_equip and non_equip_magic_blocked_nb(cards, effects, inst, fighters, glob):
         return n  # Foggy Night: only creatures and equips
     if is_equip:
@@ -248,11 +270,27 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             if best_in_zone_nb(cards, effects, inst, r, p, InstZone.cemetery, False) >= 0:
                 return True
             continue  # Holy Light: either row may find a card
+        if action == Action.move_card and target == Target.own_primary and effects[r, E.zone_from] == Zone.field:
+            c = players[p, P.primary]
+            if c >= 0 and held_on_field_nb(cards, effects, inst, fighters, c):
+                return False  # Revival Priest: a Steam Spider, a creature in Lead Boots stays
         if action == Action.move_card and target == Target.opponent_primary:
             c = players[o, P.primary]
-            return c >= 0 and not magic_immune_nb(cards, effects, inst, c)
+            return (
+                c >= 0
+                and not magic_immune_nb(cards, effects, inst, c)
+                and not held_on_field_nb(cards, effects, inst, fighters, c)
+            )
         if action == Action.swap_primaries:
-            return players[p, P.primary] >= 0 and players[o, P.primary] >= 0
+            a = players[p, P.primary]
+            b = players[o, P.primary]
+            # Steam Spider, Lead Boots: a creature that cannot change control stops the switch
+            return (
+                a >= 0
+                and b >= 0
+                and not held_on_field_nb(cards, effects, inst, fighters, a)
+                and not held_on_field_nb(cards, effects, inst, fighters, b)
+            )
         if action == Action.reveal_and_remove:
             return hand_size_nb(inst, o) > 0
         if action == Action.limited_summon and effects[r, E.zone_from] == Zone.cemetery:
@@ -361,7 +399,9 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, answer
     (one option per distinct card)."""
     out[0] = NO_OPTION
     n = 1
-    if players[q, P.magic_blocked_until] >= glob[G.turn] or lightning_blocked_nb(cards, effects, inst, fighters, glob):
+    if magic_barred_nb(cards, effects, inst, players, glob, q) or lightning_blocked_nb(
+        cards, effects, inst, fighters, glob
+    ):
         return n  # every answer is a Lightning card (Time Melt, Time Weaver)
     for i in range(N_INST):
         if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or listed_nb(inst, out, n, i):
@@ -646,6 +686,7 @@ def resolve_card_nb(
             return
     # how long the card stays: Infinite until destroyed; timed cards for their duration
     lasting = kind == MagicType.infinite or subtype == MagicSubtype.equip or holder >= 0
+    lasting = lasting or lightning_field_nb(cards, card)  # Attack Beacon
     timed = -1
     start, stop = card_rows_nb(cards, card)
     for r in range(start, stop):
@@ -654,8 +695,9 @@ def resolve_card_nb(
             timed = max(timed, turn_cycles_nb(glob, d))
         elif d == Duration.turn:
             timed = max(timed, glob[G.turn])
-        if effects[r, E.trigger] == Trigger.turn_end or effects[r, E.trigger] == Trigger.opponent_turn:
-            lasting = True  # Forest Fire stays until its roll destroys it
+        trig = effects[r, E.trigger]
+        if trig == Trigger.turn_end or trig == Trigger.opponent_turn or trig == Trigger.each_turn_start:
+            lasting = True  # Forest Fire, Irresistible Love stay until their roll destroys them
     if kind == MagicType.standard and timed >= 0:
         lasting = True
     if lasting:
@@ -665,6 +707,7 @@ def resolve_card_nb(
         if kind == MagicType.standard and timed >= 0:
             inst[i, I.expires] = timed
         inst[i, I.counter] = 0
+        inst[i, I.sleeper_hp] = 0
         # its effect waits for a battle: one that leaves the field first was wasted
         inst[i, I.watch] = 1 if battle_bound_nb(cards, effects, card) else 0
     chosen = -1

@@ -33,7 +33,7 @@ import numpy as np
 from numba import njit
 
 from wardsim.kernel.bots import choice
-from wardsim.kernel.duel.battle import end_battle_nb, end_exchange_nb, open_battle_nb, strike_nb
+from wardsim.kernel.duel.battle import end_battle_nb, end_exchange_nb, is_stunned_nb, open_battle_nb, strike_nb
 from wardsim.kernel.duel.effect_rows import take_damage_nb
 from wardsim.kernel.duel.enums import Counter, Fired, React
 from wardsim.kernel.enums import (
@@ -74,10 +74,13 @@ from wardsim.kernel.game.field import (
     destroy_magic_nb,
     find_row_nb,
     finish_nb,
+    frenzy_in_force_nb,
     heal_creature_nb,
+    held_on_field_nb,
     kill_nb,
     leave_field_nb,
     lightning_blocked_nb,
+    magic_barred_nb,
     place_primary_nb,
     sacrifice_nb,
     self_limited_row_nb,
@@ -87,6 +90,7 @@ from wardsim.kernel.game.field import (
     slide_in_options_nb,
     sweep_deaths_nb,
     sync_damage_immune_nb,
+    tend_sleepers_nb,
     to_cemetery_nb,
 )
 from wardsim.kernel.game.scratch import local_array
@@ -202,7 +206,10 @@ def _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i
     if frow >= 0 and not resolve.matches_filter_nb(cards, effects, frow, inst[i, I.card]):
         return False
     if i == players[p, P.primary]:
-        return not primary_frozen_nb(fighters, players, glob, p)
+        # Steam Spider, Lead Boots: "cannot be used as a sacrifice from the field"
+        return not primary_frozen_nb(fighters, players, glob, p) and not held_on_field_nb(
+            cards, effects, inst, fighters, i
+        )
     return inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p
 
 
@@ -289,6 +296,10 @@ def can_summon_nb(cards, effects, inst, fighters, players, glob, p, i):
         and self_limited_row_nb(cards, effects, card) < 0
     ):
         return False
+    if resolve.plays_to_opponent_nb(cards, effects, card):
+        o = players[1 - p, P.primary]
+        if o >= 0 and held_on_field_nb(cards, effects, inst, fighters, o):
+            return False  # Stone Golem cannot send a Steam Spider (or a creature in Lead Boots) to the deck
     scratch = local_array(4)
     cost = summon_cost_nb(cards, effects, card)
     n = fodder_nb(cards, effects, inst, fighters, players, glob, p, i, cost, scratch)
@@ -628,6 +639,7 @@ def settle_nb(
     # destroying a Bomb on it): settle until both hold a living one
     for _ in range(4):
         sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
+        tend_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, False, rng, trace)  # Sleepy Scent
         resolve.release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
         resolve.pay_pending_heals_nb(inst, fighters, glob, trace)  # The Guide
         placed = False
@@ -710,7 +722,8 @@ def offer_rewind_nb(
 @njit(cache=True, _nrt=False)
 def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
     """The actions the active player may take now; returns their number (written to out).
-    Ending the phase is always legal and always first. The Seer's player asks to see the
+    Ending the phase is legal and first, but for a combat phase under Frenzy before its first
+    battle. The Seer's player asks to see the
     opponent's hand before each decision, so it is shown here, where every decision starts."""
     show_hands_nb(cards, effects, inst, fighters, players)
     p = glob[G.active]
@@ -733,13 +746,19 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
         o = players[1 - p, P.primary]
         if t < 2 or t <= glob[G.no_battle_until] or o < 0:
             return n
+        # Frenzy: "All players must declare battle during their turn": until p's first battle of
+        # the turn, the battles are p's only actions (ruling frenzy)
+        forced = frenzy_in_force_nb(cards, effects, inst) >= 0 and not _battled_this_turn(inst, p, t)
+        k = 0 if forced else n
         for i in range(N_INST):
             z = inst[i, I.zone]
             if (z == InstZone.primary or z == InstZone.limited) and inst[i, I.controller] == p:
                 if can_initiate_nb(inst, fighters, glob, i):
-                    out[n] = encode_action_nb(ActionKind.battle, i, 0)
-                    n += 1
-        return n
+                    out[k] = encode_action_nb(ActionKind.battle, i, 0)
+                    k += 1
+        if forced and k == 0:
+            return n  # no creature of p's can battle: the card is destroyed (frenzy_check_nb)
+        return k
     if phase != Phase.main and phase != Phase.wrap_up:
         return n
     for i in range(N_INST):
@@ -778,6 +797,40 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
 
 
 @njit(cache=True, _nrt=False)
+def _battled_this_turn(inst, p, t):
+    for i in range(N_INST):
+        if inst[i, I.controller] == p and inst[i, I.battled_turn] == t:
+            z = inst[i, I.zone]
+            if z == InstZone.primary or z == InstZone.limited or z == InstZone.cemetery:
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def frenzy_check_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace):
+    """Frenzy: "If any player's creature is unable to battle due to another card effect, this card
+    is destroyed": looked at when a combat phase begins (after the first turn cycle). A primary
+    creature that is frozen, stunned or asleep, or a card that stops every battle (A Loving God),
+    destroys it; the rules' own limits (one battle per creature, the first turn cycle) do not
+    (ruling frenzy)."""
+    j = frenzy_in_force_nb(cards, effects, inst)
+    t = glob[G.turn]
+    if j < 0 or t < 2:
+        return
+    resolve.refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
+    unable = t <= glob[G.no_battle_until]
+    for q in range(2):
+        c = players[q, P.primary]
+        if c >= 0:
+            f = fighters[c]
+            unable = unable or f[F.frozen_until] >= t or is_stunned_nb(f, t) or f[F.asleep] != 0
+    if unable:
+        while j >= 0:  # every copy on the field
+            destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+            j = frenzy_in_force_nb(cards, effects, inst)
+
+
+@njit(cache=True, _nrt=False)
 def _placeable_after_kill(cards, effects, inst, fighters, players, glob, p):
     """Killing the own primary (rules guide, Sacrificing) only with a creature ready to place
     that needs no sacrifice."""
@@ -798,6 +851,7 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
     if kind == ActionKind.end:
         if glob[G.phase] == Phase.main:
             glob[G.phase] = Phase.combat
+            frenzy_check_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
             forced_battles_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
         elif glob[G.phase] == Phase.combat:
             end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
@@ -941,7 +995,11 @@ def _reaction_options(cards, effects, inst, fighters, players, glob, q, own_hit,
     per distinct card); none while q may not play magic or a primary is missing."""
     out[0] = NO_OPTION
     n = 1
-    if players[q, P.magic_blocked_until] >= glob[G.turn] or players[q, P.primary] < 0 or players[1 - q, P.primary] < 0:
+    if (
+        magic_barred_nb(cards, effects, inst, players, glob, q)
+        or players[q, P.primary] < 0
+        or players[1 - q, P.primary] < 0
+    ):
         return n
     if lightning_blocked_nb(cards, effects, inst, fighters, glob):
         return n  # Time Melt, Time Weaver: no Lightning card may be played
@@ -959,7 +1017,11 @@ def _counter_options(cards, effects, inst, fighters, players, glob, q, out):
     ready a card that answers Lightning cards (Scroll of Silence, Hell Hath No Fury)."""
     out[0] = NO_OPTION
     n = 1
-    if players[q, P.magic_blocked_until] >= glob[G.turn] or players[q, P.primary] < 0 or players[1 - q, P.primary] < 0:
+    if (
+        magic_barred_nb(cards, effects, inst, players, glob, q)
+        or players[q, P.primary] < 0
+        or players[1 - q, P.primary] < 0
+    ):
         return n
     if lightning_blocked_nb(cards, effects, inst, fighters, glob):
         return n
@@ -1203,6 +1265,8 @@ def battle_action_nb(
     defender = players[1 - p, P.primary]
     own_primary = players[p, P.primary]
     t = glob[G.turn]
+    if inst[attacker, I.battled_turn] == t:
+        inst[attacker, I.second_battle_turn] = t  # Double Hit: its second battle this turn
     inst[attacker, I.battled_turn] = t
     record_nb(trace, glob, p, Event.battle, attacker, defender, 0)
     for j in range(N_INST):  # the battle-bound cards in force are used (play statistics)
@@ -1214,6 +1278,32 @@ def battle_action_nb(
     if gone_a or gone_d:
         _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
     options = local_array(N_INST)
+    # Double Hit: "Your opponent can only return attack for 1 of these battles": in the first,
+    # the defender's player strikes back or keeps the return attack for the second (ruling double-hit)
+    no_return = False
+    if fighters[attacker, F.double_battle] != 0:
+        if inst[attacker, I.second_battle_turn] == t:
+            no_return = inst[defender, I.returned_turn] == t
+        else:
+            options[0] = defender
+            options[1] = NO_OPTION
+            pick = choice.pick_nb(
+                ChoiceKind.return_attack,
+                1 - p,
+                attacker,
+                options,
+                2,
+                policy,
+                params,
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                rng,
+            )
+            no_return = pick == NO_OPTION
     # Future Warrior: each side may spend an equip of its creature that stops the other
     # creature's Atk damage in this battle, the battle of its player's choosing
     spent = local_array(2)
@@ -1280,7 +1370,12 @@ def battle_action_nb(
                 or not _still_battling(inst, players, p, attacker, defender)
             ):
                 break
-            strike_nb(fighters[striker], fighters[struck], effects, k == 0, t, rng, script)
+            if striker == defender and no_return:
+                continue  # Double Hit: the defender's return attack was spent, or kept for the other battle
+            if striker == defender and fighters[attacker, F.double_battle] != 0:
+                inst[defender, I.returned_turn] = t
+            # the first strike made in the battle (a defender that does not strike back makes none)
+            strike_nb(fighters[striker], fighters[struck], effects, k == 0 or no_return, t, rng, script)
             # Wild Vampire: the game keeps the AL its hit took
             resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
             if trace.shape[0] > 0:
@@ -1487,6 +1582,8 @@ def end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
             record_nb(trace, glob, 1 - a, Event.dot_tick, fo, hp_o - fighters[fo, F.hp], fighters[fo, F.hp])
     if fa >= 0 and fo >= 0:
         _aura_dots(cards, effects, inst, fighters, glob, fa, fo, trace)
+    # Sleepy Scent: a tick's damage wakes its creature; one still asleep heals with the other HOTs
+    tend_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, True, rng, trace)
     glob[G.phase] = Phase.wrap_up
     # a primary that the ticks kill was killed by the opponent's creature that put the damage
     # over time on it (Phoenix: "killed by your opponent")

@@ -72,6 +72,7 @@ from wardsim.kernel.game.field import (
     destroy_magic_nb,
     find_row_nb,
     heal_creature_nb,
+    held_on_field_nb,
     keeps_under_nb,
     leave_field_nb,
     magic_immune_nb,
@@ -437,6 +438,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.aura_stun] = 0
         f[F.aura_disarm] = 0
         f[F.slower_first] = 0
+        f[F.asleep] = 0
+        f[F.double_battle] = 0
     # creature effects negated by magic (Mind Sap, Demonic Magic, Silence From The Grave)
     for s_k in range(n_sources):
         j = sources[s_k]
@@ -690,12 +693,18 @@ def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
             set_aura_status_nb(f, effects, r)
     elif action == Action.apply_status:
         status = effects[r, E.status]
-        if status == Status.flying:
+        if status == Status.asleep:
+            f[F.asleep] = 1  # Sleepy Scent: it cannot initiate battle while the card holds it
+        elif status == Status.flying:
             f[F.flying_mask] = WINGS_TAG_MASK  # hurt only by creatures with wings
         elif status == Status.frozen:
             f[F.frozen_until] = max(f[F.frozen_until], glob[G.turn])  # Winter Chill, while equipped
+        elif status == Status.disarmed:
+            f[F.aura_disarm] = 1  # Irresistible Love: no Atk damage while the card stays
     elif action == Action.immune:
         f[F.immune] |= effects[r, E.flags] & (Flag.magic | Flag.creature_effects)
+    elif action == Action.second_battle:
+        f[F.double_battle] = 1  # Double Hit
     elif action == Action.slower_strikes_first:
         f[F.slower_first] = 1  # Reverse Polarity, on every creature while it is on the field
     elif action == Action.multiply_hit_roll:
@@ -880,6 +889,8 @@ def steal_equip_nb(cards, effects, inst, fighters, players, glob, p, src, policy
             continue
         if _immune_to_creatures(cards, effects, inst, fighters, c):
             continue
+        if held_on_field_nb(cards, effects, inst, fighters, j):
+            continue  # Lead Boots: "cannot be removed from the field unless destroyed"
         options[n] = j
         n += 1
     j = choice.pick_nb(
@@ -1062,7 +1073,12 @@ def execute_row_nb(
     elif action == Action.swap_primaries:
         a = players[p, P.primary]
         b = players[o, P.primary]
-        if a >= 0 and b >= 0:
+        if (
+            a >= 0
+            and b >= 0
+            and not held_on_field_nb(cards, effects, inst, fighters, a)
+            and not held_on_field_nb(cards, effects, inst, fighters, b)
+        ):
             for j in range(N_INST):  # Turncoat: "Equipped cards are destroyed"
                 if inst[j, I.zone] == InstZone.magic and (inst[j, I.attached_to] == a or inst[j, I.attached_to] == b):
                     destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
@@ -1294,6 +1310,8 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
                 continue
         if not hit or magic_immune_nb(cards, effects, inst, j) and c != p and target != Target.all_creatures:
             continue
+        if held_on_field_nb(cards, effects, inst, fighters, j):
+            continue  # Steam Spider, Lead Boots: it leaves the field only by death or destruction
         if inst[src, I.attached_to] == j:
             # Revival Priest sends the creature it was played on back to hand and stays, to hold
             # the creature it revives: it is not an equip of the one leaving
@@ -1395,8 +1413,8 @@ def summon_by_effect_nb(
         return
     if zone_from == Zone.opponent_field:  # Psychic Toad: take control of the opponent's creature
         j = players[1 - p, P.primary]
-        if j < 0 or magic_immune_nb(cards, effects, inst, j):
-            return
+        if j < 0 or magic_immune_nb(cards, effects, inst, j) or held_on_field_nb(cards, effects, inst, fighters, j):
+            return  # Steam Spider, Lead Boots: it does not change control
         leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
         limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
         return
@@ -1452,12 +1470,15 @@ def summon_by_effect_nb(
     )
     if j < 0 or not is_creature_nb(cards, inst, j):
         return
-    if zone == InstZone.cemetery:
-        take_from_cemetery_nb(cards, effects, inst, players, glob, j)
-    if (
+    revival = (
         cards[inst[src, I.card], CardCol.card_type] == 1
         and find_row_nb(cards, effects, inst[src, I.card], Trigger.on_play, Action.move_card) >= 0
-    ):
+    )
+    if revival and players[p, P.primary] >= 0:
+        return  # Revival Priest: the primary stayed on the field (Steam Spider, Lead Boots): none takes its place
+    if zone == InstZone.cemetery:
+        take_from_cemetery_nb(cards, effects, inst, players, glob, j)
+    if revival:
         # Revival Priest: your primary went back to your hand; the revived creature takes its
         # place, still held by the card
         place_primary_nb(cards, inst, fighters, players, glob, p, j)

@@ -240,6 +240,20 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                     effects[r, E.amount] * (effects[r, E.dice] + inst[j, I.counter]),
                     trace,
                 )
+            elif (
+                trig == Trigger.each_turn_start
+                and (effects[r, E.flags] & Flag.dice_match) == 0
+                and action == Action.destroy_magic
+                and effects[r, E.target] == Target.self
+                and effects[r, E.roll_lo] > 0
+            ):
+                # Irresistible Love: in every turn, either player's, the card's opponent may roll
+                # to end it (they always do: the roll can only help them)
+                die = d6_nb(rng, script)
+                record_nb(trace, glob, 1 - inst[j, I.controller], Event.effect, j, r, die)
+                if effects[r, E.roll_lo] <= die <= effects[r, E.roll_hi]:
+                    destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+                    break
             elif trig == Trigger.opponent_turn and inst[j, I.controller] == o and holder >= 0:
                 # Winter Chill: the frozen creature's owner may roll to unfreeze it; Metallic Bone:
                 # the opponent of its creature's player may roll to destroy it (they always do)
