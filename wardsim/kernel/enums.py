@@ -111,6 +111,7 @@ class TriggerT(NamedTuple):
     response_opponent_lightning: int = 28  # Lightning: the opponent plays a Lightning card
     response_opponent_summon: int = 29  # Lightning: the opponent summons a creature
     each_turn_start: int = 30  # start of every turn, whoever's it is
+    response_opponent_heal: int = 31  # Lightning: the opponent plays a magic card that heals a creature
 
 
 Trigger = TriggerT()
@@ -198,6 +199,9 @@ class ActionT(NamedTuple):
     steal_equip: int = 52  # an equip on the opponent's side moves to the source creature (Thief)
     discard: int = 53  # the target player discards amount cards passing the filter, their choice
     reveal_hand: int = 54  # the target player's hand is shown to the card's player, at every request
+    poison_heal: int = 55  # the answered card's healing is negated and taken as damage instead (Poisoned Potion)
+    order_deck_top: int = 56  # both players see the target's top amount deck cards; the card's player orders them
+    negate_once: int = 57  # once while on the field: negate an attack against it (self) or a magic card (played_card)
 
 
 Action = ActionT()

@@ -39,6 +39,7 @@ class InstColT(NamedTuple):
     watch: int = 14  # 1: a battle-bound magic card on the field whose effect no battle has used yet
     effect_ended: int = 15  # 1: its lasting effect ended on a release roll (Electroloon); 0 on each zone move
     pending_heal: int = 16  # HP owed to a creature by its creature_to_cemetery row (The Guide)
+    spent_at: int = 17  # the arrival at which its once-per-field effect was used (Bunnysaurus); -1 none
 
 
 InstCol = InstColT()
@@ -54,6 +55,7 @@ class SeenBitT(NamedTuple):
     drawn: int = 2  # drawn after the opening hand
     played: int = 4  # played (summoned, or a magic card cast)
     public: int = 8  # in hand, and both players know it (it came back from the field or cemetery)
+    known_in_deck: int = 16  # in the deck, at a place both players know (Hands of Fate), until a shuffle
     plays_unit: int = 1 << 8  # one play: a summon from hand, a magic card cast or answered
     fizzles_unit: int = 1 << 32  # one play to no effect (FizzleReason)
 
@@ -117,6 +119,7 @@ class GlobColT(NamedTuple):
     last_die: int = 19  # the last effect roll, for the rows of a roll table that read it again (Flag.same_roll)
     sent_hp: int = 20  # printed HP of the card a row last sent from a hand (0: magic), for Scale.sent_hp
     sent_card: int = 21  # the instance a row last sent from a hand (a trade's next row skips it); -1 none
+    poisoned: int = 22  # the magic card whose healing a Poisoned Potion turns into damage; -1 none
 
 
 GlobCol = GlobColT()
@@ -184,6 +187,8 @@ class ChoiceKindT(NamedTuple):
     steal_pick: int = 14  # which equip of the opponent's an effect takes (Thief)
     battle_counter: int = 15  # ready a Lightning card against the opponent's Lightning card in a battle, or pass
     summon_response: int = 16  # answer the opponent's summon with a Lightning card, or pass (subject: the creature)
+    deck_order: int = 17  # which of the cards looked at is drawn next (Hands of Fate; subject: the deck's player)
+    field_shield: int = 18  # spend a creature's once-per-field negation on this battle, or pass (subject: the creature)
 
 
 ChoiceKind = ChoiceKindT()
@@ -237,6 +242,7 @@ class EventT(NamedTuple):
     battle_end: int = 33  # a = attacker's HP, b = defender's HP after the strikes (-1: a Limited Summon)
     rewind: int = 34  # a = the Hourglass of Time instance, b = card: the turn starts again
     fizzle: int = 35  # a = instance, b = card, c = FizzleReason: the play had no effect
+    deck_order: int = 36  # a = instance put back on its deck, b = card, c = its place from the top (1 = drawn next)
 
 
 Event = EventT()
