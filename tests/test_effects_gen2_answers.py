@@ -6,11 +6,13 @@ One test per card (or ruling), played through the game kernel with the table of
 `tests/gamekit.py` and scripted dice (the dice order is in `wardsim.kernel.duel.battle`).
 """
 
-from gamekit import Event, InstZone
+from gamekit import CAT, Event, InstZone
 from test_game_cards import cast, setup
 
+from wardsim.kernel.bots.search import determinize_nb
 from wardsim.kernel.enums import FighterCol
-from wardsim.kernel.game.enums import GlobCol
+from wardsim.kernel.game.enums import GlobCol, InstCol, PlayerCol, SeenBit
+from wardsim.kernel.rng import new_rng
 
 F = FighterCol
 G = GlobCol
@@ -46,3 +48,32 @@ def test_poisoned_potion_is_kept_for_a_heal_that_matters():
     t.fighters[ogre, F.hp] = 50
     cast(t, 1, "Troll Regeneration", target=0)
     assert t.zone(poison) == InstZone.hand and t.hp(ogre) == 55
+
+
+# ---------------------------------------------------------------- Hands of Fate
+
+
+def test_hands_of_fate_orders_the_top_5_of_the_opponents_deck_known_to_both_players():
+    # ruling hands-of-fate: the 5 cards are known where they lie; the card the opponent can use
+    # least (Dark Lord needs 2 sacrifices, they have 1 creature) is drawn first
+    top = ["Goblin", "Werewolf", "Ignite", "Dark Lord", "Health Potion"]
+    t, _, _ = setup("Werewolf", "Ogre", hand_a=["Hands of Fate"], deck_b=top)
+    t.on_top(1, *top)
+    t.play("Hands of Fate")
+    n = t.players[1, PlayerCol.deck_n]
+    shown = [int(t.decks[1, n - 1 - k]) for k in range(5)]
+    assert sorted(CAT.cards[t.inst[i, InstCol.card]].name for i in shown) == sorted(top)
+    assert CAT.cards[t.inst[shown[0], InstCol.card]].name == "Dark Lord"
+    assert all(t.inst[i, InstCol.seen] & SeenBit.known_in_deck for i in shown)
+    assert len(t.events(Event.deck_order)) == 5
+    faces = [t.inst[i, InstCol.card] for i in shown]
+    for seed in range(5):  # the search's deals, for either player, leave them where they are
+        for me in (0, 1):
+            inst = t.inst.copy()
+            determinize_nb(inst, me, new_rng(seed, 0))
+            assert [inst[i, InstCol.card] for i in shown] == faces
+    t.end_turn()
+    t.begin_turn()  # the opponent draws the first of them: a card both players know
+    assert t.zone(shown[0]) == InstZone.hand
+    assert t.inst[shown[0], InstCol.seen] & SeenBit.public
+    assert not t.inst[shown[0], InstCol.seen] & SeenBit.known_in_deck
