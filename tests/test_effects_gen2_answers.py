@@ -7,7 +7,7 @@ One test per card (or ruling), played through the game kernel with the table of
 """
 
 from gamekit import CAT, Event, InstZone
-from test_game_cards import cast, setup
+from test_game_cards import attack, cast, freeze, setup
 
 from wardsim.kernel.bots.search import determinize_nb
 from wardsim.kernel.enums import FighterCol
@@ -77,3 +77,37 @@ def test_hands_of_fate_orders_the_top_5_of_the_opponents_deck_known_to_both_play
     assert t.zone(shown[0]) == InstZone.hand
     assert t.inst[shown[0], InstCol.seen] & SeenBit.public
     assert not t.inst[shown[0], InstCol.seen] & SeenBit.known_in_deck
+
+
+# ---------------------------------------------------------------- Bunnysaurus
+
+
+def test_bunnysaurus_negates_one_attack_against_it_once_while_on_the_field():
+    # ruling bunnysaurus: spent on the Ogre's strike (3d6+3), the first strike of the battle
+    t, _, bunny = setup("Ogre", "Bunnysaurus")
+    freeze(t, bunny)
+    attack(t)  # the Ogre's strike is negated before its Hit roll: no dice
+    assert t.hp(bunny) == 40 and t.used_dice() == 0
+    assert t.inst[bunny, InstCol.spent_at] == t.inst[bunny, InstCol.arrival]
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    attack(t, 6, 5, 1, 1, 1)  # spent: the next attack lands (3 + 3)
+    assert t.hp(bunny) == 40 - 6
+
+
+def test_bunnysaurus_keeps_its_negation_for_a_real_threat():
+    # the bots do not spend it on a Goblin's 1d6
+    t, _, bunny = setup("Goblin", "Bunnysaurus")
+    freeze(t, bunny)
+    attack(t, 6, 5, 2)
+    assert t.hp(bunny) == 40 - 2
+    assert t.inst[bunny, InstCol.spent_at] != t.inst[bunny, InstCol.arrival]
+
+
+def test_bunnysaurus_negates_a_magic_card_when_played_instead():
+    t, _, bunny = setup("Werewolf", "Bunnysaurus", hand_a=["Terrifying Roar"])
+    roar = t.play("Terrifying Roar")  # it would take the Bunnysaurus off the field
+    assert t.zone(roar) == InstZone.cemetery and t.zone(bunny) == InstZone.primary
+    assert t.inst[bunny, InstCol.spent_at] == t.inst[bunny, InstCol.arrival]
+    assert [e[3] for e in t.events(Event.response)] == [bunny]
