@@ -863,9 +863,10 @@ def _poison_worth(cards, effects, inst, fighters, players, q, acard):
 
 @njit(cache=True, _nrt=False)
 def _use_soon(cards, inst, players, p, card):
-    """How soon player p could use a card drawn next: a creature they can summon without
-    sacrifices (or with the creatures they have), by its strength; a magic card by what it does;
-    a creature they cannot pay for is worth least."""
+    """How soon player p could use a card drawn next: a creature they cannot pay the sacrifices
+    for is worth least; another creature by its strength; a magic card they can play on their
+    primary creature as much as an equip (a Lightning card, which waits for its moment, less;
+    any magic card less again without a primary)."""
     if cards[card, CardCol.card_type] == CardType.creature:
         al = cards[card, CardCol.armor_level]
         need = 0 if al <= 6 else (1 if al <= 11 else 2)
@@ -877,7 +878,12 @@ def _use_soon(cards, inst, players, p, card):
         if need > have:
             return 0.0
         return creature_strength_nb(cards, card)
-    return card_worth_nb(cards, card)
+    if players[p, P.primary] < 0:
+        return 5.0
+    kind = cards[card, CardCol.magic_type]
+    if kind == MagicType.lightning or kind == MagicType.battle_lightning:
+        return 15.0
+    return EQUIP_WORTH
 
 
 @njit(cache=True, _nrt=False)

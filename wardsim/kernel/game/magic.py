@@ -250,9 +250,9 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         if action == Action.reveal_and_remove:
             return hand_size_nb(inst, o) > 0
         if action == Action.order_deck_top:
-            # Hands of Fate: an order to choose needs two cards, and one not yet known in place
-            looked_at = min(effects[r, E.amount], players[o, P.deck_n])
-            return players[o, P.deck_n] >= 2 and _known_in_deck(inst, o) < looked_at
+            # Hands of Fate: an order to choose needs two cards, and at most one of those on top
+            # may be known in place already (the opponent has drawn the others of a former look)
+            return players[o, P.deck_n] >= 2 and _known_in_deck(inst, o) <= 1
         if action == Action.limited_summon and effects[r, E.zone_from] == Zone.cemetery:
             return best_in_zone_nb(cards, effects, inst, r, p, InstZone.cemetery, False) >= 0
         if action == Action.limited_summon and effects[r, E.zone_from] == Zone.hand:
