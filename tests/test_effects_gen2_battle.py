@@ -11,6 +11,8 @@ from test_game_cards import OPPONENT, OWN, attack, cast, freeze, magic_names, se
 
 from wardsim.kernel.bots import policies
 from wardsim.kernel.enums import FighterCol
+from wardsim.kernel.game.enums import GlobCol, InstCol
+from wardsim.replays import describe
 
 F = FighterCol
 
@@ -138,6 +140,16 @@ def test_electroloon_stuns_and_disarms_the_opposing_creatures_until_their_player
     t.dice()
     t.begin_turn()
     assert t.used_dice() == 0 and t.fighters[ogre, F.aura_stun] == 0
+
+
+def test_the_replay_names_the_player_who_rolls_against_an_electroloon():
+    t, _, _ = setup("Electroloon", "Ogre")
+    t.end_turn()
+    t.dice(3)
+    t.begin_turn()  # the Ogre's player rolls against the Electroloon
+    n = int(t.glob[GlobCol.trace_n])
+    lines = describe(t.trace[:n], t.inst[:, InstCol.card], CAT, ("Ann", "Bob"), t.effects)
+    assert any(line.startswith("  Bob rolls 3 against Electroloon (A): ") for line in lines)
 
 
 @pytest.mark.parametrize(

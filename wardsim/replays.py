@@ -247,6 +247,9 @@ def describe(
             else:
                 use = f"rolls {c} for an effect" if c else "uses an effect"
                 line = f"  {card(a)} {use}: {row_text(a, rolled_row(row, int(c)) if c else row)}"
+                if c and player != (0 if a < DECK_SIZE else 1):
+                    # the other side rolls against the card: Electroloon's, Metallic Bone's release
+                    line = f"  {who} rolls {c} against {card(a)}: {row_text(a, rolled_row(row, int(c)))}"
                 lo, hi = effects[row, EffectCol.release_lo], effects[row, EffectCol.release_hi]
                 if c and lo > 0:  # a roll to be freed: Kraken's wrap, Giant Snake's disarm
                     held = {Status.disarmed: "disarmed", Status.stunned: "stunned"}.get(

@@ -248,22 +248,17 @@ def _mark_nb(acc, offset, marks):
 
 
 @njit
-def _reachable_nb(first_states, rules, tables, frontier, grid_start, grid_end, grid_first, grid_second):
-    """The stage states reachable from `first_states`, exploring with every hit dealing 0.
-
-    With all damage prevented HP never moves, so every lookup lands at the level of the two
-    max HPs and in `acc.coefs`; identity matrices as the next stage's coefficients put each
-    state in a column of its own: ST1 / ST2 state m in column m, END state x in column x, or
-    in column n_strike_states + x when seen from the start (to tell it from ST1 there). The
-    grids are only there to type the views (no lookup leaves the level).
+def identity_probes_nb(
+    n_strike, n_effect, grid_start, grid_first, grid_second, grid_second_swapped, grid_end, grid_end_swapped
+):
+    """The next stages' coefficients as identity matrices, so that a stage's weights land on the
+    next stage's states themselves: ST1 / ST2 state m in column m, END state x in column x, or in
+    column n_strike + x when seen from the start (to tell it from ST1 there); no constants.
 
     Returns
     -------
-    Reachable
+    (first strike, second strike, end, end seen from the start, start) : StageValues
     """
-    n_battle = _n_battle_states_nb(rules)
-    n_effect = grid_start.shape[1]
-    n_strike = n_effect * n_battle
     width = n_strike + n_effect
     identity_end = np.zeros((n_effect, width))
     identity_end_from_start = np.zeros((n_effect, width))
@@ -273,13 +268,37 @@ def _reachable_nb(first_states, rules, tables, frontier, grid_start, grid_end, g
     identity_strike = np.zeros((n_strike, width))
     for m in range(n_strike):
         identity_strike[m, m] = 1.0
-    consts_end = np.zeros((n_effect, N_VALUES))
-    consts_strike = np.zeros((n_strike, N_VALUES))
-    to_first_strike = StageValues(identity_strike, consts_strike, grid_first, grid_first)
-    to_second_strike = StageValues(identity_strike, consts_strike, grid_second, grid_second)
-    to_end = StageValues(identity_end, consts_end, grid_end, grid_end)
-    to_end_from_start = StageValues(identity_end_from_start, consts_end, grid_end, grid_end)
-    to_start = StageValues(identity_end, consts_end, grid_start, grid_start)
+    no_consts_end = np.zeros((n_effect, N_VALUES))
+    no_consts_strike = np.zeros((n_strike, N_VALUES))
+    return (
+        StageValues(identity_strike, no_consts_strike, grid_first, grid_first),
+        StageValues(identity_strike, no_consts_strike, grid_second, grid_second_swapped),
+        StageValues(identity_end, no_consts_end, grid_end, grid_end_swapped),
+        StageValues(identity_end_from_start, no_consts_end, grid_end, grid_end_swapped),
+        StageValues(identity_end, no_consts_end, grid_start, grid_start),
+    )
+
+
+@njit
+def _reachable_nb(first_states, rules, tables, frontier, grid_start, grid_end, grid_first, grid_second):
+    """The stage states reachable from `first_states`, exploring with every hit dealing 0.
+
+    With all damage prevented HP never moves, so every lookup lands at the level of the two
+    max HPs and in `acc.coefs`; identity matrices as the next stage's coefficients
+    (`identity_probes_nb`) put each state in a column of its own. The grids are only there to
+    type the views (no lookup leaves the level).
+
+    Returns
+    -------
+    Reachable
+    """
+    n_battle = _n_battle_states_nb(rules)
+    n_effect = grid_start.shape[1]
+    n_strike = n_effect * n_battle
+    width = n_strike + n_effect
+    to_first_strike, to_second_strike, to_end, to_end_from_start, to_start = identity_probes_nb(
+        n_strike, n_effect, grid_start, grid_first, grid_second, grid_second, grid_end, grid_end
+    )
     acc = Accumulator(np.zeros(width), np.zeros(N_VALUES))
     # every creature prevents all damage, and every hit takes 0 HP
     fighters = rules.fighters.copy()

@@ -27,7 +27,7 @@ from numba import njit
 
 from wardsim.kernel.exact.enums import N_VALUES, FighterSummary, Value
 from wardsim.kernel.exact.frontier import Accumulator, StageValues
-from wardsim.kernel.exact.levels import _backward_pass_nb, _clear_nb, _store_nb
+from wardsim.kernel.exact.levels import _backward_pass_nb, _clear_nb, _store_nb, identity_probes_nb
 from wardsim.kernel.exact.plans import (
     EndPlan,
     StrikePlan,
@@ -170,7 +170,7 @@ def _pure_states_nb(rules, tables, frontier, stages, reachable):
     """Each stage's pure states and their weights on the next stage, probed at the top level.
 
     The next stages' coefficients are identity matrices, so each state's weights land on the
-    next stage's states themselves (as in `levels._reachable_nb`); every other level's value
+    next stage's states themselves (`levels.identity_probes_nb`); every other level's value
     reads NaN, so a state that reaches one shows it. The grids are left NaN: the levels
     write every value before it is read, and a value read unwritten would show as NaN.
     """
@@ -188,23 +188,16 @@ def _pure_states_nb(rules, tables, frontier, stages, reachable):
     )
     for grid in grids:
         grid[:] = np.nan
-    identity_end = np.zeros((n_effect, width))
-    identity_end_from_start = np.zeros((n_effect, width))
-    for x in range(n_effect):
-        identity_end[x, x] = 1.0
-        identity_end_from_start[x, n_strike + x] = 1.0
-    identity_strike = np.zeros((n_strike, width))
-    for m in range(n_strike):
-        identity_strike[m, m] = 1.0
-    no_consts_end = np.zeros((n_effect, N_VALUES))
-    no_consts_strike = np.zeros((n_strike, N_VALUES))
-    to_first_strike = StageValues(identity_strike, no_consts_strike, stages.first_strike.grid, stages.first_strike.grid)
-    to_second_strike = StageValues(
-        identity_strike, no_consts_strike, stages.second_strike.grid, stages.second_strike.grid_swapped
+    to_first_strike, to_second_strike, to_end, to_end_from_start, to_start = identity_probes_nb(
+        n_strike,
+        n_effect,
+        stages.start.grid,
+        stages.first_strike.grid,
+        stages.second_strike.grid,
+        stages.second_strike.grid_swapped,
+        stages.end.grid,
+        stages.end.grid_swapped,
     )
-    to_end = StageValues(identity_end, no_consts_end, stages.end.grid, stages.end.grid_swapped)
-    to_end_from_start = StageValues(identity_end_from_start, no_consts_end, stages.end.grid, stages.end.grid_swapped)
-    to_start = StageValues(identity_end, no_consts_end, stages.start.grid, stages.start.grid)
     acc = Accumulator(np.zeros(width), np.zeros(N_VALUES))
     level_a = rules.fighters[0, S.hp]
     level_b = rules.fighters[1, S.hp]
