@@ -111,7 +111,8 @@ CAT_TABLES = (CAT.tables().cards, CAT.tables().effects)
 
 def _redeal(inst: np.ndarray, me: int, rng: np.random.Generator) -> np.ndarray:
     """Another arrangement of the cards `me` cannot see: the opponent's hand and deck faces
-    shuffled together (its hand cards known to both players stay), and `me`'s deck order."""
+    shuffled together (its hand cards known to both players stay, and its deck cards known where
+    they lie), and `me`'s deck order."""
     inst = inst.copy()
     for owner, zones in ((1 - me, (InstZone.hand, InstZone.deck)), (me, (InstZone.deck,))):
         hidden = [
@@ -120,6 +121,7 @@ def _redeal(inst: np.ndarray, me: int, rng: np.random.Generator) -> np.ndarray:
             if inst[i, I.owner] == owner
             and inst[i, I.zone] in zones
             and not (inst[i, I.zone] == InstZone.hand and inst[i, I.seen] & SeenBit.public)
+            and not (inst[i, I.zone] == InstZone.deck and inst[i, I.seen] & SeenBit.known_in_deck)
         ]
         inst[hidden, I.card] = rng.permutation(inst[hidden, I.card])
     return inst

@@ -218,6 +218,8 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError("action 'move_card' needs a 'to' zone")
     if e.condition in {"target_matches", "equipped_with", "own_primary_matches", "holds_under"} and not e.filter:
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
+    if e.action == "order_deck_top" and e.amount < 1:
+        raise EffectError("action 'order_deck_top' needs an 'amount' of 1 or more")
     if "same_roll" in e.flags and e.roll is None and "dice_match" not in e.flags:
         raise EffectError("flag 'same_roll' needs a 'roll'")
 
@@ -256,6 +258,7 @@ _TRIGGER_TEXT = {
     "response_opponent_lightning": "Lightning, when your opponent plays a Lightning card",
     "response_opponent_summon": "Lightning, when your opponent summons a creature",
     "each_turn_start": "At the start of each turn",
+    "response_opponent_heal": "Lightning, when your opponent plays a magic card to heal a creature",
 }
 
 _TARGET_TEXT = {
@@ -503,6 +506,16 @@ def render(e: Effect) -> str:
         "equip_self": f"equip this card to {target} as an Infinite equip magic card",
         "discard_cost": f"discard {e.amount} {render_filter(e.filter)[2:]} to play this card",
         "reveal_hand": f"{target} show{s} you their hand whenever you ask",
+        "poison_heal": "negate the healing of that card: the creature it heals takes the healing amount as "
+        "damage instead",
+        "negate_once": (
+            "negate a magic card when it is played"
+            if e.target == "played_card"
+            else f"negate an attack against {target}"
+        )
+        + " (once while this card is on the field, shared by its negations)",
+        "order_deck_top": f"you and your opponent look at the top {e.amount} cards of the deck of {target}; "
+        "put them back on top in the order you choose",
         "discard": f"{target} discard{s} {e.amount} {render_filter(e.filter)[2:]} of their choice from their hand",
         "reset_turn": "reset the current player's turn",
         "auto_hit": f"{target} hit{s} regardless of the dice",

@@ -280,6 +280,9 @@ def describe(
                 f"{card(a)} resets the turn: everything in it since its start is undone, and it is "
                 "played again from the draw phase."
             )
+        elif event == e.deck_order:
+            deck = names[0 if a < DECK_SIZE else 1]
+            lines.append(f"  {who} puts {card(a)} back on {deck}'s deck, card {c} from the top (both players saw it).")
         elif event == e.fizzle:
             lines.append(f"  [fizzled] {card(a)} was played to no effect: {_FIZZLE_WORDS[c]}.")
         elif event == e.game_end:

@@ -111,6 +111,7 @@ class TriggerT(NamedTuple):
     response_opponent_lightning: int = 28  # Lightning: the opponent plays a Lightning card
     response_opponent_summon: int = 29  # Lightning: the opponent summons a creature
     each_turn_start: int = 30  # start of every turn, whoever's it is
+    response_opponent_heal: int = 31  # Lightning: the opponent plays a magic card that heals a creature
 
 
 Trigger = TriggerT()
@@ -205,6 +206,9 @@ class ActionT(NamedTuple):
     must_battle: int = 58  # every player must battle in their turn; destroyed when a primary cannot (Frenzy)
     stays_on_field: int = 59  # leaves the field only by death or destruction; no sacrifice, no new controller
     second_battle: int = 60  # a second battle in its player's turn, struck back in only one (Double Hit)
+    poison_heal: int = 61  # the answered card's healing is negated and taken as damage instead (Poisoned Potion)
+    order_deck_top: int = 62  # both players see the target's top amount deck cards; the card's player orders them
+    negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
 
 
 Action = ActionT()

@@ -159,6 +159,8 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += 2.0 * amount  # Magic Artillery's roll of 6: a magic card from the opponent's hand
         elif action == Action.draw:
             value += 3.0 * amount
+        elif action == Action.order_deck_top:
+            value += 2.0  # Hands of Fate: the opponent's next draws, worst first
         elif action == Action.damage and tgt == Target.equipped and own >= 0 and target == MagicTarget.own:
             value -= amount  # Phoenix Armor: the damage to its own creature, each turn
         elif action == Action.damage and (effects[r, E.flags] & Flag.dice_match) != 0:
@@ -816,6 +818,16 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             return 1.0 if o >= 0 and fighters[o, F.effect_count] > 0 else -1.0
         ocard = inst[option, I.card]
         acard = inst[subject, I.card]
+        if cards[ocard, CardCol.card_type] == CardType.creature:
+            # Bunnysaurus's one negation: only against a card that would really hurt
+            if (
+                _cannot_be_negated(cards, effects, acard)
+                or find_row_nb(cards, effects, acard, Trigger.on_play, Action.immune) >= 0
+            ):
+                return -1.0
+            return 1.0 if _magic_threat(cards, effects, inst, fighters, players, q, acard) else -1.0
+        if find_row_nb(cards, effects, ocard, Trigger.response_opponent_heal, Action.poison_heal) >= 0:
+            return _poison_worth(cards, effects, inst, fighters, players, q, acard)
         if _negates_magic(cards, effects, ocard) and _cannot_be_negated(cards, effects, acard):
             return -1.0  # the negation would be spent for nothing
         if find_row_nb(cards, effects, ocard, Trigger.response_opponent_lightning, Action.damage_fraction) >= 0:
@@ -861,6 +873,21 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         ):
             return 1.0 if _halving_hurts(cards, effects, inst, fighters, players, q) else -1.0
         return 1.0  # Scroll of Silence: whatever Lightning card the opponent plays, it is stopped
+    if kind == ChoiceKind.field_shield:
+        # Bunnysaurus: spend its one negation on a strike that would take a good part of its HP
+        if option == NO_OPTION:
+            return 0.0
+        foe = _battle_foe(inst, players, glob, q, subject)
+        if foe < 0:
+            return -1.0
+        threat = 3.5 * fighters[foe, F.attack_dice] + fighters[foe, F.modifier] + fighters[foe, F.atk_bonus]
+        threat *= max(fighters[foe, F.extra_mult], 1)
+        return 1.0 if threat >= max(10.0, 0.3 * fighters[subject, F.hp]) or threat >= fighters[subject, F.hp] else -1.0
+    if kind == ChoiceKind.deck_order:
+        # Hands of Fate on the opponent's deck: the card least useful to them is drawn first;
+        # on q's own deck, the most useful one
+        worth = _use_soon(cards, inst, players, subject, inst[option, I.card])
+        return worth if subject == q else -worth
     if kind == ChoiceKind.summon_response:
         # Icy Breath on the creature just summoned (offered only where magic reaches it)
         return 0.0 if option == NO_OPTION else 1.0
@@ -907,6 +934,90 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             return -1.0
         return 2.0 if inst[option, I.attached_to] >= 0 else 1.0
     return 0.0
+
+
+@njit(cache=True, _nrt=False)
+def _battle_foe(inst, players, glob, q, c):
+    """The creature q's creature c battles now: the opponent's primary when q attacks; when q
+    defends, the attacking creature (the opponent's last to battle this turn)."""
+    if glob[G.active] == q:
+        return players[1 - q, P.primary]
+    foe = -1
+    for j in range(N_INST):
+        z = inst[j, I.zone]
+        if (z == InstZone.primary or z == InstZone.limited) and inst[j, I.controller] == 1 - q:
+            if inst[j, I.battled_turn] == glob[G.turn]:
+                foe = j
+    return foe
+
+
+@njit(cache=True, _nrt=False)
+def _magic_threat(cards, effects, inst, fighters, players, q, acard):
+    """Is the opponent's magic card, as it is played, worth q's one negation: it hurts q's
+    creature (a hostile equip, 20 damage or more, removal), takes q's cards or turn, or negates
+    or steals q's own card."""
+    if cards[acard, CardCol.hostile] != 0:
+        return True
+    start = cards[acard, CardCol.effect_start]
+    for r in range(start, start + cards[acard, CardCol.effect_count]):
+        action = effects[r, E.action]
+        target = effects[r, E.target]
+        faces = 6 if effects[r, E.roll_lo] == 0 else effects[r, E.roll_hi] - effects[r, E.roll_lo] + 1
+        if action == Action.damage and faces >= 3 and effects[r, E.amount] + 3.5 * effects[r, E.dice] >= 20:
+            if target == Target.opponent_primary or target == Target.all_creatures or target == Target.all_primaries:
+                return True
+        if action == Action.damage_fraction or action == Action.swap_primaries or action == Action.skip_turn:
+            return True
+        if action == Action.negate_magic or action == Action.steal_magic or action == Action.block_magic:
+            return True
+        if action == Action.move_card and target == Target.opponent_primary:
+            return True
+        if action == Action.destroy_magic and _count_magic(inst, q) > 0:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _poison_worth(cards, effects, inst, fighters, players, q, acard):
+    """Poisoned Potion against a healing card: played when the healing it turns would matter (at
+    least 10 HP, or a full heal on a hurt creature) and magic reaches the creature."""
+    o = players[1 - q, P.primary]
+    if o < 0 or magic_immune_nb(cards, effects, inst, o):
+        return -1.0
+    start = cards[acard, CardCol.effect_start]
+    for r in range(start, start + cards[acard, CardCol.effect_count]):
+        if effects[r, E.trigger] != Trigger.on_play or effects[r, E.action] != Action.heal:
+            continue
+        if (effects[r, E.flags] & Flag.full) != 0:
+            return 1.0 if fighters[o, F.max_hp] - fighters[o, F.hp] >= 10 else -1.0
+        if effects[r, E.amount] + 3 * effects[r, E.dice] >= 10:
+            return 1.0
+    return -1.0
+
+
+@njit(cache=True, _nrt=False)
+def _use_soon(cards, inst, players, p, card):
+    """How soon player p could use a card drawn next: a creature they cannot pay the sacrifices
+    for is worth least; another creature by its strength; a magic card they can play on their
+    primary creature as much as an equip (a Lightning card, which waits for its moment, less;
+    any magic card less again without a primary)."""
+    if cards[card, CardCol.card_type] == CardType.creature:
+        al = cards[card, CardCol.armor_level]
+        need = 0 if al <= 6 else (1 if al <= 11 else 2)
+        have = 0
+        for j in range(N_INST):
+            if inst[j, I.controller] == p and (inst[j, I.zone] == InstZone.primary or inst[j, I.zone] == InstZone.hand):
+                if cards[inst[j, I.card], CardCol.card_type] == CardType.creature:
+                    have += 1
+        if need > have:
+            return 0.0
+        return creature_strength_nb(cards, card)
+    if players[p, P.primary] < 0:
+        return 5.0
+    kind = cards[card, CardCol.magic_type]
+    if kind == MagicType.lightning or kind == MagicType.battle_lightning:
+        return 15.0
+    return EQUIP_WORTH
 
 
 @njit(cache=True, _nrt=False)

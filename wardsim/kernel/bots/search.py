@@ -67,8 +67,9 @@ def choose_action_nb(policy, params, cards, effects, inst, fighters, players, gl
 @njit(cache=True, _nrt=False)
 def _deal(inst, owner, hand_too, rng):
     """Deal the card faces of `owner`'s hidden instances (its deck, and its hand when
-    `hand_too`; a card known to be in hand stays) anew, at random: the faces are gathered in a
-    canonical order first, so the deal depends on which cards are hidden, not where they are."""
+    `hand_too`; a card known to be in hand, or known where it lies in the deck, stays) anew, at
+    random: the faces are gathered in a canonical order first, so the deal depends on which cards
+    are hidden, not where they are."""
     faces = local_array(N_INST)
     slots = local_array(N_INST)
     n = 0
@@ -76,6 +77,8 @@ def _deal(inst, owner, hand_too, rng):
         if inst[i, I.owner] != owner:
             continue
         z = inst[i, I.zone]
+        if z == InstZone.deck and inst[i, I.seen] & SeenBit.known_in_deck != 0:
+            continue  # Hands of Fate showed both players this card, where it lies
         if z == InstZone.deck or (hand_too and z == InstZone.hand and inst[i, I.seen] & SeenBit.public == 0):
             slots[n] = i
             faces[n] = inst[i, I.card]

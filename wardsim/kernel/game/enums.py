@@ -45,6 +45,7 @@ class InstColT(NamedTuple):
     sleeper_hp: int = 20  # Sleepy Scent: its creature's HP when last looked at (0: not yet); any drop wakes it
     second_battle_turn: int = 21  # turn index of a creature's second battle in one turn (Double Hit)
     returned_turn: int = 22  # turn index of its last strike back against a Double Hit creature
+    spent_at: int = 23  # the arrival at which its once-per-field effect was used (Bunnysaurus); -1 none
 
 
 InstCol = InstColT()
@@ -60,6 +61,7 @@ class SeenBitT(NamedTuple):
     drawn: int = 2  # drawn after the opening hand
     played: int = 4  # played (summoned, or a magic card cast)
     public: int = 8  # in hand, and both players know it (it came back from the field or cemetery)
+    known_in_deck: int = 16  # in the deck, at a place both players know (Hands of Fate), until a shuffle
     plays_unit: int = 1 << 8  # one play: a summon from hand, a magic card cast or answered
     fizzles_unit: int = 1 << 32  # one play to no effect (FizzleReason)
 
@@ -123,6 +125,7 @@ class GlobColT(NamedTuple):
     last_die: int = 19  # the last effect roll, for the rows of a roll table that read it again (Flag.same_roll)
     sent_hp: int = 20  # printed HP of the card a row last sent from a hand (0: magic), for Scale.sent_hp
     sent_card: int = 21  # the instance a row last sent from a hand (a trade's next row skips it); -1 none
+    poisoned: int = 22  # the magic card whose healing a Poisoned Potion turns into damage; -1 none
 
 
 GlobCol = GlobColT()
@@ -191,6 +194,8 @@ class ChoiceKindT(NamedTuple):
     battle_counter: int = 15  # ready a Lightning card against the opponent's Lightning card in a battle, or pass
     summon_response: int = 16  # answer the opponent's summon with a Lightning card, or pass (subject: the creature)
     return_attack: int = 17  # strike back against a Double Hit creature now (the defender), or keep it (NO_OPTION)
+    deck_order: int = 18  # which of the cards looked at is drawn next (Hands of Fate; subject: the deck's player)
+    field_shield: int = 19  # spend a creature's once-per-field negation on this battle, or pass (subject: the creature)
 
 
 ChoiceKind = ChoiceKindT()
@@ -246,6 +251,7 @@ class EventT(NamedTuple):
     fizzle: int = 35  # a = instance, b = card, c = FizzleReason: the play had no effect
     equipped: int = 36  # a = equip instance, b = card, c = the creature: equipped from the deck (Equip Knight)
     placed_under: int = 37  # a = instance, b = card, c = the creature it goes under (Terry's Jerry)
+    deck_order: int = 38  # a = instance put back on its deck, b = card, c = its place from the top (1 = drawn next)
 
 
 Event = EventT()

@@ -381,7 +381,7 @@ def to_hand_nb(inst, glob, i, trace):
 def to_deck_nb(inst, players, glob, decks, i, bottom, rng, trace):
     put_in_deck_nb(inst, decks, players, glob, i, bottom)
     if not bottom:
-        shuffle_deck_nb(decks, players, inst[i, I.owner], rng)
+        shuffle_deck_nb(inst, decks, players, inst[i, I.owner], rng)
     record_nb(trace, glob, inst[i, I.owner], Event.to_deck, i, inst[i, I.card], bottom)
 
 
@@ -434,6 +434,25 @@ def place_primary_nb(cards, inst, fighters, players, glob, p, i):
     players[p, P.primary] = i
     init_fighter_nb(fighters[i], cards, inst[i, I.card])
     inst[i, I.counter] = players[p, P.opponent_deaths]  # The Hero counts deaths from here
+
+
+@njit(cache=True, _nrt=False)
+def once_negation_nb(cards, effects, inst, fighters, c, magic):
+    """Bunnysaurus: "negate an attack against this card, or negate a magic card when it is
+    played ... only once while this card is on the field": the row of creature c that can still
+    be used (its magic one when `magic`), or -1. A primary creature with its effects only, not
+    yet used since it came to the field."""
+    if c < 0 or inst[c, I.zone] != InstZone.primary or fighters[c, F.effect_count] == 0:
+        return -1
+    if inst[c, I.spent_at] == inst[c, I.arrival]:
+        return -1
+    start, stop = card_rows_nb(cards, inst[c, I.card])
+    for r in range(start, stop):
+        if effects[r, E.trigger] != Trigger.static or effects[r, E.action] != Action.negate_once:
+            continue
+        if (effects[r, E.target] == Target.played_card) == magic:
+            return r
+    return -1
 
 
 @njit(cache=True, _nrt=False)

@@ -53,6 +53,7 @@ from wardsim.kernel.game.field import (
     lightning_blocked_nb,
     magic_barred_nb,
     non_equip_magic_blocked_nb,
+    once_negation_nb,
     sync_damage_immune_nb,
     to_cemetery_nb,
 )
@@ -293,6 +294,10 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             )
         if action == Action.reveal_and_remove:
             return hand_size_nb(inst, o) > 0
+        if action == Action.order_deck_top:
+            # Hands of Fate: an order to choose needs two cards, and at most one of those on top
+            # may be known in place already (the opponent has drawn the others of a former look)
+            return players[o, P.deck_n] >= 2 and _known_in_deck(inst, o) <= 1
         if action == Action.limited_summon and effects[r, E.zone_from] == Zone.cemetery:
             return best_in_zone_nb(cards, effects, inst, r, p, InstZone.cemetery, False) >= 0
         if action == Action.limited_summon and effects[r, E.zone_from] == Zone.hand:
@@ -319,6 +324,16 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         return not cemetery_chained_nb(cards, effects, inst)  # Bound With Chains: a second copy adds nothing
     # a card whose effect lasts on the field (Flame of the Infinite, Curse, Forest Fire) always can
     return not acts_when_played
+
+
+@njit(cache=True, _nrt=False)
+def _known_in_deck(inst, o):
+    """Cards of o's deck whose place both players know (Hands of Fate put them on top)."""
+    n = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.deck and inst[j, I.owner] == o and inst[j, I.seen] & SeenBit.known_in_deck:
+            n += 1
+    return n
 
 
 @njit(cache=True, _nrt=False)
@@ -383,7 +398,18 @@ def _answers(cards, effects, card, answered):
             return True
         if t == Trigger.response_opponent_lightning and is_lightning_nb(cards, answered):
             return True
+        if t == Trigger.response_opponent_heal and heals_when_played_nb(cards, effects, answered):
+            return True
     return False
+
+
+@njit(cache=True, _nrt=False)
+def heals_when_played_nb(cards, effects, card):
+    """A magic card that heals a creature as it is played (Health Potion, Herbal Poultice, the
+    first heal of Troll Regeneration): what Poisoned Potion answers (ruling poisoned-potion)."""
+    if cards[card, CardCol.card_type] != CardType.magic:
+        return False
+    return find_row_nb(cards, effects, card, Trigger.on_play, Action.heal) >= 0
 
 
 @njit(cache=True, _nrt=False)
@@ -399,6 +425,11 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, answer
     (one option per distinct card)."""
     out[0] = NO_OPTION
     n = 1
+    if cards[inst[answered, I.card], CardCol.card_type] != CardType.magic:
+        return n  # Bunnysaurus's negation is a creature's effect, not a card played: no answer
+    if once_negation_nb(cards, effects, inst, fighters, players[q, P.primary], True) >= 0:
+        out[n] = players[q, P.primary]  # Bunnysaurus: not a card, so no block on magic stops it
+        n += 1
     if magic_barred_nb(cards, effects, inst, players, glob, q) or lightning_blocked_nb(
         cards, effects, inst, fighters, glob
     ):
@@ -415,6 +446,10 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, answer
                 n += 1
             continue
         if _answers(cards, effects, card, inst[answered, I.card]):
+            if find_row_nb(cards, effects, card, Trigger.response_opponent_heal, Action.poison_heal) >= 0 and (
+                players[1 - q, P.primary] < 0
+            ):
+                continue  # Poisoned Potion: no creature to heal, no healing to turn
             out[n] = i
             n += 1
     return n
@@ -484,9 +519,10 @@ def play_magic_nb(
         if answer < 0:
             break
         record_nb(trace, glob, player, Event.response, answer, inst[answer, I.card], chain[depth - 1])
-        note_play_nb(inst, answer)
-        players[player, P.lightning_turn] = glob[G.turn] + 1  # every answer is a Lightning card
-        set_zone_nb(inst, glob, answer, InstZone.resolving)
+        if cards[inst[answer, I.card], CardCol.card_type] == CardType.magic:
+            note_play_nb(inst, answer)
+            players[player, P.lightning_turn] = glob[G.turn] + 1  # every answering card is a Lightning card
+            set_zone_nb(inst, glob, answer, InstZone.resolving)
         chain[depth] = answer
         depth += 1
         player = 1 - player
@@ -522,8 +558,10 @@ def play_magic_nb(
     if negated[0] and find_row_nb(cards, effects, card, Trigger.on_play, Action.immune) >= 0:
         # Celestial Power, Creator's Gift: "cannot be negated when played"; the negation is wasted
         negated[0] = 0
-        note_fizzle_nb(trace, glob, inst, chain[1], FizzleReason.nothing_to_do)
+        if cards[inst[chain[1], I.card], CardCol.card_type] == CardType.magic:
+            note_fizzle_nb(trace, glob, inst, chain[1], FizzleReason.nothing_to_do)
     if negated[0]:
+        glob[G.poisoned] = -1
         if inst[i, I.zone] == InstZone.resolving:
             record_nb(trace, glob, p, Event.negated, i, card, chain[1])
             to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
@@ -532,6 +570,7 @@ def play_magic_nb(
     resolve_card_nb(
         cards, effects, inst, fighters, players, glob, decks, p, i, target, policy, params, rng, script, trace
     )
+    glob[G.poisoned] = -1  # Poisoned Potion turns the healing of the card it answered only
 
 
 @njit(cache=True, _nrt=False)
@@ -540,6 +579,14 @@ def resolve_response_nb(
 ):
     """Resolve Lightning card `answer` against card `answered`; True if it negates it."""
     q = inst[answer, I.controller]
+    if cards[inst[answer, I.card], CardCol.card_type] == CardType.creature:
+        # Bunnysaurus on the field: its one negation is spent on this card
+        r = once_negation_nb(cards, effects, inst, fighters, answer, True)
+        if r < 0:
+            return False  # it left the field, or lost its effects, before the chain resolved
+        inst[answer, I.spent_at] = inst[answer, I.arrival]
+        record_nb(trace, glob, q, Event.effect, answer, r, 0)
+        return True
     if plays_any_time_nb(cards, effects, inst[answer, I.card]):
         # Mind Sap played while the other card waits: it takes effect, and answers nothing
         resolve_card_nb(
@@ -595,6 +642,10 @@ def resolve_response_nb(
             continue  # "cannot be negated": read by the chain (cannot_be_negated_nb)
         if action == Action.negate_magic:
             negates = True
+        elif action == Action.poison_heal:
+            # Poisoned Potion: the answered card still resolves, but its healing hurts instead
+            # (kernel.game.resolve.execute_row_nb reads the mark)
+            glob[G.poisoned] = answered
         elif action == Action.steal_magic:
             # Magic Steal: the negated card is played on the stealer's side, if it can be
             inst[answered, I.controller] = q
@@ -650,7 +701,11 @@ def resolve_response_nb(
 @njit(cache=True, _nrt=False)
 def _answer_row(effects, r):
     t = effects[r, E.trigger]
-    return t == Trigger.response_opponent_magic or t == Trigger.response_opponent_lightning
+    return (
+        t == Trigger.response_opponent_magic
+        or t == Trigger.response_opponent_lightning
+        or t == Trigger.response_opponent_heal
+    )
 
 
 @njit(cache=True, _nrt=False)
@@ -833,4 +888,4 @@ def equip_from_deck_nb(cards, effects, inst, fighters, players, glob, decks, p, 
         if glob[G.winner] >= 0:
             return
     if searched:
-        shuffle_deck_nb(decks, players, p, rng)
+        shuffle_deck_nb(inst, decks, players, p, rng)

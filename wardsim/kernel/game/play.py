@@ -81,6 +81,7 @@ from wardsim.kernel.game.field import (
     leave_field_nb,
     lightning_blocked_nb,
     magic_barred_nb,
+    once_negation_nb,
     place_primary_nb,
     sacrifice_nb,
     self_limited_row_nb,
@@ -621,7 +622,7 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
         for i in range(N_INST):
             if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p:
                 put_in_deck_nb(inst, decks, players, glob, i, False)
-        shuffle_deck_nb(decks, players, p, rng)
+        shuffle_deck_nb(inst, decks, players, p, rng)
         for _k in range(hand_n):
             draw_card_nb(inst, decks, players, glob, p)
     record_nb(trace, glob, p, Event.cannot_place, 0, 0, 0)
@@ -1334,6 +1335,37 @@ def battle_action_nb(
                 fighters[x, F.battle_disarmed] = 1
                 spent[side] = pick
                 record_nb(trace, glob, q, Event.effect, pick, cards[inst[pick, I.card], CardCol.effect_start], 0)
+    # Bunnysaurus: each side's creature may spend its once-per-field negation on this battle: the
+    # first strike against it is negated (ruling bunnysaurus)
+    shield_row = local_array(2)
+    shield_row[:] = -1
+    for side in range(2):
+        q = p if side == 0 else 1 - p
+        c = attacker if side == 0 else defender
+        r = once_negation_nb(cards, effects, inst, fighters, c, False)
+        if r < 0 or fighters[c, F.shielded] != 0:
+            continue
+        options[0] = NO_OPTION
+        options[1] = c
+        pick = choice.pick_nb(
+            ChoiceKind.field_shield,
+            q,
+            c,
+            options,
+            2,
+            policy,
+            params,
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            rng,
+        )
+        if pick == c:
+            fighters[c, F.shielded] = 1
+            shield_row[side] = r
     # Lightning cards each player keeps ready for this battle (rules guide, CARD ACTIVATION)
     ready = local_array(BOTH_READIED)
     ready[:] = -1  # [p's answer, p's boost, p's counter, o's answer, o's boost, o's counter]
@@ -1400,6 +1432,14 @@ def battle_action_nb(
                 trace,
             ):
                 _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+    for side in range(2):  # a negation that negated a strike is spent; one that did not is kept
+        c = attacker if side == 0 else defender
+        if shield_row[side] >= 0:
+            if fighters[c, F.shielded] == 0:
+                inst[c, I.spent_at] = inst[c, I.arrival]
+                record_nb(trace, glob, p if side == 0 else 1 - p, Event.effect, c, shield_row[side], 0)
+            else:
+                fighters[c, F.shielded] = 0
     end_battle_nb(fighters[attacker])
     end_battle_nb(fighters[defender])
     for side in range(2):  # Future Warrior goes to the cemetery after the battle it was spent on
@@ -1619,8 +1659,8 @@ def setup_nb(cards, effects, inst, fighters, players, glob, decks, seed, index, 
     reset_state_nb(inst, fighters, players, glob, decks)
     glob[G.rewind_cards] = 1 if rewind.any_rewind_card_nb(cards, effects, inst) else 0
     seed_rng_nb(rng, np.uint64(seed), np.uint64(index))
-    shuffle_deck_nb(decks, players, 0, rng)
-    shuffle_deck_nb(decks, players, 1, rng)
+    shuffle_deck_nb(inst, decks, players, 0, rng)
+    shuffle_deck_nb(inst, decks, players, 1, rng)
     # rules guide: each player rolls one die; the lower roll chooses, and goes first
     d0 = d6_nb(rng, script)
     d1 = d6_nb(rng, script)

@@ -960,6 +960,19 @@ def execute_row_nb(
                 amount = amount * glob[G.sent_hp] // effects[r, E.divisor]
             for _ in range(effects[r, E.dice]):
                 amount += d6_nb(rng, script)
+            if glob[G.poisoned] == src:
+                # Poisoned Potion: "Negate the healing and force their creature to take the
+                # healing amount as damage instead"; a full heal's amount is the HP it would
+                # restore (ruling poisoned-potion)
+                if (effects[r, E.flags] & Flag.full) != 0:
+                    amount = fighters[c, F.max_hp] - fighters[c, F.hp]
+                if not magic_immune_nb(cards, effects, inst, c):
+                    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                    dealt = take_damage_nb(fighters[c], fighters[c], effects, amount, False)
+                    record_nb(trace, glob, o, Event.effect_damage, c, dealt, fighters[c, F.hp])
+                if _only_heals(cards, effects, inst[src, I.card]):
+                    note_fizzle_nb(trace, glob, inst, src, FizzleReason.negated)
+                return 0
             before = fighters[c, F.hp]
             heal_creature_nb(inst, fighters, glob, c, amount, trace)
             if fighters[c, F.hp] == before and _only_heals(cards, effects, inst[src, I.card]):
@@ -987,6 +1000,8 @@ def execute_row_nb(
             if c >= 0:
                 dealt = take_damage_nb(fighters[c], fighters[c], effects, amount, False)
                 record_nb(trace, glob, p, Event.effect_damage, c, dealt, fighters[c, F.hp])
+    elif action == Action.order_deck_top:
+        _order_deck_top(cards, effects, inst, fighters, players, glob, decks, p, src, r, policy, params, rng, trace)
     elif action == Action.cemetery_hp:
         if effects[r, E.amount] < 0:
             # Reduce the Burden: a reduction takes off at most what the cemetery holds now (ruling)
@@ -1055,7 +1070,7 @@ def execute_row_nb(
             remove_from_deck_nb(decks, players, j)
             to_hand_nb(inst, glob, j, trace)
             inst[j, I.seen] |= SeenBit.drawn
-        shuffle_deck_nb(decks, players, p, rng)
+        shuffle_deck_nb(inst, decks, players, p, rng)
     elif action == Action.move_card:
         if effects[r, E.zone_from] == Zone.hand:
             if not send_from_hand_nb(
@@ -1164,6 +1179,48 @@ def in_roll_table_nb(effects, r, stop):
     if (effects[r, E.flags] & Flag.same_roll) != 0:
         return True
     return r + 1 < stop and (effects[r + 1, E.flags] & Flag.same_roll) != 0
+
+
+@njit(cache=True, _nrt=False)
+def _order_deck_top(cards, effects, inst, fighters, players, glob, decks, p, src, r, policy, params, rng, trace):
+    """Hands of Fate: "You and your opponent may look at the top 5 cards of your opponent's
+    deck. You may rearrange them in any order": the cards become known to both players where
+    they lie (SeenBit.known_in_deck, which the search's deal keeps), and p picks, one by one,
+    the card drawn next."""
+    q = 1 - p if effects[r, E.target] == Target.opponent_player else p
+    n = players[q, P.deck_n]
+    k = min(effects[r, E.amount], n)
+    if k == 0:
+        note_fizzle_nb(trace, glob, inst, src, FizzleReason.nothing_to_do)
+        return
+    options = local_array(N_INST)
+    for m in range(k):
+        options[m] = decks[q, n - 1 - m]  # the top card first
+        inst[options[m], I.seen] |= SeenBit.known_in_deck
+    for place in range(k):
+        left = k - place
+        pick = choice.pick_nb(
+            ChoiceKind.deck_order,
+            p,
+            q,
+            options,
+            left,
+            policy,
+            params,
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            rng,
+        )
+        decks[q, n - 1 - place] = pick
+        record_nb(trace, glob, p, Event.deck_order, pick, inst[pick, I.card], place + 1)
+        for m in range(left):
+            if options[m] == pick:
+                options[m] = options[left - 1]
+                break
 
 
 @njit(cache=True, _nrt=False)
@@ -1425,7 +1482,7 @@ def summon_by_effect_nb(
             return
         if inst[j, I.zone] == InstZone.deck:
             remove_from_deck_nb(decks, players, j)
-            shuffle_deck_nb(decks, players, p, rng)
+            shuffle_deck_nb(inst, decks, players, p, rng)
         limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
         return
     zone = InstZone.cemetery if zone_from == Zone.cemetery else InstZone.hand

@@ -83,6 +83,7 @@ def reset_state_nb(inst, fighters, players, glob, decks):
     glob[GlobCol.rewind] = 0
     glob[GlobCol.sent_hp] = 0
     glob[GlobCol.sent_card] = -1
+    glob[GlobCol.poisoned] = -1
 
 
 @njit(cache=True, _nrt=False)
@@ -123,9 +124,12 @@ def randint_nb(rng, n):
 
 
 @njit(cache=True, _nrt=False)
-def shuffle_deck_nb(decks, players, p, rng):
-    """Fisher-Yates over the cards left in p's deck."""
+def shuffle_deck_nb(inst, decks, players, p, rng):
+    """Fisher-Yates over the cards left in p's deck; where a card lies is known no more (Hands of
+    Fate)."""
     n = players[p, PlayerCol.deck_n]
+    for k in range(n):
+        inst[decks[p, k], InstCol.seen] &= ~SeenBit.known_in_deck
     for k in range(n - 1, 0, -1):
         j = randint_nb(rng, k + 1)
         decks[p, k], decks[p, j] = decks[p, j], decks[p, k]
@@ -197,7 +201,7 @@ def put_in_deck_nb(inst, decks, players, glob, i, bottom):
         decks[p, n] = i
     players[p, PlayerCol.deck_n] = n + 1
     set_zone_nb(inst, glob, i, InstZone.deck)
-    inst[i, InstCol.seen] &= ~SeenBit.public  # shuffled in: where it is, nobody knows
+    inst[i, InstCol.seen] &= ~(SeenBit.public | SeenBit.known_in_deck)  # shuffled in: where it is, nobody knows
 
 
 @njit(cache=True, _nrt=False)
@@ -229,4 +233,7 @@ def draw_card_nb(inst, decks, players, glob, p):
     i = decks[p, n - 1]
     players[p, PlayerCol.deck_n] = n - 1
     set_zone_nb(inst, glob, i, InstZone.hand)
+    if inst[i, InstCol.seen] & SeenBit.known_in_deck:
+        # Hands of Fate showed it to both players: it is a known card in hand
+        inst[i, InstCol.seen] = (inst[i, InstCol.seen] & ~SeenBit.known_in_deck) | SeenBit.public
     return i
