@@ -68,6 +68,16 @@ def test_cards_table_and_coverage():
     assert cov["1"]["with_text"] == 118
 
 
+def test_cards_coverage_of_one_generation_names_each_card_not_played_in_full_with_its_reason():
+    cov = json.loads(runner.invoke(app, ["cards", "--coverage", "--json", "-g", "2"]).stdout)
+    assert set(cov) == {"2"}
+    left = cov["2"]["left"]
+    assert len(left) == cov["2"]["partial"] + cov["2"]["unmodeled"] > 0
+    assert all(c["effect_status"] in ("partial", "unmodeled") and c["reason"] for c in left)
+    table = runner.invoke(app, ["cards", "--coverage", "-g", "2"])
+    assert table.exit_code == 0 and left[0]["name"] in table.stdout
+
+
 def test_cards_coverage_refuses_an_unknown_generation():
     result = runner.invoke(app, ["cards", "--coverage", "--generation", "9"])
     assert result.exit_code == 2 and "expected 1, 2, 3 or promo" in result.output

@@ -537,6 +537,8 @@ def render(e: Effect) -> str:
         "a primary creature cannot battle because of another card's effect",
         "stays_on_field": f"{target} cannot leave the field unless killed (a magic card: destroyed), "
         "cannot be used as a sacrifice from the field and cannot change control",
+        "second_battle": f"{target} may initiate a second battle in your turn; your opponent's creature "
+        "strikes back in only one of the two",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]
     if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":

@@ -47,14 +47,24 @@ def cards(
     kind: CardKind = typer.Option(None, "--type", "-t", help="creature or magic."),
     name: str = typer.Option(None, "--name", "-n", help="Only cards whose name contains this."),
     as_json: bool = typer.Option(False, "--json", help="Print a JSON list of card objects."),
-    coverage: bool = typer.Option(False, "--coverage", help="Print effect coverage per generation."),
+    coverage: bool = typer.Option(
+        False,
+        "--coverage",
+        help="Print effect coverage per generation; with --generation, also name the cards not played in full.",
+    ),
     text: bool = typer.Option(False, "--text", help="Show each encoded effect in plain English."),
 ) -> None:
     """List the cards of the catalog."""
     catalog = default_catalog()
     gen = _generation(generation)  # a bad --generation is refused here too, not ignored
     if coverage:
-        _print_coverage(catalog.coverage(), as_json)
+        counts = catalog.coverage()
+        left = None
+        if gen is not None:
+            label = next(c.generation_label for c in catalog if c.generation == gen)
+            counts = {label: counts[label]}
+            left = [c for c in catalog if c.generation == gen and c.effect_status in ("partial", "unmodeled")]
+        _print_coverage(counts, as_json, left)
         return
     chosen = [
         c
@@ -77,8 +87,10 @@ def cards(
     Console().print(table)
 
 
-def _print_coverage(coverage: dict[str, dict[str, int]], as_json: bool) -> None:
-    rows = {}
+def _print_coverage(coverage: dict[str, dict[str, int]], as_json: bool, left: list[Card] | None = None) -> None:
+    """The coverage table; `left`: the cards of one generation not played in full, each named
+    with its status and the reason the catalog gives."""
+    rows: dict[str, dict] = {}
     for gen, counts in coverage.items():
         with_text = sum(counts.values()) - counts["none"]
         rows[gen] = {
@@ -86,6 +98,9 @@ def _print_coverage(coverage: dict[str, dict[str, int]], as_json: bool) -> None:
             "with_text": with_text,
             "modeled_share": round(counts["modeled"] / with_text, 4) if with_text else 1.0,
         }
+    if left is not None:
+        (gen,) = rows
+        rows[gen]["left"] = [{"name": c.name, "effect_status": c.effect_status, "reason": c.reason} for c in left]
     if as_json:
         typer.echo(json.dumps(rows, indent=1))
         return
@@ -103,3 +118,10 @@ def _print_coverage(coverage: dict[str, dict[str, int]], as_json: bool) -> None:
             f"{100 * r['modeled_share']:.1f}%",
         )
     Console().print(table)
+    if left:
+        others = Table(title=f"{len(left)} cards not played in full", show_lines=True)
+        for col in ("name", "effect", "reason"):
+            others.add_column(col)
+        for c in left:
+            others.add_row(c.name, c.effect_status, c.reason or "")
+        Console().print(others)
