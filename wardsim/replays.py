@@ -249,11 +249,14 @@ def describe(
             if effects[row, EffectCol.action] == Action.cemetery_hp:  # Reduce the Burden
                 lines.append(f"  {card(a)} takes {c} HP off its player's cemetery: {row_text(a, row)}")
             else:
-                use = f"rolls {c} for an effect" if c else "uses an effect"
-                line = f"  {card(a)} {use}: {row_text(a, rolled_row(row, int(c)) if c else row)}"
-                if c and player != (0 if a < DECK_SIZE else 1):
+                text = row_text(a, rolled_row(row, int(c)) if c else row)
+                if not c:
+                    line = f"  {card(a)} uses an effect: {text}"
+                elif player != (0 if a < DECK_SIZE else 1):
                     # the other side rolls against the card: Electroloon's, Metallic Bone's release
-                    line = f"  {who} rolls {c} against {card(a)}: {row_text(a, rolled_row(row, int(c)))}"
+                    line = f"  {who} rolls {c} against {card(a)}: {text}"
+                else:
+                    line = f"  {card(a)} rolls {c} for an effect: {text}"
                 lo, hi = effects[row, EffectCol.release_lo], effects[row, EffectCol.release_hi]
                 if c and lo > 0:  # a roll to be freed: Kraken's wrap, Giant Snake's disarm
                     held = {Status.disarmed: "disarmed", Status.stunned: "stunned"}.get(
