@@ -57,6 +57,7 @@ from wardsim.kernel.game.enums import (
 from wardsim.kernel.game.field import (
     battle_bound_nb,
     can_initiate_nb,
+    cannot_be_negated_nb,
     find_row_nb,
     held_on_field_nb,
     magic_immune_nb,
@@ -821,14 +822,14 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         if cards[ocard, CardCol.card_type] == CardType.creature:
             # Bunnysaurus's one negation: only against a card that would really hurt
             if (
-                _cannot_be_negated(cards, effects, acard)
+                cannot_be_negated_nb(cards, effects, acard)
                 or find_row_nb(cards, effects, acard, Trigger.on_play, Action.immune) >= 0
             ):
                 return -1.0
             return 1.0 if _magic_threat(cards, effects, inst, fighters, players, q, acard) else -1.0
         if find_row_nb(cards, effects, ocard, Trigger.response_opponent_heal, Action.poison_heal) >= 0:
             return _poison_worth(cards, effects, inst, fighters, players, q, acard)
-        if _negates_magic(cards, effects, ocard) and _cannot_be_negated(cards, effects, acard):
+        if _negates_magic(cards, effects, ocard) and cannot_be_negated_nb(cards, effects, acard):
             return -1.0  # the negation would be spent for nothing
         if find_row_nb(cards, effects, ocard, Trigger.response_opponent_lightning, Action.damage_fraction) >= 0:
             return 1.0 if _halving_hurts(cards, effects, inst, fighters, players, q) else -1.0
@@ -1026,12 +1027,6 @@ def _negates_magic(cards, effects, card):
         find_row_nb(cards, effects, card, Trigger.response_opponent_magic, Action.negate_magic) >= 0
         or find_row_nb(cards, effects, card, Trigger.response_opponent_lightning, Action.negate_magic) >= 0
     )
-
-
-@njit(cache=True, _nrt=False)
-def _cannot_be_negated(cards, effects, card):
-    """Scroll of Silence, Hell Hath No Fury: "This card cannot be negated"."""
-    return find_row_nb(cards, effects, card, Trigger.response_opponent_lightning, Action.immune) >= 0
 
 
 @njit(cache=True, _nrt=False)

@@ -106,6 +106,12 @@ def find_row_nb(cards, effects, card, trigger, action):
 
 
 @njit(cache=True, _nrt=False)
+def cannot_be_negated_nb(cards, effects, card):
+    """Scroll of Silence, Hell Hath No Fury: "This card cannot be negated"."""
+    return find_row_nb(cards, effects, card, Trigger.response_opponent_lightning, Action.immune) >= 0
+
+
+@njit(cache=True, _nrt=False)
 def magic_immune_nb(cards, effects, inst, i):
     """Ent Tree and a creature equipped with Heroism are unaffected by magic cards."""
     if i < 0:

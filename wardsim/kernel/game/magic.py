@@ -44,6 +44,7 @@ from wardsim.kernel.game.enums import (
 )
 from wardsim.kernel.game.field import (
     battle_bound_nb,
+    cannot_be_negated_nb,
     card_rows_nb,
     cemetery_chained_nb,
     find_row_nb,
@@ -410,12 +411,6 @@ def heals_when_played_nb(cards, effects, card):
     if cards[card, CardCol.card_type] != CardType.magic:
         return False
     return find_row_nb(cards, effects, card, Trigger.on_play, Action.heal) >= 0
-
-
-@njit(cache=True, _nrt=False)
-def cannot_be_negated_nb(cards, effects, card):
-    """Scroll of Silence, Hell Hath No Fury: "This card cannot be negated"."""
-    return find_row_nb(cards, effects, card, Trigger.response_opponent_lightning, Action.immune) >= 0
 
 
 @njit(cache=True, _nrt=False)
