@@ -1258,6 +1258,24 @@ def _still_battling(inst, players, p, attacker, defender):
 
 
 @njit(cache=True, _nrt=False)
+def _begin_battle(cards, effects, inst, fighters, players, glob, decks, attacker, defender, rng, script, trace):
+    """A battle of the active player's `attacker` against `defender` begins: it is recorded, the
+    battle-bound cards in force count as used (play statistics), the fighters are armed, and the
+    equips that roll before each battle roll, arming again when a roll killed a creature or took
+    a card away (Sonic Screech)."""
+    inst[attacker, I.battled_turn] = glob[G.turn]
+    record_nb(trace, glob, glob[G.active], Event.battle, attacker, defender, 0)
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.magic:
+            inst[j, I.watch] = 0
+    _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+    gone_a = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, attacker, rng, script, trace)
+    gone_d = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, defender, rng, script, trace)
+    if gone_a or gone_d:
+        _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+
+
+@njit(cache=True, _nrt=False)
 def battle_action_nb(
     cards, effects, inst, fighters, players, glob, decks, attacker, policy, params, rng, script, trace
 ):
@@ -1268,16 +1286,7 @@ def battle_action_nb(
     t = glob[G.turn]
     if inst[attacker, I.battled_turn] == t:
         inst[attacker, I.second_battle_turn] = t  # Double Hit: its second battle this turn
-    inst[attacker, I.battled_turn] = t
-    record_nb(trace, glob, p, Event.battle, attacker, defender, 0)
-    for j in range(N_INST):  # the battle-bound cards in force are used (play statistics)
-        if inst[j, I.zone] == InstZone.magic:
-            inst[j, I.watch] = 0
-    _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
-    gone_a = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, attacker, rng, script, trace)
-    gone_d = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, defender, rng, script, trace)
-    if gone_a or gone_d:
-        _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+    _begin_battle(cards, effects, inst, fighters, players, glob, decks, attacker, defender, rng, script, trace)
     options = local_array(N_INST)
     # Double Hit: "Your opponent can only return attack for 1 of these battles": in the first,
     # the defender's player strikes back or keeps the return attack for the second (ruling double-hit)
@@ -1532,13 +1541,7 @@ def _self_battle_nb(cards, effects, inst, fighters, players, glob, decks, attack
     p = glob[G.active]
     defender = players[p, P.primary]
     t = glob[G.turn]
-    inst[attacker, I.battled_turn] = t
-    record_nb(trace, glob, p, Event.battle, attacker, defender, 0)
-    _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
-    gone_a = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, attacker, rng, script, trace)
-    gone_d = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, defender, rng, script, trace)
-    if gone_a or gone_d:
-        _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+    _begin_battle(cards, effects, inst, fighters, players, glob, decks, attacker, defender, rng, script, trace)
     order = -1
     if fighters[attacker, F.hp] > 0 and fighters[defender, F.hp] > 0:
         order = open_battle_nb(fighters[attacker], fighters[defender], effects, t, rng, script)
