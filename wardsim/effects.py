@@ -480,6 +480,7 @@ def render(e: Effect) -> str:
             else f"summon up to {e.amount} creatures from the {zfrom} as Limited Summons"
             if e.amount > 1
             else f"summon {render_filter(e.filter)} from the {zfrom} as a Limited Summon"
+            + (f" until the end of the turn, then back to the {zto} with this card" if e.duration == "turn" else "")
         ),
         "summon_to_opponent": "place this creature on the opponent's side as their primary creature",
         "swap_primaries": "switch primary creatures with your opponent",
@@ -561,7 +562,13 @@ def render(e: Effect) -> str:
         what = "optionally, " + what
     if "choice" in e.flags:
         what = "either (choose one) " + what
-    duration = "" if e.action == "return_later" or e.zone_from == "hand_or_deck" else _duration_text(e.duration)
+    duration = (
+        ""
+        if e.action == "return_later"
+        or e.zone_from == "hand_or_deck"
+        or (e.action == "limited_summon" and e.duration == "turn" and not e.dice)
+        else _duration_text(e.duration)
+    )
     sentence = ", ".join(parts) + ": " + what + duration
     if "unique" in e.flags:
         sentence += " (another copy on the same creature adds nothing)"

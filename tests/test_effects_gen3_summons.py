@@ -1,0 +1,89 @@
+"""Generation 3 and promo cards that summon: Limited Summons held by a creature or a card
+(Crow, M.O.O.N. Sgt., Last Goodbye), and the creatures that come back from them.
+
+One test per card behaviour, played through the game kernel with the table of
+`tests/gamekit.py` and scripted dice, as in `tests/test_effects_gen2_zones.py`.
+"""
+
+from gamekit import Event, InstZone, K
+from test_game_cards import OWN, setup
+
+from wardsim.kernel.game.actions import action_a_nb, action_kind_nb
+from wardsim.kernel.game.enums import InstCol
+
+IC = InstCol
+
+
+def limited_summons(t) -> list[int]:
+    return [action_a_nb(a) for a in t.legal() if action_kind_nb(a) == K.limited_summon]
+
+
+def held_by(t, anchor: int) -> list[int]:
+    return [
+        j for j in range(t.inst.shape[0]) if t.inst[j, IC.zone] == InstZone.limited and t.inst[j, IC.anchor] == anchor
+    ]
+
+
+# ---------------------------------------------------------------- Crow
+
+
+def test_crow_joins_beside_a_primary_crow_and_returns_to_the_hand_when_it_leaves():
+    # docs/rulings.md, crow
+    t, crow, _ = setup("Crow", "Frog", hand_a=["Crow", "Werewolf"])
+    second = t.find(0, "Crow", InstZone.hand)
+    assert limited_summons(t) == [second]
+    t.act(K.limited_summon, second)
+    assert t.zone(second) == InstZone.limited and t.inst[second, IC.anchor] == crow
+    assert [action_a_nb(a) for a in t.legal() if action_kind_nb(a) == K.summon]  # the turn's summon is still free
+    t.act(K.kill_primary)  # the primary Crow leaves: the second goes back to the hand
+    assert second in [e[3] for e in t.events(Event.to_hand)]
+
+
+def test_crow_joins_only_beside_a_crow():
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Crow"])
+    assert not limited_summons(t)
+    t, _, _ = setup("Scarecrow", "Frog", hand_a=["Crow"])  # "Crow" at the start of a word only
+    assert not limited_summons(t)
+
+
+# ---------------------------------------------------------------- M.O.O.N. Sgt.
+
+
+def test_moon_sgt_summons_a_moon_creature_from_the_deck_that_returns_to_the_hand_with_it():
+    # docs/rulings.md, moon-sgt
+    t, _, _ = setup("Goblin", "Frog", hand_a=["M.O.O.N. Sgt.", "Kobold"], deck_a=["M.O.O.N. Soldier"])
+    sgt = t.find(0, "M.O.O.N. Sgt.", InstZone.hand)
+    soldier = t.find(0, "M.O.O.N. Soldier", InstZone.deck)
+    t.act(K.summon, sgt)  # AL 7: the Goblin is its sacrifice
+    assert t.primary_name(0) == "M.O.O.N. Sgt."
+    assert held_by(t, sgt) == [soldier]
+    assert "M.O.O.N. Soldier" not in t.hand(0)
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    t.act(K.kill_primary)  # the Sgt. leaves: the Soldier goes to the hand (and may be placed from there)
+    assert soldier in [e[3] for e in t.events(Event.to_hand)]
+    assert t.zone(soldier) != InstZone.deck
+
+
+def test_moon_sgt_summons_nothing_without_a_moon_creature():
+    t, _, _ = setup("Goblin", "Frog", hand_a=["M.O.O.N. Sgt.", "Kobold"])
+    sgt = t.find(0, "M.O.O.N. Sgt.", InstZone.hand)
+    t.act(K.summon, sgt)
+    assert t.primary_name(0) == "M.O.O.N. Sgt." and not held_by(t, sgt)
+
+
+# ---------------------------------------------------------------- Last Goodbye
+
+
+def test_last_goodbye_summons_a_creature_from_the_cemetery_until_the_end_of_the_turn():
+    # docs/rulings.md, last-goodbye
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Last Goodbye"], cem_a=["Ogre"])
+    ogre = t.find(0, "Ogre", InstZone.cemetery)
+    assert t.cemetery_hp(0) == 90
+    card = t.play("Last Goodbye", OWN)
+    assert t.zone(ogre) == InstZone.limited and t.inst[card, IC.attached_to] == ogre
+    assert t.zone(card) == InstZone.magic and t.cemetery_hp(0) == 0
+    t.end_turn()
+    assert t.zone(ogre) == InstZone.cemetery and t.zone(card) == InstZone.cemetery
+    assert t.cemetery_hp(0) == 90
