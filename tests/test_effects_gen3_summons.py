@@ -6,12 +6,15 @@ One test per card behaviour, played through the game kernel with the table of
 """
 
 from gamekit import Event, InstZone, K
-from test_game_cards import OWN, setup
+from test_game_cards import OWN, attack, freeze, setup
 
+from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.game.actions import action_a_nb, action_kind_nb
-from wardsim.kernel.game.enums import InstCol
+from wardsim.kernel.game.enums import InstCol, PlayerCol
 
+F = FighterCol
 IC = InstCol
+PC = PlayerCol
 
 
 def limited_summons(t) -> list[int]:
@@ -87,3 +90,43 @@ def test_last_goodbye_summons_a_creature_from_the_cemetery_until_the_end_of_the_
     t.end_turn()
     assert t.zone(ogre) == InstZone.cemetery and t.zone(card) == InstZone.cemetery
     assert t.cemetery_hp(0) == 90
+
+
+# ---------------------------------------------------------------- Moon Owl
+
+
+def test_moon_owl_killed_by_the_opponent_is_equipped_to_their_primary_and_drains_10_hp_a_turn():
+    # docs/rulings.md, moon-owl
+    t, wolf, owl = setup("Werewolf", "Moon Owl", hand_a=["Goblin"])
+    t.fighters[owl, F.hp] = 5
+    freeze(t, owl)
+    attack(t, 6, 6, 1, 1)  # a critical hit of the Werewolf kills the Moon Owl
+    assert t.zone(owl) == InstZone.magic and t.inst[owl, IC.attached_to] == wolf
+    assert t.inst[owl, IC.owner] == 1 and t.inst[owl, IC.controller] == 1
+    assert t.cemetery_hp(1) == 0  # it never reached the cemetery
+    hp = t.hp(wolf)
+    t.end_turn()
+    t.begin_turn()  # the Moon Owl's player's turn: nothing
+    assert t.hp(wolf) == hp
+    t.end_turn()
+    t.begin_turn()  # the equipped creature's player's turn: 10 HP lost
+    assert t.hp(wolf) == hp - 10
+    t.act(K.kill_primary)  # the equipped creature leaves: the card goes to its owner's deck
+    assert t.zone(owl) == InstZone.deck
+    assert owl in t.decks[1, : t.players[1, PC.deck_n]].tolist()
+    assert t.cemetery_hp(1) == 0
+
+
+def test_moon_owl_sent_away_by_the_opponent_is_equipped_to_their_primary_instead():
+    # Stone Golem sends the opponent's primary to the deck: a Moon Owl is equipped instead
+    t, wolf, owl = setup("Werewolf", "Moon Owl", hand_a=["Stone Golem", "Kobold"])
+    golem = t.find(0, "Stone Golem", InstZone.hand)
+    t.act(K.summon, golem)
+    assert t.primary_name(1) == "Stone Golem"
+    assert t.zone(owl) == InstZone.magic and t.inst[owl, IC.attached_to] == t.players[0, PC.primary]
+
+
+def test_moon_owl_dies_like_any_creature_by_its_own_players_hand():
+    t, owl, _ = setup("Moon Owl", "Frog", hand_a=["Goblin"])
+    t.act(K.kill_primary)
+    assert t.zone(owl) == InstZone.cemetery and t.cemetery_hp(0) == 70

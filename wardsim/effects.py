@@ -259,6 +259,7 @@ _TRIGGER_TEXT = {
     "response_opponent_summon": "Lightning, when your opponent summons a creature",
     "each_turn_start": "At the start of each turn",
     "response_opponent_heal": "Lightning, when your opponent plays a magic card to heal a creature",
+    "equipped_leaves": "When the equipped creature leaves the field",
 }
 
 _TARGET_TEXT = {
@@ -544,6 +545,11 @@ def render(e: Effect) -> str:
     parts = [_TRIGGER_TEXT[e.trigger]]
     if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":
         parts = ["When its creature takes damage from a strike"]  # Raging Inferno, on an equip
+    if e.trigger == "turn_start" and e.target == "equipped":
+        parts = ["At the start of each turn of the equipped creature's player"]  # Phoenix Armor, Moon Owl
+    if e.trigger == "on_killed_by_opponent" and e.action == "equip_self":
+        parts = ["If removed from the field by your opponent (killed, or sent away by their card)"]  # Moon Owl
+        what = "instead, " + what
     cond = _CONDITION_TEXT.get(e.condition)
     if cond:
         text = cond.format(filter=render_filter(e.filter))

@@ -112,6 +112,7 @@ class TriggerT(NamedTuple):
     response_opponent_summon: int = 29  # Lightning: the opponent summons a creature
     each_turn_start: int = 30  # start of every turn, whoever's it is
     response_opponent_heal: int = 31  # Lightning: the opponent plays a magic card that heals a creature
+    equipped_leaves: int = 32  # the creature the source equip is attached to leaves the field (Moon Owl)
 
 
 Trigger = TriggerT()

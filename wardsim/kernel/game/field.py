@@ -606,7 +606,13 @@ def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng,
                 continue
             z = inst[j, I.zone]
             if z == InstZone.magic and inst[j, I.attached_to] == x:
-                if inst[j, I.anchor] == x:
+                back = find_row_nb(cards, effects, inst[j, I.card], Trigger.equipped_leaves, Action.move_card)
+                if back >= 0:
+                    # Moon Owl: "Return this card to the original owner's deck if the equipped
+                    # creature is removed from the field"
+                    inst[j, I.attached_to] = -1
+                    send_back_nb(cards, effects, inst, players, glob, decks, j, effects[back, E.zone_to], rng, trace)
+                elif inst[j, I.anchor] == x:
                     # Thief: "Send the stolen card to its original owner's cemetery", not destroyed
                     set_zone_nb(inst, glob, j, InstZone.resolving)
                     to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
@@ -702,6 +708,29 @@ def destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rn
 
 
 @njit(cache=True, _nrt=False)
+def equipped_instead_nb(cards, effects, inst, fighters, players, glob, i, p, trace):
+    """Moon Owl: "If this card is removed from the field by your opponent, it's instead equipped
+    to your opponent's primary creature as a magic card": creature i, controlled by p, has just
+    left the field by the hand of p's opponent (`leave_field_nb` done). When its effects hold
+    and that opponent has a living primary creature that magic cards can reach, i is attached
+    to it, still its owner's card, and True is returned; else False (it goes where it would)."""
+    r = find_row_nb(cards, effects, inst[i, I.card], Trigger.on_killed_by_opponent, Action.equip_self)
+    if r < 0 or effects[r, E.target] != Target.opponent_primary:
+        return False
+    c = players[1 - p, P.primary]
+    if c < 0 or c == i or fighters[c, F.hp] <= 0 or inst[c, I.zone] != InstZone.primary:
+        return False
+    if magic_immune_nb(cards, effects, inst, c):
+        return False
+    set_zone_nb(inst, glob, i, InstZone.magic)
+    inst[i, I.attached_to] = c
+    inst[i, I.anchor] = -1
+    inst[i, I.controller] = inst[i, I.owner]
+    record_nb(trace, glob, p, Event.effect, i, r, 0)
+    return True
+
+
+@njit(cache=True, _nrt=False)
 def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_battle, rng, trace):
     """Creature i dies and goes to its owner's cemetery; its death rows fire."""
     p = inst[i, I.controller]
@@ -729,9 +758,11 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
                 inst[i, I.attached_to] = killer
                 inst[i, I.controller] = inst[killer, I.controller]
                 equipped_instead = True
+    if by_opponent and not negated and not equipped_instead:
+        equipped_instead = equipped_instead_nb(cards, effects, inst, fighters, players, glob, i, p, trace)
     back = (
         -1
-        if negated or not by_opponent
+        if negated or not by_opponent or equipped_instead
         else find_row_nb(cards, effects, card, Trigger.on_killed_by_opponent, Action.move_card)
     )
     if back >= 0:

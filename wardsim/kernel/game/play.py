@@ -72,6 +72,7 @@ from wardsim.kernel.game.field import (
     can_initiate_nb,
     card_rows_nb,
     destroy_magic_nb,
+    equipped_instead_nb,
     find_row_nb,
     finish_nb,
     frenzy_in_force_nb,
@@ -358,7 +359,9 @@ def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, policy
         o = 1 - p
         old = players[o, P.primary]
         if old >= 0:
-            from_field_to_deck_nb(cards, effects, inst, fighters, players, glob, decks, old, rng, trace)
+            leave_field_nb(cards, effects, inst, fighters, players, glob, decks, old, rng, trace)
+            if not equipped_instead_nb(cards, effects, inst, fighters, players, glob, old, o, trace):
+                send_back_nb(cards, effects, inst, players, glob, decks, old, Zone.deck, rng, trace)
         inst[i, I.owner] = o
         place_primary_nb(cards, inst, fighters, players, glob, o, i)
         return
@@ -482,12 +485,6 @@ def _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, 
         if glob[G.winner] >= 0:
             break
     return paid
-
-
-@njit(cache=True, _nrt=False)
-def from_field_to_deck_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
-    leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
-    send_back_nb(cards, effects, inst, players, glob, decks, i, Zone.deck, rng, trace)
 
 
 # ------------------------------------------------------------------ placing a creature

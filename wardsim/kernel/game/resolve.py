@@ -70,6 +70,7 @@ from wardsim.kernel.game.field import (
     cemetery_chained_nb,
     counts_as_magic_off_field_nb,
     destroy_magic_nb,
+    equipped_instead_nb,
     find_row_nb,
     heal_creature_nb,
     held_on_field_nb,
@@ -1376,6 +1377,12 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
         leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
         if inst[j, I.zone] != z:
             continue  # it left with something else (an equip of a creature sent away)
+        if (
+            z == InstZone.primary
+            and c != p
+            and equipped_instead_nb(cards, effects, inst, fighters, players, glob, j, c, trace)
+        ):
+            continue  # Moon Owl, sent away by its opponent: equipped to their primary instead
         moved[inst[j, I.owner]] += 1
         send_back_nb(cards, effects, inst, players, glob, decks, j, zone_to, rng, trace)
 
