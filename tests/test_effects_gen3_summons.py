@@ -130,3 +130,31 @@ def test_moon_owl_dies_like_any_creature_by_its_own_players_hand():
     t, owl, _ = setup("Moon Owl", "Frog", hand_a=["Goblin"])
     t.act(K.kill_primary)
     assert t.zone(owl) == InstZone.cemetery and t.cemetery_hp(0) == 70
+
+
+# ---------------------------------------------------------------- Dart Frog
+
+
+def test_dart_frog_killed_by_a_creature_without_a_weapon_is_equipped_to_it_and_hurts_it_5_a_turn():
+    # docs/rulings.md, dart-frog
+    t, wolf, frog = setup("Werewolf", "Dart Frog")
+    t.fighters[frog, F.hp] = 5
+    freeze(t, frog)
+    attack(t, 6, 5, 1, 1)  # the Werewolf (no weapon in its artwork) hits for 5
+    assert t.zone(frog) == InstZone.magic and t.inst[frog, IC.attached_to] == wolf
+    assert t.inst[frog, IC.controller] == 0 and t.cemetery_hp(1) == 0
+    hp = t.hp(wolf)
+    t.end_turn()  # the end of the turn of the card's controller: 5 damage
+    assert t.hp(wolf) == hp - 5
+    t.begin_turn()
+    t.end_turn()  # the opponent's turn: nothing
+    assert t.hp(wolf) == hp - 5
+
+
+def test_dart_frog_killed_by_a_creature_holding_a_weapon_goes_to_the_cemetery():
+    t, knight, frog = setup("Dark Knight", "Dart Frog")
+    t.fighters[frog, F.hp] = 5
+    freeze(t, frog)
+    attack(t, 6, 5, 1, 1)
+    assert t.zone(frog) == InstZone.cemetery and t.inst[frog, IC.attached_to] < 0
+    assert t.cemetery_hp(1) == 30

@@ -543,15 +543,20 @@ def render(e: Effect) -> str:
         "strikes back in only one of the two",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]
+    cond_done = False
     if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":
         parts = ["When its creature takes damage from a strike"]  # Raging Inferno, on an equip
+    if e.trigger == "on_killed_in_battle" and e.condition == "attacker_not_matching":
+        # Dart Frog: "killed by a creature that is not holding a weapon"
+        parts = [f"If killed in battle by a creature other than {render_filter(e.filter)}"]
+        cond_done = True
     if e.trigger == "turn_start" and e.target == "equipped":
         parts = ["At the start of each turn of the equipped creature's player"]  # Phoenix Armor, Moon Owl
     if e.trigger == "on_killed_by_opponent" and e.action == "equip_self":
         parts = ["If removed from the field by your opponent (killed, or sent away by their card)"]  # Moon Owl
         what = "instead, " + what
     cond = _CONDITION_TEXT.get(e.condition)
-    if cond:
+    if cond and not cond_done:
         text = cond.format(filter=render_filter(e.filter))
         if "no_effect" in e.flags:
             text += " without card text"

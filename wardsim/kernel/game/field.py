@@ -708,6 +708,19 @@ def destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rn
 
 
 @njit(cache=True, _nrt=False)
+def _passes_filter(cards, effects, r, card):
+    """Creature card `card` has a creature type, artwork tag or name keyword of row r's filter."""
+    return (
+        (
+            effects[r, E.filter_types] != 0
+            and ((1 << cards[card, CardCol.creature_type]) & effects[r, E.filter_types]) != 0
+        )
+        or (cards[card, CardCol.tags] & effects[r, E.filter_tags]) != 0
+        or (cards[card, CardCol.names] & effects[r, E.filter_names]) != 0
+    )
+
+
+@njit(cache=True, _nrt=False)
 def equipped_instead_nb(cards, effects, inst, fighters, players, glob, i, p, trace):
     """Moon Owl: "If this card is removed from the field by your opponent, it's instead equipped
     to your opponent's primary creature as a magic card": creature i, controlled by p, has just
@@ -753,6 +766,10 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
     if in_battle and killer_on_field and not negated:
         for r in range(start, stop):
             if effects[r, E.trigger] == Trigger.on_killed_in_battle and effects[r, E.action] == Action.equip_self:
+                if effects[r, E.condition] == Condition.attacker_not_matching and _passes_filter(
+                    cards, effects, r, inst[killer, I.card]
+                ):
+                    continue  # Dart Frog: "killed by a creature that is not holding a weapon"
                 # Forest Demon: becomes an Infinite equip on the attacking creature
                 set_zone_nb(inst, glob, i, InstZone.magic)
                 inst[i, I.attached_to] = killer

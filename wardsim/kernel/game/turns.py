@@ -370,6 +370,8 @@ def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p,
                 break
             if action == Action.damage:
                 c = players[o, P.primary]
+                if effects[r, E.target] == Target.equipped:
+                    c = inst[j, I.attached_to]  # Dart Frog: "The equipped creature receives 5 damage"
                 if c >= 0:
                     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                     dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
