@@ -9,6 +9,7 @@ from gamekit import Event, InstZone, K
 from test_game_cards import OWN, attack, freeze, setup
 
 from wardsim.kernel.enums import FighterCol
+from wardsim.kernel.game import resolve
 from wardsim.kernel.game.actions import action_a_nb, action_kind_nb
 from wardsim.kernel.game.enums import InstCol, PlayerCol
 
@@ -158,3 +159,26 @@ def test_dart_frog_killed_by_a_creature_holding_a_weapon_goes_to_the_cemetery():
     attack(t, 6, 5, 1, 1)
     assert t.zone(frog) == InstZone.cemetery and t.inst[frog, IC.attached_to] < 0
     assert t.cemetery_hp(1) == 30
+
+
+# ---------------------------------------------------------------- Missile-Toad
+
+
+def test_missile_toad_hitting_sends_every_limited_summon_to_its_owners_cemetery():
+    # docs/rulings.md, missile-toad
+    t, toad, hive = setup("Missile-Toad", "Hive Lord", hand_a=["The Squire"], hand_b=["Black Jacket"])
+    squire = t.find(0, "The Squire", InstZone.hand)
+    t.act(K.summon, squire)  # joins beside the Toad as its own Limited Summon
+    jacket = t.find(1, "Black Jacket", InstZone.hand)
+    resolve.limited_summon_nb(t.cards, t.inst, t.fighters, t.players, t.glob, 1, jacket, hive, t.trace)
+    assert t.zone(squire) == InstZone.limited and t.zone(jacket) == InstZone.limited
+    freeze(t, hive)
+    attack(t, 1, 2, 1)  # a miss: nothing happens
+    assert t.zone(squire) == InstZone.limited and t.zone(jacket) == InstZone.limited
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    attack(t, 6, 6, 1)  # a hit: both Limited Summons go to their owners' cemeteries
+    assert t.zone(squire) == InstZone.cemetery and t.inst[squire, IC.owner] == 0
+    assert t.zone(jacket) == InstZone.cemetery and t.inst[jacket, IC.owner] == 1
+    assert t.cemetery_hp(1) == 40

@@ -281,6 +281,7 @@ _TARGET_TEXT = {
     "all_magic": "all magic cards",
     "played_card": "the card played",
     "summoned": "the creature summoned",
+    "limited_summons": "all Limited Summons on the field",
 }
 
 _STAT_TEXT = {
@@ -327,6 +328,7 @@ _CONDITION_TEXT = {
 
 # targets that take a plural verb
 _PLURAL = {
+    "limited_summons",
     "own_creatures",
     "opponent_creatures",
     "all_creatures",
@@ -402,6 +404,8 @@ def _amount_text(e: Effect) -> str:
 
 
 def _move_text(e: Effect, target: str, zfrom: str, zto: str) -> str:
+    if e.target == "limited_summons":
+        return f"send all Limited Summons on the field to their owners' {zto}"
     if e.zone_to == "under":
         return f"place {render_filter(e.filter)} from your hand under this creature"
     if e.zone_from == "hand":

@@ -1416,6 +1416,7 @@ def battle_action_nb(
             strike_nb(fighters[striker], fighters[struck], effects, k == 0 or no_return, t, rng, script)
             # Wild Vampire: the game keeps the AL its hit took
             resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
+            resolve.on_hit_moves_nb(cards, effects, inst, fighters, players, glob, decks, striker, rng, trace)
             if trace.shape[0] > 0:
                 _trace_strike(fighters, glob, striker, p if striker == attacker else 1 - p, trace)
             # a Lightning card takes effect when it is played: before the next strike
@@ -1550,10 +1551,16 @@ def _self_battle_nb(cards, effects, inst, fighters, players, glob, decks, attack
         for k in range(2):
             striker = first if k == 0 else second
             struck = second if k == 0 else first
-            if k == 1 and (fighters[striker, F.hp] <= 0 or fighters[struck, F.hp] <= 0):
+            if k == 1 and (
+                fighters[striker, F.hp] <= 0
+                or fighters[struck, F.hp] <= 0
+                or inst[attacker, I.zone] != InstZone.limited  # Missile-Toad's hit sent it away
+                or players[p, P.primary] != defender
+            ):
                 break
             strike_nb(fighters[striker], fighters[struck], effects, k == 0, t, rng, script)
             resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
+            resolve.on_hit_moves_nb(cards, effects, inst, fighters, players, glob, decks, striker, rng, trace)
             if trace.shape[0] > 0:
                 _trace_strike(fighters, glob, striker, p, trace)
     end_battle_nb(fighters[attacker])

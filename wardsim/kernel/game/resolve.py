@@ -34,6 +34,7 @@ from wardsim.kernel.duel.effect_rows import (
     stat_value_nb,
     take_damage_nb,
 )
+from wardsim.kernel.duel.enums import StrikeResult
 from wardsim.kernel.enums import (
     WINGS_TAG_MASK,
     Action,
@@ -582,6 +583,40 @@ def _drain_stamp(inst, vampire, victim):
     """What must not change while Wild Vampire's drain holds: where the victim arrived, and who
     controls each of the two (ruling wild-vampire: a move or a switch of control resets it)."""
     return inst[victim, I.arrival] * 4 + inst[vampire, I.controller] * 2 + inst[victim, I.controller]
+
+
+@njit(cache=True, _nrt=False)
+def on_hit_moves_nb(cards, effects, inst, fighters, players, glob, decks, striker, rng, trace):
+    """Missile-Toad: "If this creature hits, send all Limited Summons on the field to their
+    original owner's cemetery": right after a hit of creature `striker` (a primary creature with
+    its effects), every Limited Summon on the field, both players', goes to its owner's zone of
+    the row; one unaffected by creature effects stays."""
+    result = fighters[striker, F.strike_result]
+    if result != StrikeResult.hit and result != StrikeResult.critical_hit:
+        return
+    if inst[striker, I.zone] != InstZone.primary or fighters[striker, F.effect_count] == 0:
+        return
+    start, stop = card_rows_nb(cards, inst[striker, I.card])
+    for r in range(start, stop):
+        if (
+            effects[r, E.trigger] != Trigger.on_hit
+            or effects[r, E.action] != Action.move_card
+            or effects[r, E.target] != Target.limited_summons
+        ):
+            continue
+        record_nb(trace, glob, inst[striker, I.controller], Event.effect, striker, r, 0)
+        for j in range(N_INST):
+            if inst[j, I.zone] != InstZone.limited:
+                continue
+            if _immune_to_creatures(cards, effects, inst, fighters, j):
+                continue
+            leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+            if inst[j, I.zone] != InstZone.limited:
+                continue  # it left with something else (the creature that held it)
+            for q in range(2):
+                if players[q, P.primary] == j:
+                    players[q, P.primary] = -1
+            send_back_nb(cards, effects, inst, players, glob, decks, j, effects[r, E.zone_to], rng, trace)
 
 
 @njit(cache=True, _nrt=False)
