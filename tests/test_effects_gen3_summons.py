@@ -6,11 +6,11 @@ One test per card behaviour, played through the game kernel with the table of
 """
 
 from gamekit import Event, InstZone, K
-from test_game_cards import OWN, attack, freeze, setup
+from test_game_cards import NONE, OWN, attack, freeze, magic_names, setup, stats
 
 from wardsim.kernel.enums import FighterCol
-from wardsim.kernel.game import resolve
-from wardsim.kernel.game.actions import action_a_nb, action_kind_nb
+from wardsim.kernel.game import field, resolve
+from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb
 from wardsim.kernel.game.enums import InstCol, PlayerCol
 
 F = FighterCol
@@ -182,3 +182,110 @@ def test_missile_toad_hitting_sends_every_limited_summon_to_its_owners_cemetery(
     assert t.zone(squire) == InstZone.cemetery and t.inst[squire, IC.owner] == 0
     assert t.zone(jacket) == InstZone.cemetery and t.inst[jacket, IC.owner] == 1
     assert t.cemetery_hp(1) == 40
+
+
+# ---------------------------------------------------------------- Frog Bard
+
+
+def test_frog_bard_played_as_an_equip_gives_its_atk_dice_and_modifier_and_returns_to_the_hand():
+    # docs/rulings.md, frog-bard
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["Frog Bard", "Goblin"])
+    bard = t.find(0, "Frog Bard", InstZone.hand)
+    assert [action_a_nb(a) for a in t.legal() if action_kind_nb(a) == K.summon].count(bard) == 1  # or summoned
+    t.play("Frog Bard", OWN)
+    assert t.zone(bard) == InstZone.magic and t.inst[bard, IC.attached_to] == wolf
+    s = stats(t, wolf)
+    assert (s["attack_dice"], s["modifier"]) == (2 + 1, 3 + 1)
+    t.act(K.kill_primary)  # the equipped creature leaves: the card goes back to the hand
+    assert t.zone(bard) == InstZone.hand
+    assert t.cemetery_hp(0) == 70  # the Werewolf only
+
+
+def test_frog_bard_as_a_creature_adds_nothing():
+    t, bard, _ = setup("Frog Bard", "Frog")
+    s = stats(t, bard)
+    assert (s["attack_dice"], s["modifier"]) == (1, 1)
+
+
+# ---------------------------------------------------------------- Gnometheon
+
+
+def test_gnometheon_keeps_its_gnome_sacrifices_under_it_counted_as_in_the_hand():
+    # docs/rulings.md, gnometheon
+    t, gnome, _ = setup("Gnome", "Frog", hand_a=["Gnometheon", "Gnome Warrior", "Goblin"])
+    theon = t.find(0, "Gnometheon", InstZone.hand)
+    warrior = t.find(0, "Gnome Warrior", InstZone.hand)
+    t.act(K.summon, theon)  # AL 12: two sacrifices
+    assert t.primary_name(0) == "Gnometheon"
+    under = [j for j in range(t.inst.shape[0]) if t.inst[j, IC.zone] == InstZone.under]
+    assert under and all(t.inst[j, IC.anchor] == theon for j in under)
+    assert set(under) <= {gnome, warrior}  # only Gnomes go under it
+    s = stats(t, theon)  # 3d6+3, +1 for each of the two Gnomes, under it or in the hand
+    assert (s["attack_dice"], s["modifier"]) == (5, 5)
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    t.act(K.kill_primary)  # it leaves: the Gnomes under it follow it to the cemetery
+    assert all(t.zone(j) == InstZone.cemetery for j in under)
+
+
+# ---------------------------------------------------------------- summons without sacrifice
+
+
+def summon_costs(t) -> dict[int, int]:
+    """The creatures of the active player's hand it may summon now, with their cemetery cost."""
+    return {action_a_nb(a): action_b_nb(a) for a in t.legal() if action_kind_nb(a) == K.summon}
+
+
+def test_orc_champion_needs_no_sacrifice_with_two_other_orcs_in_the_hand():
+    # docs/rulings.md, conditional-summon-costs
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["Orc Champion", "Orc", "Orc Hunter", "Kobold"])
+    champion = t.find(0, "Orc Champion", InstZone.hand)
+    assert champion in summon_costs(t)
+    t.act(K.summon, champion)
+    assert t.primary_name(0) == "Orc Champion"
+    assert sorted(t.hand(0)) == ["Kobold", "Orc", "Orc Hunter"]  # no sacrifice from the hand
+    assert t.zone(wolf) == InstZone.cemetery  # the primary is killed to make room
+
+
+def test_orc_champion_with_one_other_orc_needs_its_two_sacrifices():
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Orc Champion", "Orc"])
+    champion = t.find(0, "Orc Champion", InstZone.hand)
+    t.act(K.summon, champion)  # the Werewolf and the Orc are its sacrifices
+    assert t.primary_name(0) == "Orc Champion" and t.hand(0) == []
+
+
+def test_ghul_vok_needs_no_sacrifice_beside_a_full_moon_and_returns_to_the_hand_when_it_goes():
+    # docs/rulings.md, conditional-summon-costs and ghul-vok
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["Ghul'Vok", "Full Moon", "Goblin", "Kobold"])
+    ghul = t.find(0, "Ghul'Vok", InstZone.hand)
+    t.act(K.summon, ghul)  # no Full Moon: 2 sacrifices (AL 12)
+    assert t.primary_name(0) == "Ghul'Vok" and len(t.hand(0)) == 2
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["Ghul'Vok", "Full Moon", "Goblin", "Kobold"])
+    ghul = t.find(0, "Ghul'Vok", InstZone.hand)
+    moon = t.play("Full Moon", NONE)
+    t.act(K.summon, ghul)
+    assert t.primary_name(0) == "Ghul'Vok" and sorted(t.hand(0)) == ["Goblin", "Kobold"]
+    assert t.zone(wolf) == InstZone.cemetery  # killed to make room
+    field.destroy_magic_nb(*t.args[:5], t.glob, t.decks, moon, t.rng, t.trace)
+    assert t.zone(ghul) == InstZone.hand and t.zone(moon) == InstZone.cemetery
+
+
+# ---------------------------------------------------------------- Gnarled Hand
+
+
+def test_gnarled_hand_summons_a_hand_creature_of_lower_al_than_the_primary_until_destroyed():
+    # docs/rulings.md, gnarled-hand
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["Gnarled Hand", "Ogre", "Goblin"])  # AL 6; Ogre 8
+    hand = t.play("Gnarled Hand", OWN)
+    goblin = t.find(0, "Goblin", None)
+    assert t.zone(goblin) == InstZone.limited and t.inst[goblin, IC.anchor] == hand
+    assert t.inst[hand, IC.attached_to] == goblin
+    assert t.zone(t.find(0, "Ogre", None)) == InstZone.hand
+    field.destroy_magic_nb(*t.args[:5], t.glob, t.decks, hand, t.rng, t.trace)
+    assert t.zone(goblin) == InstZone.cemetery
+
+
+def test_gnarled_hand_is_not_played_without_a_creature_of_lower_al():
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Gnarled Hand", "Ogre"])
+    assert "Gnarled Hand" not in magic_names(t)

@@ -216,7 +216,11 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError(f"action {e.action!r} needs a 'from' zone")
     if e.action == "move_card" and e.zone_to == "none":
         raise EffectError("action 'move_card' needs a 'to' zone")
-    if e.condition in {"target_matches", "equipped_with", "own_primary_matches", "holds_under"} and not e.filter:
+    if e.trigger == "named_leaves" and not e.filter.names:
+        raise EffectError("trigger 'named_leaves' needs a 'filter' with 'names'")
+    if e.condition in {"target_matches", "equipped_with", "own_primary_matches", "holds_under", "hand_holds"} and not (
+        e.filter
+    ):
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
     if e.action == "order_deck_top" and e.amount < 1:
         raise EffectError("action 'order_deck_top' needs an 'amount' of 1 or more")
@@ -260,6 +264,7 @@ _TRIGGER_TEXT = {
     "each_turn_start": "At the start of each turn",
     "response_opponent_heal": "Lightning, when your opponent plays a magic card to heal a creature",
     "equipped_leaves": "When the equipped creature leaves the field",
+    "named_leaves": "When the last {filter} on the field leaves it",
 }
 
 _TARGET_TEXT = {
@@ -324,6 +329,8 @@ _CONDITION_TEXT = {
     "own_primary_matches": "if your primary creature is {filter}",
     "opponent_lightning": "in a turn in which your opponent played a Lightning card",
     "holds_under": "while {filter} is under it",
+    "hand_holds": "if your hand holds {count} other cards that are {filter}",
+    "below_primary_al": "with an AL lower than your primary creature's",
 }
 
 # targets that take a plural verb
@@ -387,7 +394,7 @@ def _amount_text(e: Effect) -> str:
         text = f"{e.amount}/{e.divisor}"
     if e.scale != "none":
         text += {
-            "hand_named": " per card in your hand that is {f}",
+            "hand_named": " per card in your hand (or under this creature) that is {f}",
             "opponent_cemetery_creatures": " per creature in the opponent's cemetery",
             "opponent_deaths_since_summon": " per creature sent to the opponent's cemetery since summoned",
             "turn_cycles": " per turn cycle",
@@ -406,6 +413,8 @@ def _amount_text(e: Effect) -> str:
 def _move_text(e: Effect, target: str, zfrom: str, zto: str) -> str:
     if e.target == "limited_summons":
         return f"send all Limited Summons on the field to their owners' {zto}"
+    if e.trigger in {"equipped_leaves", "named_leaves"}:
+        return f"return this card to its owner's {zto}"  # Moon Owl, Frog Bard, Ghul'Vok
     if e.zone_to == "under":
         return f"place {render_filter(e.filter)} from your hand under this creature"
     if e.zone_from == "hand":
@@ -484,7 +493,9 @@ def render(e: Effect) -> str:
             if e.dice
             else f"summon up to {e.amount} creatures from the {zfrom} as Limited Summons"
             if e.amount > 1
-            else f"summon {render_filter(e.filter)} from the {zfrom} as a Limited Summon"
+            else f"summon {render_filter(e.filter)}"
+            + (" with an AL lower than your primary creature's" if e.condition == "below_primary_al" else "")
+            + f" from the {zfrom} as a Limited Summon"
             + (f" until the end of the turn, then back to the {zto} with this card" if e.duration == "turn" else "")
         ),
         "summon_to_opponent": "place this creature on the opponent's side as their primary creature",
@@ -498,7 +509,14 @@ def render(e: Effect) -> str:
         + " and ".join(
             w for w, f in (("creature effects", "creature_effects"), ("magic cards", "magic")) if f in e.flags
         ),
-        "sacrifices": f"it needs {e.amount} sacrifice{'s' if e.amount != 1 else ''}"
+        "sacrifices": (
+            "it may be summoned without sacrifice"
+            if e.amount == 0
+            else f"it may be summoned with {e.amount} sacrifice{'s' if e.amount != 1 else ''}"
+        )
+        + ", or as usual"
+        if e.condition != "always"  # Ghul'Vok, Orc Champion: the filter is the condition's
+        else f"it needs {e.amount} sacrifice{'s' if e.amount != 1 else ''}"
         + (f" of {render_filter(e.filter)}" if e.filter else "")
         + (", each of a different name" if "distinct" in e.flags else ""),
         "force_low_summon": f"{target} must summon a creature of AL {e.amount} or lower",
@@ -527,7 +545,11 @@ def render(e: Effect) -> str:
         "auto_hit": f"{target} hit{s} regardless of the dice",
         "strike_first": f"{target} strike{s} first",
         "negate_increases": f"other {stat} increases on {target} do not apply",
-        "sacrifices_follow": "the sacrificed cards stay under this card and follow it",
+        "sacrifices_follow": (
+            f"each sacrifice that is {render_filter(e.filter)} stays under this card and follows it"
+            if e.filter
+            else "the sacrificed cards stay under this card and follow it"
+        ),
         "counter_heal": f"heal {target} {e.amount} HP per counter (starting at {e.dice}, +1 each of your turns)",
         "slower_strikes_first": "in every battle the creature with the lower SPD strikes first",
         "steal_equip": "take an equip card from a creature of your opponent's and equip it to this card",
@@ -546,14 +568,17 @@ def render(e: Effect) -> str:
         "second_battle": f"{target} may initiate a second battle in your turn; your opponent's creature "
         "strikes back in only one of the two",
     }[e.action]
-    parts = [_TRIGGER_TEXT[e.trigger]]
-    cond_done = False
+    parts = [_TRIGGER_TEXT[e.trigger].format(filter=render_filter(e.filter)[2:])]
+    cond_done = e.condition == "below_primary_al"  # said in the action's words (Gnarled Hand)
     if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":
         parts = ["When its creature takes damage from a strike"]  # Raging Inferno, on an equip
     if e.trigger == "on_killed_in_battle" and e.condition == "attacker_not_matching":
         # Dart Frog: "killed by a creature that is not holding a weapon"
         parts = [f"If killed in battle by a creature other than {render_filter(e.filter)}"]
         cond_done = True
+    if e.trigger == "on_play" and e.action == "equip_self" and e.target == "own_primary":
+        parts = ["Instead of summoning it"]  # Frog Bard
+        what = "play this card from your hand as an Infinite equip magic card on your primary creature"
     if e.trigger == "turn_start" and e.target == "equipped":
         parts = ["At the start of each turn of the equipped creature's player"]  # Phoenix Armor, Moon Owl
     if e.trigger == "on_killed_by_opponent" and e.action == "equip_self":
@@ -561,7 +586,7 @@ def render(e: Effect) -> str:
         what = "instead, " + what
     cond = _CONDITION_TEXT.get(e.condition)
     if cond and not cond_done:
-        text = cond.format(filter=render_filter(e.filter))
+        text = cond.format(filter=render_filter(e.filter), count=e.dice)
         if "no_effect" in e.flags:
             text += " without card text"
         parts.append(text)

@@ -113,6 +113,7 @@ class TriggerT(NamedTuple):
     each_turn_start: int = 30  # start of every turn, whoever's it is
     response_opponent_heal: int = 31  # Lightning: the opponent plays a magic card that heals a creature
     equipped_leaves: int = 32  # the creature the source equip is attached to leaves the field (Moon Owl)
+    named_leaves: int = 33  # the last magic card on the field passing the filter leaves it (Ghul'Vok)
 
 
 Trigger = TriggerT()
@@ -138,6 +139,8 @@ class ConditionT(NamedTuple):
     own_primary_matches: int = 14  # the controller's primary creature passes the filter (Black Jacket: Hive Lord)
     opponent_lightning: int = 15  # the opponent of the source's player played a Lightning card this turn
     holds_under: int = 16  # a card passing the filter is under the source creature (Terry: a Jerry)
+    hand_holds: int = 17  # the controller's hand holds `dice` other cards passing the filter (Orc Champion)
+    below_primary_al: int = 18  # a summoned creature's printed AL is below its primary's AL (Gnarled Hand)
 
 
 Condition = ConditionT()

@@ -585,6 +585,43 @@ def stay_on_field_nb(cards, inst, fighters, glob, j, trace):
 
 
 @njit(cache=True, _nrt=False)
+def _named_leaves(cards, effects, inst, fighters, players, glob, decks, x, queue, n, rng, trace):
+    """Ghul'Vok: "Send back to original owner hand if 'Full Moon' is removed from the field":
+    magic card x is leaving the field; each creature on the field, with its effects, whose
+    `named_leaves` row names it goes to its row's zone when no other card passing the filter
+    stays on the field. Each one sent is added to the queue of `leave_field_nb` (what it
+    carries leaves with it); returns the queue's new length."""
+    names = cards[inst[x, I.card], CardCol.names]
+    if names == 0:
+        return n
+    for j in range(N_INST):
+        z = inst[j, I.zone]
+        if (z != InstZone.primary and z != InstZone.limited) or fighters[j, F.effect_count] == 0:
+            continue
+        r = find_row_nb(cards, effects, inst[j, I.card], Trigger.named_leaves, Action.move_card)
+        if r < 0 or (names & effects[r, E.filter_names]) == 0:
+            continue
+        stays = False
+        for m in range(N_INST):
+            if (
+                m != x
+                and inst[m, I.zone] == InstZone.magic
+                and (cards[inst[m, I.card], CardCol.names] & effects[r, E.filter_names]) != 0
+            ):
+                stays = True
+        if stays or n >= _QUEUE_SIZE:
+            continue
+        record_nb(trace, glob, inst[j, I.controller], Event.effect, j, r, 0)
+        for p in range(2):
+            if players[p, P.primary] == j:
+                players[p, P.primary] = -1
+        send_back_nb(cards, effects, inst, players, glob, decks, j, effects[r, E.zone_to], rng, trace)
+        queue[n] = j
+        n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
 def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
     """Card i (a creature, or a magic card that anchors or carries something) is leaving the
     field: its equips are destroyed, what it anchors is released, the cards under it follow it
@@ -597,6 +634,8 @@ def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng,
     while k < n:
         x = queue[k]
         k += 1
+        if cards[inst[x, I.card], CardCol.card_type] == CardType.magic:
+            n = _named_leaves(cards, effects, inst, fighters, players, glob, decks, x, queue, n, rng, trace)
         for p in range(2):
             if players[p, P.primary] == x:
                 players[p, P.primary] = -1

@@ -15,11 +15,12 @@ from __future__ import annotations
 from numba import njit
 
 from wardsim.kernel.bots import choice
-from wardsim.kernel.duel.effect_rows import take_damage_nb
+from wardsim.kernel.duel.effect_rows import effective_al_nb, take_damage_nb
 from wardsim.kernel.enums import (
     Action,
     CardCol,
     CardType,
+    Condition,
     Duration,
     EffectCol,
     FighterCol,
@@ -104,6 +105,17 @@ def plays_any_time_nb(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
+def plays_as_equip_nb(cards, effects, card):
+    """Frog Bard: "You may play this card from your hand as an Infinite equip magic card to your
+    primary creature": a creature card with an `on_play` `equip_self` row aimed at its player's
+    primary creature, offered as a magic card besides its summon."""
+    if cards[card, CardCol.card_type] != CardType.creature:
+        return False
+    r = find_row_nb(cards, effects, card, Trigger.on_play, Action.equip_self)
+    return r >= 0 and effects[r, E.target] == Target.own_primary
+
+
+@njit(cache=True, _nrt=False)
 def lightning_field_nb(cards, card):
     """Attack Beacon: a Lightning field card. It is played in its player's magic/summoning or
     wrap-up phase and stays on the field until destroyed, in no Infinite slot (rules guide: the
@@ -146,7 +158,17 @@ def summon_options_nb(cards, effects, inst, fighters, players, glob, q, summoned
 
 
 @njit(cache=True, _nrt=False)
-def summons_nothing_nb(cards, effects, inst, p, card):
+def primary_al_limit_nb(fighters, players, p):
+    """Gnarled Hand: the highest printed AL below the AL of p's primary creature now (every
+    change counted, capped at 12); 0 when there is none (no primary, or its AL is 1)."""
+    c = players[p, P.primary]
+    if c < 0:
+        return 0
+    return effective_al_nb(fighters[c]) - 1
+
+
+@njit(cache=True, _nrt=False)
+def summons_nothing_nb(cards, effects, inst, fighters, players, p, card):
     """A card that summons a creature from p's cemetery or hand finds none there (Revival Priest:
     "Summon a creature from your cemetery to the field"; Helping Hand, from the hand): it has
     nothing to do, so it is not played, and one that resolves all the same has no effect."""
@@ -155,6 +177,21 @@ def summons_nothing_nb(cards, effects, inst, p, card):
         if effects[r, E.trigger] != Trigger.on_play or effects[r, E.action] != Action.limited_summon:
             continue
         zone_from = effects[r, E.zone_from]
+        if effects[r, E.condition] == Condition.below_primary_al:
+            # Gnarled Hand: "a creature with an AL less than your primary creature"
+            limit = primary_al_limit_nb(fighters, players, p)
+            found = False
+            for j in range(N_INST):
+                if (
+                    inst[j, I.zone] == InstZone.hand
+                    and inst[j, I.owner] == p
+                    and cards[inst[j, I.card], CardCol.card_type] == CardType.creature
+                    and 0 < limit
+                    and cards[inst[j, I.card], CardCol.armor_level] <= limit
+                ):
+                    found = True
+            if not found:
+                return True
         if zone_from == Zone.cemetery or zone_from == Zone.hand:
             zone = InstZone.cemetery if zone_from == Zone.cemetery else InstZone.hand
             j = best_in_zone_nb(cards, effects, inst, r, p, zone, False)
@@ -199,13 +236,15 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
                     others += 1
             if others < effects[r, E.amount]:
                 return n
-    is_equip = cards[card, CardCol.magic_subtype] == MagicSubtype.equip or (
-        kind == MagicType.lightning and not field_lightning
+    is_equip = (
+        cards[card, CardCol.magic_subtype] == MagicSubtype.equip
+        or (kind == MagicType.lightning and not field_lightning)
+        or plays_as_equip_nb(cards, effects, card)
     )
     if not is_equip and non_equip_magic_blocked_nb(cards, effects, inst, fighters, glob):
         return n  # Foggy Night: only creatures and equips
     if is_equip:
-        if summons_nothing_nb(cards, effects, inst, p, card):
+        if summons_nothing_nb(cards, effects, inst, fighters, players, p, card):
             return n
         target = MagicTarget.opponent if cards[card, CardCol.hostile] else MagicTarget.own
         # Mind Sap names no side: "the equipped creature" is the primary its player equips (the
@@ -719,7 +758,7 @@ def resolve_card_nb(
     kind = cards[card, CardCol.magic_type]
     subtype = cards[card, CardCol.magic_subtype]
     inst[i, I.controller] = p
-    if summons_nothing_nb(cards, effects, inst, p, card):
+    if summons_nothing_nb(cards, effects, inst, fighters, players, p, card):
         to_cemetery_nb(cards, effects, inst, players, glob, i, trace)  # nothing to summon: no effect
         note_fizzle_nb(trace, glob, inst, i, FizzleReason.nothing_to_do)
         return
@@ -728,6 +767,7 @@ def resolve_card_nb(
         subtype == MagicSubtype.equip
         or (kind == MagicType.lightning and plays_any_time_nb(cards, effects, card))
         or answers_summon_nb(cards, effects, card)
+        or plays_as_equip_nb(cards, effects, card)
     ):
         holder = _equip_target(cards, inst, players, p, i, target)
         if holder < 0 or magic_immune_nb(cards, effects, inst, holder):

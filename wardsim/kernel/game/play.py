@@ -40,6 +40,7 @@ from wardsim.kernel.enums import (
     Action,
     CardCol,
     CardType,
+    Condition,
     Duration,
     EffectCol,
     FighterCol,
@@ -133,7 +134,11 @@ def summon_cost_nb(cards, effects, card):
     AL 1-6 none, 7-11 one, 12 two; DESIGN.md ruling 9)."""
     start, stop = card_rows_nb(cards, card)
     for r in range(start, stop):
-        if effects[r, E.trigger] == Trigger.summon_cost and effects[r, E.action] == Action.sacrifices:
+        if (
+            effects[r, E.trigger] == Trigger.summon_cost
+            and effects[r, E.action] == Action.sacrifices
+            and effects[r, E.condition] == Condition.always
+        ):
             return effects[r, E.amount]
     al = cards[card, CardCol.armor_level]
     if al <= NO_SACRIFICE_MAX_AL:
@@ -141,6 +146,45 @@ def summon_cost_nb(cards, effects, card):
     if al <= ONE_SACRIFICE_MAX_AL:
         return 1
     return 2
+
+
+@njit(cache=True, _nrt=False)
+def summon_cost_now_nb(cards, effects, inst, players, p, i):
+    """Sacrifices p's creature i needs now: its cost (`summon_cost_nb`), or less where a cost
+    row with a condition that holds now offers it (Ghul'Vok: "If 'Full Moon' is on the field,
+    this creature may be summoned without sacrifice"; Orc Champion: with 2 "Orc" creatures in
+    the hand). The player takes the cheapest (ruling conditional-summon-costs)."""
+    card = inst[i, I.card]
+    cost = summon_cost_nb(cards, effects, card)
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if effects[r, E.trigger] != Trigger.summon_cost or effects[r, E.action] != Action.sacrifices:
+            continue
+        cond = effects[r, E.condition]
+        if cond == Condition.always or effects[r, E.amount] >= cost:
+            continue
+        holds = False
+        if cond == Condition.named_on_field:
+            for j in range(N_INST):
+                z = inst[j, I.zone]
+                if (z == InstZone.magic or z == InstZone.primary or z == InstZone.limited) and (
+                    cards[inst[j, I.card], CardCol.names] & effects[r, E.filter_names]
+                ) != 0:
+                    holds = True
+        elif cond == Condition.hand_holds:
+            found = 0
+            for j in range(N_INST):
+                if (
+                    j != i
+                    and inst[j, I.zone] == InstZone.hand
+                    and inst[j, I.owner] == p
+                    and resolve.matches_filter_nb(cards, effects, r, inst[j, I.card])
+                ):
+                    found += 1
+            holds = found >= effects[r, E.dice]
+        if holds:
+            cost = effects[r, E.amount]
+    return cost
 
 
 @njit(cache=True, _nrt=False)
@@ -183,6 +227,7 @@ def _sacrifice_filter_row(cards, effects, card):
         if (
             effects[r, E.trigger] == Trigger.summon_cost
             and effects[r, E.action] == Action.sacrifices
+            and effects[r, E.condition] == Condition.always  # not Ghul'Vok's "Full Moon"
             and (effects[r, E.filter_types] | effects[r, E.filter_tags] | effects[r, E.filter_names]) != 0
         ):
             return r
@@ -303,7 +348,7 @@ def can_summon_nb(cards, effects, inst, fighters, players, glob, p, i):
         if o >= 0 and held_on_field_nb(cards, effects, inst, fighters, o):
             return False  # Stone Golem cannot send a Steam Spider (or a creature in Lead Boots) to the deck
     scratch = local_array(4)
-    cost = summon_cost_nb(cards, effects, card)
+    cost = summon_cost_now_nb(cards, effects, inst, players, p, i)
     n = fodder_nb(cards, effects, inst, fighters, players, glob, p, i, cost, scratch)
     return fodder_worth_nb(cards, effects, inst, i, scratch, n) >= cost
 
@@ -315,17 +360,17 @@ def summon_cemetery_cost_nb(cards, effects, inst, fighters, players, glob, p, i)
     primary killed to make room."""
     scratch = local_array(4)
     card = inst[i, I.card]
-    cost = summon_cost_nb(cards, effects, card)
+    cost = summon_cost_now_nb(cards, effects, inst, players, p, i)
     n = fodder_nb(cards, effects, inst, fighters, players, glob, p, i, cost, scratch)
-    if resolve.sacrifices_follow_nb(cards, effects, card):
-        return 0
     total = 0
     primary_paid = False
     for k in range(n):
         c = inst[scratch[k], I.card]
         if scratch[k] == players[p, P.primary]:
             primary_paid = True
-        if not resolve.leaves_cemetery_when_sacrificed_nb(cards, effects, c):
+        if not resolve.leaves_cemetery_when_sacrificed_nb(cards, effects, c) and not resolve.follows_under_nb(
+            cards, effects, card, c
+        ):
             total += cards[c, CardCol.hp]
     primary = players[p, P.primary]
     if (
@@ -347,7 +392,7 @@ def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, policy
     if squire >= 0 and players[p, P.primary] >= 0:
         resolve.limited_summon_nb(cards, inst, fighters, players, glob, p, i, i, trace)
         return
-    cost = summon_cost_nb(cards, effects, card)
+    cost = summon_cost_now_nb(cards, effects, inst, players, p, i)
     n = _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, cost, policy, params, rng, trace)
     if glob[G.winner] >= 0:
         return  # the sacrifices took the cemetery to the losing total: the game is over
@@ -428,8 +473,6 @@ def _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, 
     pay it (rules guide, Sacrificing: "from the field and/or your hand"); returns how many."""
     card = inst[i, I.card]
     frow = _sacrifice_filter_row(cards, effects, card)
-    follow = resolve.sacrifices_follow_nb(cards, effects, card)
-    under = i if follow else -1
     # the primary leaves the field for the new creature anyway (killed to make room)
     replaces = not resolve.plays_to_opponent_nb(cards, effects, card) and self_limited_row_nb(cards, effects, card) < 0
     options = local_array(N_INST)
@@ -452,7 +495,9 @@ def _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, 
             if dup:
                 continue
             added = cards[c, CardCol.hp]
-            if follow or resolve.leaves_cemetery_when_sacrificed_nb(cards, effects, c):
+            if resolve.follows_under_nb(cards, effects, card, c) or resolve.leaves_cemetery_when_sacrificed_nb(
+                cards, effects, c
+            ):
                 added = 0
             if j == players[p, P.primary] and replaces:
                 added = 0
@@ -480,6 +525,7 @@ def _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, 
         )
         worth += sacrifice_worth_nb(cards, effects, card, inst[options[k], I.card])
         used |= max(_names_left(cards, effects, frow, used, inst[options[k], I.card]), 0)
+        under = i if resolve.follows_under_nb(cards, effects, card, inst[options[k], I.card]) else -1
         sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, options[k], under, rng, trace)
         paid += 1
         if glob[G.winner] >= 0:
@@ -778,6 +824,9 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
                 # standard summon (ruling hive-lord-limited-summons)
                 out[n] = encode_action_nb(ActionKind.limited_summon, i, 0)
                 n += 1
+            if magic.plays_as_equip_nb(cards, effects, inst[i, I.card]):
+                # Frog Bard: played as an Infinite equip magic card, besides its summon
+                n = magic.magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n)
         else:
             n = magic.magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n)
     if phase == Phase.main:
@@ -834,7 +883,7 @@ def _placeable_after_kill(cards, effects, inst, fighters, players, glob, p):
     that needs no sacrifice."""
     for i in range(N_INST):
         if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p and is_creature_nb(cards, inst, i):
-            if summon_cost_nb(cards, effects, inst[i, I.card]) == 0:
+            if summon_cost_now_nb(cards, effects, inst, players, p, i) == 0:
                 return True
     return False
 

@@ -152,8 +152,16 @@ def leaves_cemetery_when_sacrificed_nb(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
-def sacrifices_follow_nb(cards, effects, card):
-    return find_row_nb(cards, effects, card, Trigger.summon_cost, Action.sacrifices_follow) >= 0
+def follows_under_nb(cards, effects, card, sacrificed):
+    """Does creature card `sacrificed`, paid for summoning `card`, go under it? Every sacrifice
+    of a card with a `sacrifices_follow` row (Eternal Dragon), or those passing the row's filter
+    (Gnometheon: "Gnomes sacrificed to summon this card are placed under it")."""
+    r = find_row_nb(cards, effects, card, Trigger.summon_cost, Action.sacrifices_follow)
+    if r < 0:
+        return False
+    if (effects[r, E.filter_types] | effects[r, E.filter_tags] | effects[r, E.filter_names]) == 0:
+        return True
+    return matches_filter_nb(cards, effects, r, sacrificed)
 
 
 @njit(cache=True, _nrt=False)
@@ -249,6 +257,13 @@ def _scale(cards, effects, inst, players, r, holder, controller):
                 and matches_filter_nb(cards, effects, r, inst[j, I.card])
             ):
                 n += 1
+            elif (
+                holder >= 0
+                and inst[j, I.zone] == InstZone.under
+                and inst[j, I.anchor] == holder
+                and matches_filter_nb(cards, effects, r, inst[j, I.card])
+            ):
+                n += 1  # Gnometheon: the Gnomes under it "count as cards in your hand"
     elif sc == Scale.opponent_cemetery_creatures:
         for j in range(N_INST):
             if (
@@ -1530,6 +1545,12 @@ def summon_by_effect_nb(
     zone = InstZone.cemetery if zone_from == Zone.cemetery else InstZone.hand
     max_al = 0
     may_pass = False
+    if effects[r, E.condition] == Condition.below_primary_al:
+        # Gnarled Hand: "a creature with an AL less than your primary creature"
+        c = players[p, P.primary]
+        max_al = effective_al_nb(fighters[c]) - 1 if c >= 0 else 0
+        if max_al <= 0:
+            return
     if effects[r, E.dice] > 0:
         # Summoner: "roll 2 dice. You may summon a creature from your hand with an AL less than or
         # equal to the result"
