@@ -289,3 +289,74 @@ def test_gnarled_hand_summons_a_hand_creature_of_lower_al_than_the_primary_until
 def test_gnarled_hand_is_not_played_without_a_creature_of_lower_al():
     t, _, _ = setup("Werewolf", "Frog", hand_a=["Gnarled Hand", "Ogre"])
     assert "Gnarled Hand" not in magic_names(t)
+
+
+# ---------------------------------------------------------------- Bait
+
+
+def test_bait_costs_a_magic_card_and_makes_this_turns_summons_need_one_sacrifice_fewer():
+    # docs/rulings.md, bait
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["Bait", "Common Sword", "Orc Champion", "Goblin"])
+    bait = t.play("Bait", NONE)
+    assert t.zone(t.find(0, "Common Sword", None)) == InstZone.cemetery  # its cost
+    assert t.zone(bait) == InstZone.magic
+    champion = t.find(0, "Orc Champion", InstZone.hand)
+    t.act(K.summon, champion)  # AL 12: one sacrifice, the Werewolf, instead of two
+    assert t.primary_name(0) == "Orc Champion" and t.hand(0) == ["Goblin"]
+    assert t.zone(wolf) == InstZone.cemetery
+    t.end_turn()
+    assert t.zone(bait) == InstZone.cemetery  # for this turn only
+
+
+def test_bait_is_played_only_for_a_summon_it_makes_cheaper():
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Bait", "Common Sword", "Ogre"])
+    assert "Bait" not in magic_names(t)  # the Werewolf pays the Ogre's one sacrifice anyway
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Bait", "Orc Champion"])
+    assert "Bait" not in magic_names(t)  # no magic card to discard
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Bait", "Common Sword", "Orc Champion"])
+    assert "Bait" in magic_names(t)
+
+
+# ---------------------------------------------------------------- Friend Like You
+
+
+def test_friend_like_you_killed_by_a_strike_brings_the_creator_from_the_deck_without_sacrifice():
+    # docs/rulings.md, friend-like-you
+    t, _, friend = setup("Werewolf", "Friend Like You", hand_b=["Goblin"], deck_b=["The Creator"])
+    creator = t.find(1, "The Creator", InstZone.deck)
+    t.fighters[friend, F.hp] = 5
+    freeze(t, friend)
+    attack(t, 6, 5, 1, 1)
+    assert t.zone(friend) == InstZone.cemetery
+    assert t.players[1, PC.primary] == creator and t.hand(1) == ["Goblin"]
+
+
+def test_friend_like_you_killed_by_its_own_player_brings_nothing():
+    t, friend, _ = setup("Friend Like You", "Frog", hand_a=["Goblin"], deck_a=["The Creator"])
+    t.act(K.kill_primary)
+    assert t.primary_name(0) == "Goblin"
+
+
+# ---------------------------------------------------------------- Orc Hunter
+
+
+def activations(t, creature: int) -> list[int]:
+    return [a for a in t.legal() if action_kind_nb(a) == K.activate and action_a_nb(a) == creature]
+
+
+def test_orc_hunter_summons_a_common_or_uncommon_beast_from_the_hand_until_it_leaves():
+    t, hunter, _ = setup("Orc Hunter", "Frog", hand_a=["Grizzly Bear", "Werewolf", "Goblin"])
+    wolf = t.find(0, "Werewolf", InstZone.hand)
+    t.act(K.activate, hunter)
+    assert held_by(t, hunter) == [wolf]  # the Werewolf (common Beast), not the Grizzly Bear (epic)
+    assert not activations(t, hunter)  # at most 1
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    t.act(K.kill_primary)
+    assert wolf in [e[3] for e in t.events(Event.to_hand)]
+
+
+def test_orc_hunter_offers_nothing_without_a_common_or_uncommon_beast():
+    t, hunter, _ = setup("Orc Hunter", "Frog", hand_a=["Grizzly Bear", "Goblin"])
+    assert not activations(t, hunter)

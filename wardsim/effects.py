@@ -34,6 +34,7 @@ from wardsim.kernel.enums import (
     Duration,
     EffectCol,
     Flag,
+    Rarity,
     Scale,
     Stat,
     Status,
@@ -63,7 +64,7 @@ ROW_KEYS = {
     "flags",
     "note",
 }
-FILTER_KEYS = {"types", "tags", "names", "card_type", "max_al", "min_al"}
+FILTER_KEYS = {"types", "tags", "names", "card_type", "max_al", "min_al", "max_rarity"}
 
 
 class EffectError(ValueError):
@@ -80,9 +81,12 @@ class Filter:
     card_type: str | None = None
     max_al: int = 0
     min_al: int = 0
+    max_rarity: str | None = None
 
     def __bool__(self) -> bool:
-        return bool(self.types or self.tags or self.names or self.card_type or self.max_al or self.min_al)
+        return bool(
+            self.types or self.tags or self.names or self.card_type or self.max_al or self.min_al or self.max_rarity
+        )
 
 
 @dataclass(frozen=True)
@@ -154,6 +158,9 @@ def _filter(value: Any) -> Filter:
     card_type = value.get("card_type")
     if card_type is not None:
         _enum_value(CardType, "filter.card_type", card_type)
+    max_rarity = value.get("max_rarity")
+    if max_rarity is not None:
+        _enum_value(Rarity, "filter.max_rarity", max_rarity)
     return Filter(
         types=types,
         tags=tuple(str(t).lower() for t in value.get("tags", ())),
@@ -161,6 +168,7 @@ def _filter(value: Any) -> Filter:
         card_type=card_type,
         max_al=_int("filter.max_al", value.get("max_al", 0)),
         min_al=_int("filter.min_al", value.get("min_al", 0)),
+        max_rarity=max_rarity,
     )
 
 
@@ -212,7 +220,7 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError(f"action {e.action!r} needs a 'duration'")
     if e.action in {"multiply_damage"} and e.amount < 2:
         raise EffectError("action 'multiply_damage' needs an 'amount' of 2 or more")
-    if e.action in {"move_card", "limited_summon"} and e.zone_from == "none":
+    if e.action in {"move_card", "limited_summon", "summon_primary"} and e.zone_from == "none":
         raise EffectError(f"action {e.action!r} needs a 'from' zone")
     if e.action == "move_card" and e.zone_to == "none":
         raise EffectError("action 'move_card' needs a 'to' zone")
@@ -353,6 +361,9 @@ def render_filter(f: Filter) -> str:
     parts += [f'named "{n}"' for n in f.names]
     text = " or ".join(parts)
     noun = {"creature": "creature", "magic": "magic card"}.get(f.card_type or "", "card")
+    if f.max_rarity:  # Orc Hunter: "Common / Uncommon"
+        names = list(Rarity._fields)
+        noun = " / ".join(names[: names.index(f.max_rarity) + 1]) + " " + noun
     text = f"a {noun} {text}" if parts else f"a {noun}"
     if f.max_al:
         text += f" of AL {f.max_al} or lower"
@@ -567,6 +578,10 @@ def render(e: Effect) -> str:
         "cannot be used as a sacrifice from the field and cannot change control",
         "second_battle": f"{target} may initiate a second battle in your turn; your opponent's creature "
         "strikes back in only one of the two",
+        "summon_primary": f"summon {render_filter(e.filter)} from your {zfrom} as your primary creature, "
+        "without sacrifice, then shuffle your deck",
+        "sacrifice_discount": f"your creatures need {e.amount} sacrifice{'s' if e.amount != 1 else ''} fewer "
+        "to be summoned (never fewer than none)",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger].format(filter=render_filter(e.filter)[2:])]
     cond_done = e.condition == "below_primary_al"  # said in the action's words (Gnarled Hand)
@@ -649,6 +664,7 @@ def compile_effect(
     row[c.filter_card_type] = -1 if f.card_type is None else getattr(CardType, f.card_type)
     row[c.filter_max_al] = f.max_al
     row[c.filter_min_al] = f.min_al
+    row[c.filter_max_rarity] = 0 if f.max_rarity is None else getattr(Rarity, f.max_rarity) + 1
     row[c.zone_from] = getattr(Zone, e.zone_from)
     row[c.zone_to] = getattr(Zone, e.zone_to)
     flags = sum(getattr(Flag, name) for name in e.flags)

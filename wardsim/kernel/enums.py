@@ -213,6 +213,8 @@ class ActionT(NamedTuple):
     poison_heal: int = 61  # the answered card's healing is negated and taken as damage instead (Poisoned Potion)
     order_deck_top: int = 62  # both players see the target's top amount deck cards; the card's player orders them
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
+    sacrifice_discount: int = 64  # while the magic card stays, its player's summons need amount fewer sacrifices (Bait)
+    summon_primary: int = 65  # summon a creature passing the filter from `from` as the primary, no sacrifice
 
 
 Action = ActionT()
@@ -381,6 +383,7 @@ class EffectColT(NamedTuple):
     release_lo: int = 22  # release roll for statuses that end on a roll
     release_hi: int = 23
     filter_min_al: int = 24  # 0 = no bound; on a creature on the field, its current AL
+    filter_max_rarity: int = 25  # 0 = any rarity; else the highest Rarity code passing, + 1 (Orc Hunter)
 
 
 EffectCol = EffectColT()

@@ -40,6 +40,7 @@ from wardsim.kernel.game.enums import (
     InstCol,
     InstZone,
     MagicTarget,
+    Phase,
     PlayerCol,
     SeenBit,
 )
@@ -77,6 +78,7 @@ from wardsim.kernel.game.state import (
     shuffle_deck_nb,
 )
 from wardsim.kernel.game.trace import note_fizzle_nb, note_play_nb, record_nb
+from wardsim.rules import NO_SACRIFICE_MAX_AL, ONE_SACRIFICE_MAX_AL
 
 E = EffectCol
 F = FighterCol
@@ -290,6 +292,23 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
     """A standard card can be played when its main row has something to act on."""
     start, stop = card_rows_nb(cards, inst[i, I.card])
     o = 1 - p
+    if find_row_nb(cards, effects, inst[i, I.card], Trigger.static, Action.sacrifice_discount) >= 0:
+        # Bait: worth playing only before this turn's summon, for a creature of the hand that
+        # needs a sacrifice by its AL besides the primary creature (which leaves the field for
+        # the new one anyway: sacrificed, or killed to make room)
+        if players[p, P.summon_turn] == glob[G.turn] or glob[G.phase] != Phase.main:
+            return False
+        least = ONE_SACRIFICE_MAX_AL if players[p, P.primary] >= 0 else NO_SACRIFICE_MAX_AL
+        for j in range(N_INST):
+            if (
+                j != i
+                and inst[j, I.zone] == InstZone.hand
+                and inst[j, I.owner] == p
+                and cards[inst[j, I.card], CardCol.card_type] == CardType.creature
+                and cards[inst[j, I.card], CardCol.armor_level] > least
+            ):
+                return True
+        return False
     acts_when_played = False
     for r in range(start, stop):
         if effects[r, E.trigger] != Trigger.on_play:

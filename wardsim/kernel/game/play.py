@@ -184,6 +184,16 @@ def summon_cost_now_nb(cards, effects, inst, players, p, i):
             holds = found >= effects[r, E.dice]
         if holds:
             cost = effects[r, E.amount]
+    # Bait: "For this turn, your creatures require 1 less sacrifice than normal" (while it stays)
+    for j in range(N_INST):
+        if cost <= 0:
+            break
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.controller] != p:
+            continue
+        s, e = card_rows_nb(cards, inst[j, I.card])
+        for r in range(s, e):
+            if effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.sacrifice_discount:
+                cost = max(cost - effects[r, E.amount], 0)
     return cost
 
 
@@ -681,8 +691,22 @@ def settle_nb(
     a = glob[G.active]
     # a placement can take the other player's primary away (Psychic Toad) or kill it (Hive Lord
     # destroying a Bomb on it): settle until both hold a living one
+    dying = local_array(2)
     for _ in range(4):
+        for p in range(2):
+            # Friend Like You: "If this card is killed by Atk damage": a primary at 0 HP in a
+            # battle, struck by a creature
+            c = players[p, P.primary]
+            dying[p] = -1
+            if c >= 0 and fighters[c, F.hp] <= 0 and in_battle and killer_of[p] >= 0:
+                dying[p] = c
         sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
+        for p in range(2):
+            c = dying[p]
+            if c >= 0 and players[p, P.primary] < 0 and inst[c, I.zone] == InstZone.cemetery and glob[G.winner] < 0:
+                resolve.summon_primary_on_death_nb(
+                    cards, effects, inst, fighters, players, glob, decks, p, c, policy, params, rng, script, trace
+                )
         tend_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, False, rng, trace)  # Sleepy Scent
         resolve.release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
         resolve.pay_pending_heals_nb(inst, fighters, glob, trace)  # The Guide

@@ -182,6 +182,9 @@ def matches_filter_nb(cards, effects, r, card):
         return False
     if cards[card, CardCol.armor_level] < effects[r, E.filter_min_al]:
         return False
+    top = effects[r, E.filter_max_rarity]
+    if top > 0 and cards[card, CardCol.rarity] > top - 1:
+        return False  # Orc Hunter: "Common / Uncommon"
     if (effects[r, E.flags] & Flag.no_effect) != 0 and cards[card, CardCol.effect_status] != EffectStatus.none:
         return False  # Natural Selection: "non-effect creatures", cards without text
     types = effects[r, E.filter_types]
@@ -1612,6 +1615,31 @@ def summon_by_effect_nb(
         inst[j, I.expires] = glob[G.turn]  # Summoner: "back to your hand at the end of your turn"
     if cards[inst[src, I.card], CardCol.magic_subtype] == MagicSubtype.equip:
         inst[src, I.attached_to] = j  # Helping Hand is equipped to the creature it summoned
+
+
+@njit(cache=True, _nrt=False)
+def summon_primary_on_death_nb(
+    cards, effects, inst, fighters, players, glob, decks, p, c, policy, params, rng, script, trace
+):
+    """Friend Like You: "If this card is killed by Atk damage, you may summon 1 'The Creator'
+    creature from your hand or deck as your primary creature at no sacrifice cost. Shuffle."
+    Creature c of p was killed in a battle by a creature's strike and p has no primary now:
+    its `on_killed_in_battle` `summon_primary` row lets p pick a creature passing the filter
+    from their hand or deck (or none), placed as their primary creature; the deck is shuffled."""
+    r = find_row_nb(cards, effects, inst[c, I.card], Trigger.on_killed_in_battle, Action.summon_primary)
+    if r < 0 or fighters[c, F.effect_count] == 0:
+        return
+    j = _pick_hand_or_deck(cards, effects, inst, fighters, players, glob, r, p, c, policy, params, rng)
+    record_nb(trace, glob, p, Event.effect, c, r, 0)
+    if j < 0:
+        return
+    if inst[j, I.zone] == InstZone.deck:
+        remove_from_deck_nb(decks, players, j)
+    shuffle_deck_nb(inst, decks, players, p, rng)
+    inst[j, I.seen] |= SeenBit.played
+    record_nb(trace, glob, p, Event.summon, j, inst[j, I.card], 0)
+    place_primary_nb(cards, inst, fighters, players, glob, p, j)
+    on_summon_nb(cards, effects, inst, fighters, players, glob, decks, j, policy, params, rng, script, trace)
 
 
 @njit(cache=True, _nrt=False)
