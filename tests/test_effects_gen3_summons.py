@@ -5,7 +5,7 @@ One test per card behaviour, played through the game kernel with the table of
 `tests/gamekit.py` and scripted dice, as in `tests/test_effects_gen2_zones.py`.
 """
 
-from gamekit import Event, InstZone, K
+from gamekit import CAT, Event, InstZone, K
 from test_game_cards import NONE, OWN, attack, freeze, magic_names, setup, stats
 
 from wardsim.kernel.enums import FighterCol
@@ -360,3 +360,35 @@ def test_orc_hunter_summons_a_common_or_uncommon_beast_from_the_hand_until_it_le
 def test_orc_hunter_offers_nothing_without_a_common_or_uncommon_beast():
     t, hunter, _ = setup("Orc Hunter", "Frog", hand_a=["Grizzly Bear", "Goblin"])
     assert not activations(t, hunter)
+
+
+# ---------------------------------------------------------------- Bio-Dino, Ward United
+
+
+def printed(name: str) -> tuple[int, int]:
+    c = CAT.cards[CAT.index(name)]
+    return c.attack_dice, c.modifier
+
+
+def test_bio_dino_adds_the_printed_atk_dice_and_modifier_of_its_sacrifices():
+    # docs/rulings.md, bio-dino
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Bio-Dino", "Goblin"])
+    dino = t.find(0, "Bio-Dino", InstZone.hand)
+    t.act(K.summon, dino)  # AL 12: the Werewolf and the Goblin
+    assert t.primary_name(0) == "Bio-Dino" and t.hand(0) == []
+    s = stats(t, dino)
+    extra = [a + b for a, b in zip(printed("Werewolf"), printed("Goblin"), strict=True)]
+    assert (s["attack_dice"], s["modifier"]) == (1 + extra[0], 1 + extra[1])
+
+
+def test_ward_united_adds_the_sacrifices_stats_to_each_creature_summoned_while_it_stays():
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Ward United", "Ogre"])
+    ward = t.play("Ward United", NONE)
+    ogre = t.find(0, "Ogre", InstZone.hand)
+    t.act(K.summon, ogre)  # AL 8: the Werewolf
+    s = stats(t, ogre)
+    base, wolf = printed("Ogre"), printed("Werewolf")
+    assert (s["attack_dice"], s["modifier"]) == (base[0] + wolf[0], base[1] + wolf[1])
+    field.destroy_magic_nb(*t.args[:5], t.glob, t.decks, ward, t.rng, t.trace)
+    s = stats(t, ogre)
+    assert (s["attack_dice"], s["modifier"]) == base

@@ -417,6 +417,7 @@ def _amount_text(e: Effect) -> str:
             "sent_hp": " times the printed HP of the creature card sent",
             "limited_held": " per Limited Summon it holds",
             "printed_stat": " times its printed value (doubled)",
+            "sacrificed": " times the printed value of the creatures sacrificed to summon it",
         }[e.scale].format(f=render_filter(e.filter))
     return text
 
@@ -458,7 +459,12 @@ def render(e: Effect) -> str:
             if e.amount or e.dice
             else ""
         ),
-        "modify_stat": f"{target} get{s} {stat} {'+' if e.amount >= 0 else ''}{amount}"
+        "modify_stat": (
+            f"{target} get{s} the printed {stat} of the creatures sacrificed to summon "
+            f"{'each of them' if e.target in _PLURAL else 'it'} added to {its} {stat}"
+            if e.scale == "sacrificed"  # Bio-Dino, Ward United
+            else f"{target} get{s} {stat} {'+' if e.amount >= 0 else ''}{amount}"
+        )
         + (", again every turn cycle" if "cumulative" in e.flags else ""),
         "scale_stat": f"{target} {has} {its} {stat} multiplied by {e.amount}/{e.divisor}",
         "set_stat": f"{target} {has} {its} {stat} set to {e.amount}",

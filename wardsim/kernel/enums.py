@@ -309,6 +309,7 @@ class ScaleT(NamedTuple):
     sent_hp: int = 10  # the printed HP of the creature card sent (Vampire Lord, The Guide)
     limited_held: int = 11  # the Limited Summons the source creature holds (Alkonost)
     printed_stat: int = 12  # the source creature's printed value of the row's stat (Terry doubles its base stats)
+    sacrificed: int = 13  # printed Atk Dice Rolls or Modifier of the creatures sacrificed for it (Bio-Dino)
 
 
 Scale = ScaleT()

@@ -46,6 +46,8 @@ class InstColT(NamedTuple):
     second_battle_turn: int = 21  # turn index of a creature's second battle in one turn (Double Hit)
     returned_turn: int = 22  # turn index of its last strike back against a Double Hit creature
     spent_at: int = 23  # the arrival at which its once-per-field effect was used (Bunnysaurus); -1 none
+    sacrificed_dice: int = 24  # printed Atk Dice Rolls of the creatures sacrificed for its summon (Bio-Dino)
+    sacrificed_modifier: int = 25  # printed Modifier of the creatures sacrificed for its summon (Bio-Dino)
 
 
 InstCol = InstColT()

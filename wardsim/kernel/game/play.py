@@ -403,6 +403,8 @@ def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, policy
         resolve.limited_summon_nb(cards, inst, fighters, players, glob, p, i, i, trace)
         return
     cost = summon_cost_now_nb(cards, effects, inst, players, p, i)
+    inst[i, I.sacrificed_dice] = 0
+    inst[i, I.sacrificed_modifier] = 0
     n = _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, cost, policy, params, rng, trace)
     if glob[G.winner] >= 0:
         return  # the sacrifices took the cemetery to the losing total: the game is over
@@ -536,6 +538,9 @@ def _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, 
         worth += sacrifice_worth_nb(cards, effects, card, inst[options[k], I.card])
         used |= max(_names_left(cards, effects, frow, used, inst[options[k], I.card]), 0)
         under = i if resolve.follows_under_nb(cards, effects, card, inst[options[k], I.card]) else -1
+        # Bio-Dino, Ward United: the sacrifices' printed Atk Dice Rolls and Modifier, kept on the new creature
+        inst[i, I.sacrificed_dice] += cards[inst[options[k], I.card], CardCol.attack_dice]
+        inst[i, I.sacrificed_modifier] += cards[inst[options[k], I.card], CardCol.modifier]
         sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, options[k], under, rng, trace)
         paid += 1
         if glob[G.winner] >= 0:

@@ -535,7 +535,17 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                     f = fighters[i]
                     stat = effects[r, E.stat]
                     if pass_kind == 0 and action == Action.modify_stat and effects[r, E.duration] != Duration.battle:
-                        amount = effects[r, E.amount] * _scale(cards, effects, inst, players, r, j, controller)
+                        if effects[r, E.scale] == Scale.sacrificed:
+                            # Bio-Dino, Ward United: what the creature's own sacrifices had, printed
+                            amount = effects[r, E.amount] * (
+                                inst[i, I.sacrificed_dice]
+                                if stat == Stat.attack_dice
+                                else inst[i, I.sacrificed_modifier]
+                                if stat == Stat.modifier
+                                else 0
+                            )
+                        else:
+                            amount = effects[r, E.amount] * _scale(cards, effects, inst, players, r, j, controller)
                         if (effects[r, E.flags] & Flag.cumulative) != 0:
                             amount *= 1 + (t - inst[j, I.entered]) // 2  # Zombified: 2 more each turn cycle
                         if amount > 0 and _increase_negated(cards, effects, inst, i, j, stat):

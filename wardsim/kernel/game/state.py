@@ -61,6 +61,8 @@ def reset_state_nb(inst, fighters, players, glob, decks):
         inst[i, InstCol.arrival] = 0
         inst[i, InstCol.watch] = 0
         inst[i, InstCol.pending_heal] = 0
+        inst[i, InstCol.sacrificed_dice] = 0
+        inst[i, InstCol.sacrificed_modifier] = 0
         decks[p, i - p * DECK_SIZE] = i
     fighters[:, :] = 0
     for p in range(2):
@@ -218,6 +220,10 @@ def set_zone_nb(inst, glob, i, zone):
         inst[i, InstCol.returns] = -1  # a delayed return (Junk Scarecrow) holds only in the cemetery
     if zone != InstZone.magic:
         inst[i, InstCol.attached_to] = -1
+    if zone != InstZone.primary:
+        # Bio-Dino: what its sacrifices gave it holds while it stays where its summon put it
+        inst[i, InstCol.sacrificed_dice] = 0
+        inst[i, InstCol.sacrificed_modifier] = 0
         inst[i, InstCol.expires] = -1
     if zone != InstZone.limited and zone != InstZone.primary and zone != InstZone.magic:
         inst[i, InstCol.anchor] = -1
