@@ -392,3 +392,94 @@ def test_ward_united_adds_the_sacrifices_stats_to_each_creature_summoned_while_i
     field.destroy_magic_nb(*t.args[:5], t.glob, t.decks, ward, t.rng, t.trace)
     s = stats(t, ogre)
     assert (s["attack_dice"], s["modifier"]) == base
+
+
+# ---------------------------------------------------------------- Graft
+
+
+def test_graft_lets_creatures_of_the_hand_be_equipped_adding_their_atk_dice_and_modifier():
+    # docs/rulings.md, graft
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["Graft", "Ogre", "Goblin"])
+    assert "Ogre" not in magic_names(t)
+    graft = t.play("Graft", NONE)
+    assert {"Ogre", "Goblin"} <= magic_names(t)
+    ogre = t.play("Ogre", OWN)
+    assert t.zone(ogre) == InstZone.magic and t.inst[ogre, IC.attached_to] == wolf
+    s = stats(t, wolf)
+    base, added = printed("Werewolf"), printed("Ogre")
+    assert (s["attack_dice"], s["modifier"]) == (base[0] + added[0], base[1] + added[1])
+    field.destroy_magic_nb(*t.args[:5], t.glob, t.decks, graft, t.rng, t.trace)
+    s = stats(t, wolf)
+    assert (s["attack_dice"], s["modifier"]) == base  # the Ogre stays equipped, adding nothing
+    assert t.zone(ogre) == InstZone.magic
+
+
+# ---------------------------------------------------------------- Eye For An Eye
+
+
+def test_eye_for_an_eye_lets_each_player_trade_a_hand_card_for_a_cemetery_card_of_its_kind():
+    # docs/rulings.md, eye-for-an-eye
+    t, _, _ = setup(
+        "Werewolf",
+        "Frog",
+        hand_a=["Eye For An Eye", "Goblin", "Common Sword"],
+        cem_a=["Ogre"],
+        hand_b=["Common Sword"],
+        cem_b=["Health Potion", "Goblin"],
+    )
+    t.play("Eye For An Eye", NONE)
+    assert sorted(t.hand(0)) == ["Common Sword", "Ogre"]  # the Goblin went for the Ogre
+    assert t.cemetery_hp(0) == 30 + 0  # the Goblin's HP; the Ogre's left
+    assert t.hand(1) == ["Health Potion"]  # magic for magic: the Goblin stays in their cemetery
+    assert t.cemetery_hp(1) == 30
+
+
+def test_eye_for_an_eye_is_played_only_with_a_trade_to_make():
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Eye For An Eye", "Goblin"], cem_a=["Common Sword"])
+    assert "Eye For An Eye" not in magic_names(t)
+
+
+# ---------------------------------------------------------------- Deercrow
+
+
+def test_deercrow_sends_a_scarecrow_or_big_buck_sacrifice_back_to_the_deck():
+    # docs/rulings.md, deercrow
+    t, crow, _ = setup("Scarecrow", "Frog", hand_a=["Deercrow", "Big Buck"])
+    buck = t.find(0, "Big Buck", InstZone.hand)
+    deer = t.find(0, "Deercrow", InstZone.hand)
+    t.act(K.summon, deer)  # AL 12: the Scarecrow and the Big Buck
+    assert t.primary_name(0) == "Deercrow"
+    assert sorted([t.zone(crow), t.zone(buck)]) == [InstZone.deck, InstZone.cemetery]
+
+
+def test_deercrow_doubles_the_bonuses_of_common_and_uncommon_magic_cards_only():
+    t, deer, _ = setup("Deercrow", "Frog", hand_a=["Common Sword", "Epic Ring"])
+    t.play("Common Sword", OWN)  # common: Atk +4, twice
+    t.play("Epic Ring", OWN)  # epic: Hit +4, Atk +4, once
+    s = stats(t, deer)
+    assert (s["hit"], s["atk"]) == (4, 2 * 4 + 4)
+
+
+# ---------------------------------------------------------------- Soul Eater
+
+
+def test_soul_eater_lets_an_opponents_limited_summon_pay_a_sacrifice_into_their_cemetery():
+    # docs/rulings.md, soul-eater
+    t, wolf, hive = setup(
+        "Werewolf", "Hive Lord", hand_a=["Soul Eater", "Orc Champion", "Goblin"], hand_b=["Black Jacket"]
+    )
+    jacket = t.find(1, "Black Jacket", InstZone.hand)
+    resolve.limited_summon_nb(t.cards, t.inst, t.fighters, t.players, t.glob, 1, jacket, hive, t.trace)
+    assert "Soul Eater" in magic_names(t)
+    eater = t.play("Soul Eater", NONE)
+    champion = t.find(0, "Orc Champion", InstZone.hand)
+    before = t.cemetery_hp(1)
+    t.act(K.summon, champion)  # AL 12: the Werewolf and the opponent's Black Jacket
+    assert t.primary_name(0) == "Orc Champion" and t.hand(0) == ["Goblin"]
+    assert t.zone(jacket) == InstZone.cemetery and t.cemetery_hp(1) == before + 40
+    assert t.zone(eater) == InstZone.cemetery  # spent
+
+
+def test_soul_eater_is_not_played_without_a_limited_summon_on_the_field():
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Soul Eater", "Orc Champion", "Goblin"])
+    assert "Soul Eater" not in magic_names(t)

@@ -222,6 +222,8 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError("action 'multiply_damage' needs an 'amount' of 2 or more")
     if e.action in {"move_card", "limited_summon", "summon_primary"} and e.zone_from == "none":
         raise EffectError(f"action {e.action!r} needs a 'from' zone")
+    if e.action == "double_magic" and e.stat == "none":
+        raise EffectError("action 'double_magic' needs a 'stat'")
     if e.action == "move_card" and e.zone_to == "none":
         raise EffectError("action 'move_card' needs a 'to' zone")
     if e.trigger == "named_leaves" and not e.filter.names:
@@ -418,6 +420,7 @@ def _amount_text(e: Effect) -> str:
             "limited_held": " per Limited Summon it holds",
             "printed_stat": " times its printed value (doubled)",
             "sacrificed": " times the printed value of the creatures sacrificed to summon it",
+            "equipped_creatures": " times the printed value of the creature cards equipped to it",
         }[e.scale].format(f=render_filter(e.filter))
     return text
 
@@ -425,6 +428,8 @@ def _amount_text(e: Effect) -> str:
 def _move_text(e: Effect, target: str, zfrom: str, zto: str) -> str:
     if e.target == "limited_summons":
         return f"send all Limited Summons on the field to their owners' {zto}"
+    if e.trigger == "summon_cost":  # Deercrow
+        return f"send 1 of its sacrifices that is {render_filter(e.filter)} from the cemetery to the {zto}"
     if e.trigger in {"equipped_leaves", "named_leaves"}:
         return f"return this card to its owner's {zto}"  # Moon Owl, Frog Bard, Ghul'Vok
     if e.zone_to == "under":
@@ -463,6 +468,9 @@ def render(e: Effect) -> str:
             f"{target} get{s} the printed {stat} of the creatures sacrificed to summon "
             f"{'each of them' if e.target in _PLURAL else 'it'} added to {its} {stat}"
             if e.scale == "sacrificed"  # Bio-Dino, Ward United
+            else f"{target} get{s} the printed {stat} of the creature cards equipped to "
+            f"{'each of them' if e.target in _PLURAL else 'it'} added to {its} {stat}"
+            if e.scale == "equipped_creatures"  # Graft
             else f"{target} get{s} {stat} {'+' if e.amount >= 0 else ''}{amount}"
         )
         + (", again every turn cycle" if "cumulative" in e.flags else ""),
@@ -584,6 +592,11 @@ def render(e: Effect) -> str:
         "cannot be used as a sacrifice from the field and cannot change control",
         "second_battle": f"{target} may initiate a second battle in your turn; your opponent's creature "
         "strikes back in only one of the two",
+        "exchange_with_cemetery": f"{target} may each send 1 card of their hand to their cemetery to take back 1 "
+        "card of their cemetery of the same kind (a creature for a creature, a magic card for a magic card)",
+        "double_magic": f"{stat} bonuses from {render_filter(e.filter)[2:]}s count twice on this creature",
+        "limited_sacrifice": "until the end of the turn, you may use a Limited Summon on the field, either player's, as one sacrifice for "
+        "a summon; it goes to the cemetery of the player that controls it, and this card with it",
         "summon_primary": f"summon {render_filter(e.filter)} from your {zfrom} as your primary creature, "
         "without sacrifice, then shuffle your deck",
         "sacrifice_discount": f"your creatures need {e.amount} sacrifice{'s' if e.amount != 1 else ''} fewer "
@@ -597,6 +610,13 @@ def render(e: Effect) -> str:
         # Dart Frog: "killed by a creature that is not holding a weapon"
         parts = [f"If killed in battle by a creature other than {render_filter(e.filter)}"]
         cond_done = True
+    if e.trigger == "summon_cost" and e.action == "move_card":
+        parts = ["Once summoned"]  # Deercrow
+    if e.trigger == "static" and e.action == "equip_self":  # Graft
+        what = (
+            "each player may play the creature cards of their hand as Infinite equip magic cards "
+            "on their own primary creature"
+        )
     if e.trigger == "on_play" and e.action == "equip_self" and e.target == "own_primary":
         parts = ["Instead of summoning it"]  # Frog Bard
         what = "play this card from your hand as an Infinite equip magic card on your primary creature"
@@ -628,6 +648,7 @@ def render(e: Effect) -> str:
         if e.action == "return_later"
         or e.zone_from == "hand_or_deck"
         or (e.action == "limited_summon" and e.duration == "turn" and not e.dice)
+        or e.action == "limited_sacrifice"
         else _duration_text(e.duration)
     )
     sentence = ", ".join(parts) + ": " + what + duration

@@ -215,6 +215,11 @@ class ActionT(NamedTuple):
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
     sacrifice_discount: int = 64  # while the magic card stays, its player's summons need amount fewer sacrifices (Bait)
     summon_primary: int = 65  # summon a creature passing the filter from `from` as the primary, no sacrifice
+    exchange_with_cemetery: int = 66  # each target player may trade a hand card for a cemetery card of its type
+    double_magic: int = 67  # a creature's stat bonuses from magic cards passing the filter count twice (Deercrow)
+    limited_sacrifice: int = (
+        68  # while the magic card stays, a Limited Summon on the field may pay a sacrifice (Soul Eater)
+    )
 
 
 Action = ActionT()
@@ -310,6 +315,7 @@ class ScaleT(NamedTuple):
     limited_held: int = 11  # the Limited Summons the source creature holds (Alkonost)
     printed_stat: int = 12  # the source creature's printed value of the row's stat (Terry doubles its base stats)
     sacrificed: int = 13  # printed Atk Dice Rolls or Modifier of the creatures sacrificed for it (Bio-Dino)
+    equipped_creatures: int = 14  # printed Atk Dice Rolls or Modifier of the creature cards equipped to it (Graft)
 
 
 Scale = ScaleT()

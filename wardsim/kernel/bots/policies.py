@@ -98,6 +98,9 @@ def duel_odds_nb(duel_table, card_a, card_b):
 def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
     """How much a magic play is worth to p now (greedy scale)."""
     card = inst[i, I.card]
+    if cards[card, CardCol.card_type] == CardType.creature:
+        # Frog Bard, a creature equipped by Graft: its printed Atk Dice Rolls and Modifier
+        return 2.0 * (cards[card, CardCol.attack_dice] + cards[card, CardCol.modifier])
     start = cards[card, CardCol.effect_start]
     stop = start + cards[card, CardCol.effect_count]
     value = 0.0

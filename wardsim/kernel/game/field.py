@@ -854,7 +854,7 @@ def sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, i, under,
     """Creature i (on the field or in hand) is sacrificed: to the cemetery, or under the new
     creature (Eternal Dragon); its on-sacrificed rows fire (Giant Rat returns to the deck)."""
     record_nb(trace, glob, inst[i, I.owner], Event.sacrifice, i, inst[i, I.card], under)
-    if inst[i, I.zone] == InstZone.primary:
+    if inst[i, I.zone] == InstZone.primary or inst[i, I.zone] == InstZone.limited:  # Soul Eater
         leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
     if under >= 0:
         set_zone_nb(inst, glob, i, InstZone.under)

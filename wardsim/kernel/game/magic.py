@@ -62,6 +62,7 @@ from wardsim.kernel.game.field import (
 )
 from wardsim.kernel.game.resolve import (
     best_in_zone_nb,
+    exchange_options_nb,
     execute_row_nb,
     is_aura_action_nb,
     magic_immune_nb,
@@ -115,6 +116,26 @@ def plays_as_equip_nb(cards, effects, card):
         return False
     r = find_row_nb(cards, effects, card, Trigger.on_play, Action.equip_self)
     return r >= 0 and effects[r, E.target] == Target.own_primary
+
+
+@njit(cache=True, _nrt=False)
+def plays_as_equip_now_nb(cards, effects, inst, card):
+    """Creature card `card` may be played from the hand as an Infinite equip on its player's
+    primary creature now: by its own text (Frog Bard), or while a field card lets every player
+    do so (Graft: "Players may equip creatures from their hand to their primary creature as
+    Infinite equip magic cards"; a `static` `equip_self` row of a magic card)."""
+    if cards[card, CardCol.card_type] != CardType.creature:
+        return False
+    if plays_as_equip_nb(cards, effects, card):
+        return True
+    for j in range(N_INST):
+        if (
+            inst[j, I.zone] == InstZone.magic
+            and cards[inst[j, I.card], CardCol.card_type] == CardType.magic
+            and find_row_nb(cards, effects, inst[j, I.card], Trigger.static, Action.equip_self) >= 0
+        ):
+            return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -241,7 +262,7 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
     is_equip = (
         cards[card, CardCol.magic_subtype] == MagicSubtype.equip
         or (kind == MagicType.lightning and not field_lightning)
-        or plays_as_equip_nb(cards, effects, card)
+        or plays_as_equip_now_nb(cards, effects, inst, card)
     )
     if not is_equip and non_equip_magic_blocked_nb(cards, effects, inst, fighters, glob):
         return n  # Foggy Night: only creatures and equips
@@ -292,6 +313,24 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
     """A standard card can be played when its main row has something to act on."""
     start, stop = card_rows_nb(cards, inst[i, I.card])
     o = 1 - p
+    if find_row_nb(cards, effects, inst[i, I.card], Trigger.static, Action.limited_sacrifice) >= 0:
+        # Soul Eater: worth playing before this turn's summon, with a Limited Summon on the field
+        # and a creature of the hand that needs a sacrifice
+        if players[p, P.summon_turn] == glob[G.turn] or glob[G.phase] != Phase.main:
+            return False
+        limited = False
+        needs = False
+        for j in range(N_INST):
+            if inst[j, I.zone] == InstZone.limited:
+                limited = True
+            if (
+                inst[j, I.zone] == InstZone.hand
+                and inst[j, I.owner] == p
+                and cards[inst[j, I.card], CardCol.card_type] == CardType.creature
+                and cards[inst[j, I.card], CardCol.armor_level] > NO_SACRIFICE_MAX_AL
+            ):
+                needs = True
+        return limited and needs
     if find_row_nb(cards, effects, inst[i, I.card], Trigger.static, Action.sacrifice_discount) >= 0:
         # Bait: worth playing only before this turn's summon, for a creature of the hand that
         # needs a sacrifice by its AL besides the primary creature (which leaves the field for
@@ -353,6 +392,10 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             )
         if action == Action.reveal_and_remove:
             return hand_size_nb(inst, o) > 0
+        if action == Action.exchange_with_cemetery:
+            # Eye For An Eye: its player has a card to take back for one of their hand
+            options = local_array(N_INST)
+            return exchange_options_nb(cards, effects, inst, p, i, options) > 0
         if action == Action.order_deck_top:
             # Hands of Fate: an order to choose needs two cards, and at most one of those on top
             # may be known in place already (the opponent has drawn the others of a former look)
@@ -786,7 +829,7 @@ def resolve_card_nb(
         subtype == MagicSubtype.equip
         or (kind == MagicType.lightning and plays_any_time_nb(cards, effects, card))
         or answers_summon_nb(cards, effects, card)
-        or plays_as_equip_nb(cards, effects, card)
+        or plays_as_equip_now_nb(cards, effects, inst, card)
     ):
         holder = _equip_target(cards, inst, players, p, i, target)
         if holder < 0 or magic_immune_nb(cards, effects, inst, holder):
@@ -819,6 +862,8 @@ def resolve_card_nb(
         inst[i, I.sleeper_hp] = 0
         # its effect waits for a battle: one that leaves the field first was wasted
         inst[i, I.watch] = 1 if battle_bound_nb(cards, effects, card) else 0
+    if cards[card, CardCol.card_type] == CardType.creature:
+        return  # Frog Bard, a creature equipped by Graft: attached; its own rows play no part as it is played
     chosen = -1
     if target >= MagicTarget.choice:
         k = 0

@@ -93,6 +93,7 @@ from wardsim.kernel.game.field import (
     slide_in_options_nb,
     sweep_deaths_nb,
     sync_damage_immune_nb,
+    take_from_cemetery_nb,
     tend_sleepers_nb,
     to_cemetery_nb,
 )
@@ -257,9 +258,32 @@ def _names_left(cards, effects, frow, used, i_card):
 
 
 @njit(cache=True, _nrt=False)
+def soul_eater_nb(cards, effects, inst, p):
+    """Soul Eater: "You may use a Limited Summon on the field as a sacrifice for summoning": a
+    magic card of p's on the field with a `static` `limited_sacrifice` row (spent once used), or
+    -1."""
+    for j in range(N_INST):
+        if (
+            inst[j, I.zone] == InstZone.magic
+            and inst[j, I.controller] == p
+            and find_row_nb(cards, effects, inst[j, I.card], Trigger.static, Action.limited_sacrifice) >= 0
+        ):
+            return j
+    return -1
+
+
+@njit(cache=True, _nrt=False)
 def _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i):
     if not is_creature_nb(cards, inst, i):
         return False
+    if inst[i, I.zone] == InstZone.limited:
+        # Soul Eater: any Limited Summon on the field, either player's, that can leave it
+        return (
+            soul_eater_nb(cards, effects, inst, p) >= 0
+            and (frow < 0 or resolve.matches_filter_nb(cards, effects, frow, inst[i, I.card]))
+            and fighters[i, F.frozen_until] < glob[G.turn]
+            and not held_on_field_nb(cards, effects, inst, fighters, i)
+        )
     if frow >= 0 and not resolve.matches_filter_nb(cards, effects, frow, inst[i, I.card]):
         return False
     if i == players[p, P.primary]:
@@ -305,11 +329,17 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
         n += 1
         worth += sacrifice_worth_nb(cards, effects, card, inst[primary, I.card])
         used |= max(_names_left(cards, effects, frow, used, inst[primary, I.card]), 0)
+    limited = 0  # Soul Eater: one Limited Summon per card
     while worth < cost:
         best = -1
         best_key = 1 << 40
         for i in range(N_INST):
-            if i == summoned or inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != p:
+            if i == summoned:
+                continue
+            if inst[i, I.zone] == InstZone.limited:
+                if limited > 0:
+                    continue
+            elif inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != p:
                 continue
             taken = False
             for k in range(n):
@@ -325,6 +355,8 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
             key //= min(sacrifice_worth_nb(cards, effects, card, c), cost - worth)
             if resolve.leaves_cemetery_when_sacrificed_nb(cards, effects, c):
                 key -= 1 << 20
+            if inst[i, I.zone] == InstZone.limited and inst[i, I.controller] != p:
+                key = -(1 << 21)  # Soul Eater: the opponent's Limited Summon fills their cemetery
             if key < best_key:
                 best_key = key
                 best = i
@@ -332,6 +364,8 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
             break
         out[n] = best
         n += 1
+        if inst[best, I.zone] == InstZone.limited:
+            limited += 1
         worth += sacrifice_worth_nb(cards, effects, card, inst[best, I.card])
         used |= max(_names_left(cards, effects, frow, used, inst[best, I.card]), 0)
     if worth < cost and primary >= 0 and resolve.plays_to_opponent_nb(cards, effects, card):
@@ -489,6 +523,7 @@ def _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, 
     replaces = not resolve.plays_to_opponent_nb(cards, effects, card) and self_limited_row_nb(cards, effects, card) < 0
     options = local_array(N_INST)
     facts = local_array(N_INST)
+    paid_list = local_array(N_INST)
     paid = 0
     worth = 0  # the sacrifices paid so far (Sacrificial Goat counts 2)
     used = 0  # the names paid so far, for a cost of distinct names (Perfect Shark)
@@ -507,6 +542,8 @@ def _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, 
             if dup:
                 continue
             added = cards[c, CardCol.hp]
+            if inst[j, I.zone] == InstZone.limited and inst[j, I.controller] != p:
+                added = 0  # Soul Eater: to the cemetery of the player that controls it
             if resolve.follows_under_nb(cards, effects, card, c) or resolve.leaves_cemetery_when_sacrificed_nb(
                 cards, effects, c
             ):
@@ -541,10 +578,53 @@ def _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, 
         # Bio-Dino, Ward United: the sacrifices' printed Atk Dice Rolls and Modifier, kept on the new creature
         inst[i, I.sacrificed_dice] += cards[inst[options[k], I.card], CardCol.attack_dice]
         inst[i, I.sacrificed_modifier] += cards[inst[options[k], I.card], CardCol.modifier]
+        paid_list[paid] = options[k]
+        eater = -1
+        if inst[options[k], I.zone] == InstZone.limited:
+            # Soul Eater: "Send the Limited Summon to the cemetery of the player that currently
+            # controls it"; the card is spent
+            eater = soul_eater_nb(cards, effects, inst, p)
+            inst[options[k], I.owner] = inst[options[k], I.controller]
+            inst[options[k], I.anchor] = -1
         sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, options[k], under, rng, trace)
+        if eater >= 0:
+            leave_field_nb(cards, effects, inst, fighters, players, glob, decks, eater, rng, trace)
+            to_cemetery_nb(cards, effects, inst, players, glob, eater, trace)
         paid += 1
         if glob[G.winner] >= 0:
             break
+    back = find_row_nb(cards, effects, card, Trigger.summon_cost, Action.move_card)
+    if back >= 0 and glob[G.winner] < 0:
+        # Deercrow: "If summoned by sacrificing 'Scarecrow' or 'Big Buck', send 1 of them back
+        # to your deck, then shuffle": its player picks one of those sacrifices in the cemetery
+        n = 0
+        for k in range(paid):
+            j = paid_list[k]
+            if inst[j, I.zone] == InstZone.cemetery and resolve.matches_filter_nb(
+                cards, effects, back, inst[j, I.card]
+            ):
+                options[n] = j
+                n += 1
+        if n > 0:
+            j = choice.pick_nb(
+                ChoiceKind.zone_pick,
+                p,
+                i,
+                options,
+                n,
+                policy,
+                params,
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                rng,
+            )
+            record_nb(trace, glob, p, Event.effect, i, back, 0)
+            take_from_cemetery_nb(cards, effects, inst, players, glob, j)
+            send_back_nb(cards, effects, inst, players, glob, decks, j, effects[back, E.zone_to], rng, trace)
     return paid
 
 
@@ -853,7 +933,7 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
                 # standard summon (ruling hive-lord-limited-summons)
                 out[n] = encode_action_nb(ActionKind.limited_summon, i, 0)
                 n += 1
-            if magic.plays_as_equip_nb(cards, effects, inst[i, I.card]):
+            if magic.plays_as_equip_now_nb(cards, effects, inst, inst[i, I.card]):
                 # Frog Bard: played as an Infinite equip magic card, besides its summon
                 n = magic.magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n)
         else:

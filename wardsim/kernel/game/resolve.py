@@ -410,6 +410,45 @@ def _sort_by_arrival(inst, sources, n):
 
 
 @njit(cache=True, _nrt=False)
+def _doubles_magic(cards, effects, inst, fighters, i, stat, j):
+    """Deercrow: "This card receives 2x effects from Common / Uncommon magic cards for Hit, Atk,
+    Atk Dice Rolls, and SPD": does creature i, with its effects, double the `stat` bonus of
+    magic card j (a `static` `double_magic` row for that stat whose filter j passes)?"""
+    if inst[i, I.zone] != InstZone.primary or fighters[i, F.effect_count] == 0:
+        return False
+    if cards[inst[j, I.card], CardCol.card_type] != CardType.magic:
+        return False
+    start, stop = card_rows_nb(cards, inst[i, I.card])
+    for r in range(start, stop):
+        if (
+            effects[r, E.trigger] == Trigger.static
+            and effects[r, E.action] == Action.double_magic
+            and effects[r, E.stat] == stat
+            and matches_filter_nb(cards, effects, r, inst[j, I.card])
+        ):
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def _equipped_creature_stats(cards, inst, i, stat):
+    """Graft: "Add their base Atk Dice Rolls and Modifier to the equipped card": the printed
+    Atk Dice Rolls or Modifier of the creature cards equipped to creature i."""
+    total = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
+            continue
+        c = inst[j, I.card]
+        if cards[c, CardCol.card_type] != CardType.creature:
+            continue
+        if stat == Stat.attack_dice:
+            total += cards[c, CardCol.attack_dice]
+        elif stat == Stat.modifier:
+            total += cards[c, CardCol.modifier]
+    return total
+
+
+@njit(cache=True, _nrt=False)
 def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
     """Recompute every creature's stats on the field from its card and the lasting effects."""
     t = glob[G.turn]
@@ -493,10 +532,15 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
             start, stop = card_rows_nb(cards, inst[j, I.card])
             attached_to = inst[j, I.attached_to]
             controller = inst[j, I.controller]
+            equipped_creature_card = (
+                not holder_is_creature and cards[inst[j, I.card], CardCol.card_type] == CardType.creature
+            )
             for r in range(start, stop):
                 action = effects[r, E.action]
                 if not _aura_active(effects, r, glob, inst, j, holder_is_creature):
                     continue
+                if equipped_creature_card and effects[r, E.target] != Target.equipped:
+                    continue  # a creature card that is an equip acts only on its creature (Frog Bard, Graft)
                 # a stat aura with a filter acts on the creatures that pass it (Full Moon, Natural
                 # Selection); the other conditional rows are read at strike time (battle kernel)
                 filtered = effects[r, E.condition] == Condition.target_matches and action != Action.multiply_damage
@@ -535,7 +579,9 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                     f = fighters[i]
                     stat = effects[r, E.stat]
                     if pass_kind == 0 and action == Action.modify_stat and effects[r, E.duration] != Duration.battle:
-                        if effects[r, E.scale] == Scale.sacrificed:
+                        if effects[r, E.scale] == Scale.equipped_creatures:
+                            amount = effects[r, E.amount] * _equipped_creature_stats(cards, inst, i, stat)
+                        elif effects[r, E.scale] == Scale.sacrificed:
                             # Bio-Dino, Ward United: what the creature's own sacrifices had, printed
                             amount = effects[r, E.amount] * (
                                 inst[i, I.sacrificed_dice]
@@ -548,6 +594,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                             amount = effects[r, E.amount] * _scale(cards, effects, inst, players, r, j, controller)
                         if (effects[r, E.flags] & Flag.cumulative) != 0:
                             amount *= 1 + (t - inst[j, I.entered]) // 2  # Zombified: 2 more each turn cycle
+                        if not holder_is_creature and _doubles_magic(cards, effects, inst, fighters, i, stat, j):
+                            amount *= 2  # Deercrow: "2x effects from Common / Uncommon magic cards"
                         if amount > 0 and _increase_negated(cards, effects, inst, i, j, stat):
                             continue
                         add_stat_nb(f, stat, amount)
@@ -1145,6 +1193,8 @@ def execute_row_nb(
             move_cards_nb(
                 cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, policy, params, rng, trace
             )
+    elif action == Action.exchange_with_cemetery:
+        exchange_with_cemetery_nb(cards, effects, inst, fighters, players, glob, p, src, policy, params, rng, trace)
     elif action == Action.limited_summon:
         summon_by_effect_nb(
             cards, effects, inst, fighters, players, glob, decks, p, src, r, policy, params, rng, script, trace
@@ -1625,6 +1675,103 @@ def summon_by_effect_nb(
         inst[j, I.expires] = glob[G.turn]  # Summoner: "back to your hand at the end of your turn"
     if cards[inst[src, I.card], CardCol.magic_subtype] == MagicSubtype.equip:
         inst[src, I.attached_to] = j  # Helping Hand is equipped to the creature it summoned
+
+
+@njit(cache=True, _nrt=False)
+def exchange_kind_nb(cards, effects, card):
+    """What a card counts as in an exchange: 0 creature, 1 magic (The Squire is a magic card
+    off the field)."""
+    if cards[card, CardCol.card_type] == CardType.magic or counts_as_magic_off_field_nb(cards, effects, card):
+        return 1
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def exchange_options_nb(cards, effects, inst, q, src, out):
+    """Eye For An Eye: the cards of q's cemetery q may take back, each for a card of the same
+    kind from q's hand (other than `src`); copies of a card are one option. Returns how many."""
+    n = 0
+    if cemetery_chained_nb(cards, effects, inst):
+        return 0  # Bound With Chains: no card leaves a cemetery
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.cemetery or inst[j, I.owner] != q:
+            continue
+        card = inst[j, I.card]
+        if cannot_leave_cemetery_nb(cards, effects, card):
+            continue
+        kind = exchange_kind_nb(cards, effects, card)
+        paid = False
+        for m in range(N_INST):
+            if (
+                m != src
+                and inst[m, I.zone] == InstZone.hand
+                and inst[m, I.owner] == q
+                and exchange_kind_nb(cards, effects, inst[m, I.card]) == kind
+            ):
+                paid = True
+        dup = False
+        for k in range(n):
+            if inst[out[k], I.card] == card:
+                dup = True
+        if paid and not dup:
+            out[n] = j
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def exchange_with_cemetery_nb(cards, effects, inst, fighters, players, glob, p, src, policy, params, rng, trace):
+    """Eye For An Eye: "All players may each exchange 1 card from their hand with 1 card in their
+    cemetery. Creature for a Creature. Magic for a Magic." The card's player first, then the
+    opponent: each picks a card of their cemetery to take back (or none), then the card of the
+    same kind their hand sends in its place."""
+    options = local_array(N_INST)
+    for k in range(2):
+        q = p if k == 0 else 1 - p
+        n = exchange_options_nb(cards, effects, inst, q, src, options)
+        if n == 0:
+            continue
+        options[n] = NO_OPTION  # "may"
+        n += 1
+        j = choice.pick_nb(
+            ChoiceKind.zone_pick, q, src, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
+        )
+        if j == NO_OPTION:
+            continue
+        kind = exchange_kind_nb(cards, effects, inst[j, I.card])
+        n = 0
+        for m in range(N_INST):
+            if (
+                m != src
+                and inst[m, I.zone] == InstZone.hand
+                and inst[m, I.owner] == q
+                and exchange_kind_nb(cards, effects, inst[m, I.card]) == kind
+            ):
+                options[n] = m
+                n += 1
+        sent = choice.pick_nb(
+            ChoiceKind.discard_cost,
+            q,
+            src,
+            options,
+            n,
+            policy,
+            params,
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            rng,
+        )
+        # one exchange: the card taken back leaves the cemetery as the other arrives
+        take_from_cemetery_nb(cards, effects, inst, players, glob, j)
+        to_hand_nb(inst, glob, j, trace)
+        record_nb(trace, glob, q, Event.discard, sent, inst[sent, I.card], 0)
+        to_cemetery_nb(cards, effects, inst, players, glob, sent, trace)
+        if glob[G.winner] >= 0:
+            return
 
 
 @njit(cache=True, _nrt=False)

@@ -17,7 +17,19 @@ from __future__ import annotations
 from numba import njit
 
 from wardsim.kernel.duel.effect_rows import disarm_release_roll_nb, fire_row_nb, is_aura_row_nb, take_damage_nb
-from wardsim.kernel.enums import Action, Condition, EffectCol, FighterCol, Flag, Status, Target, Trigger, Zone
+from wardsim.kernel.enums import (
+    Action,
+    CardCol,
+    CardType,
+    Condition,
+    EffectCol,
+    FighterCol,
+    Flag,
+    Status,
+    Target,
+    Trigger,
+    Zone,
+)
 from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, PlayerCol
 from wardsim.kernel.game.field import (
     card_rows_nb,
@@ -351,9 +363,12 @@ def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p,
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
         die = 0
+        equipped_creature_card = cards[inst[j, I.card], CardCol.card_type] == CardType.creature
         for r in range(start, stop):
             if effects[r, E.trigger] != Trigger.turn_end:
                 continue
+            if equipped_creature_card and effects[r, E.target] != Target.equipped:
+                continue  # a creature card equipped by Graft: its own turn rows play no part
             if effects[r, E.condition] == Condition.no_damage_this_turn:
                 if glob[G.dealt_damage] == 0:  # Dragon Power: "must do damage during your turn"
                     destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
