@@ -595,8 +595,9 @@ def render(e: Effect) -> str:
         "exchange_with_cemetery": f"{target} may each send 1 card of their hand to their cemetery to take back 1 "
         "card of their cemetery of the same kind (a creature for a creature, a magic card for a magic card)",
         "double_magic": f"{stat} bonuses from {render_filter(e.filter)[2:]}s count twice on this creature",
-        "limited_sacrifice": "until the end of the turn, you may use a Limited Summon on the field, either player's, as one sacrifice for "
-        "a summon; it goes to the cemetery of the player that controls it, and this card with it",
+        "limited_sacrifice": "until the end of the turn, you may use a Limited Summon on the field, either "
+        "player's, as one sacrifice for a summon; it goes to the cemetery of the player that controls it, "
+        "and this card with it",
         "summon_primary": f"summon {render_filter(e.filter)} from your {zfrom} as your primary creature, "
         "without sacrifice, then shuffle your deck",
         "sacrifice_discount": f"your creatures need {e.amount} sacrifice{'s' if e.amount != 1 else ''} fewer "
