@@ -483,3 +483,27 @@ def test_soul_eater_lets_an_opponents_limited_summon_pay_a_sacrifice_into_their_
 def test_soul_eater_is_not_played_without_a_limited_summon_on_the_field():
     t, _, _ = setup("Werewolf", "Frog", hand_a=["Soul Eater", "Orc Champion", "Goblin"])
     assert "Soul Eater" not in magic_names(t)
+
+
+# ---------------------------------------------------------------- Hoggan
+
+
+def test_hoggan_is_played_from_the_hand_as_the_battle_begins_and_battled_in_place_of_the_primary():
+    # docs/rulings.md, hoggan
+    t, wolf, frog = setup("Werewolf", "Frog", hand_b=["Hoggan"])
+    hoggan = t.find(1, "Hoggan", InstZone.hand)
+    frog_hp = t.hp(frog)
+    attack(t, 6, 5, 3, 3, 3, 3, 1, 1, 1, 1)  # the Werewolf hits Hoggan for 9; Hoggan (4d6+5) hits back for 9
+    assert t.used_dice() == 10
+    assert t.hp(frog) == frog_hp  # the primary is not battled
+    assert t.hp(wolf) == 70 - 9
+    assert t.zone(hoggan) == InstZone.cemetery  # after the battle
+    assert [e for e in t.events(Event.limited_summon) if e[3] == hoggan]
+
+
+def test_hoggan_killed_in_the_battle_goes_to_the_cemetery_and_the_primary_stays():
+    t, wolf, frog = setup("Werewolf", "Frog", hand_b=["Hoggan"])
+    hoggan = t.find(1, "Hoggan", InstZone.hand)
+    attack(t, 6, 6, 6, 6)  # a critical hit: 2 x 15, Hoggan's 20 HP are gone before it strikes
+    assert t.zone(hoggan) == InstZone.cemetery and t.primary_name(1) == "Frog"
+    assert t.hp(wolf) == 70

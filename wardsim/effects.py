@@ -275,6 +275,7 @@ _TRIGGER_TEXT = {
     "response_opponent_heal": "Lightning, when your opponent plays a magic card to heal a creature",
     "equipped_leaves": "When the equipped creature leaves the field",
     "named_leaves": "When the last {filter} on the field leaves it",
+    "opponent_battle": "When your opponent begins a battle, from your hand",
 }
 
 _TARGET_TEXT = {
@@ -611,6 +612,11 @@ def render(e: Effect) -> str:
         # Dart Frog: "killed by a creature that is not holding a weapon"
         parts = [f"If killed in battle by a creature other than {render_filter(e.filter)}"]
         cond_done = True
+    if e.trigger == "opponent_battle" and e.action == "limited_summon":  # Hoggan
+        what = (
+            f"play this card as a Limited Summon that keeps its HP; your opponent battles it in place of your "
+            f"primary creature, and it goes to your {zto} after the battle"
+        )
     if e.trigger == "summon_cost" and e.action == "move_card":
         parts = ["Once summoned"]  # Deercrow
     if e.trigger == "static" and e.action == "equip_self":  # Graft

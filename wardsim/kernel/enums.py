@@ -114,6 +114,7 @@ class TriggerT(NamedTuple):
     response_opponent_heal: int = 31  # Lightning: the opponent plays a magic card that heals a creature
     equipped_leaves: int = 32  # the creature the source equip is attached to leaves the field (Moon Owl)
     named_leaves: int = 33  # the last magic card on the field passing the filter leaves it (Ghul'Vok)
+    opponent_battle: int = 34  # the opponent initiates a battle, while the card is in its player's hand (Hoggan)
 
 
 Trigger = TriggerT()

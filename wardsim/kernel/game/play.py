@@ -1405,11 +1405,64 @@ def _still_battling(inst, players, p, attacker, defender):
     """Both creatures of p's battle are where they were (a card played in it may take one away:
     Dragon Rage destroying the Revival Priest that holds it)."""
     z = inst[attacker, I.zone]
+    # Hoggan, played in the battle as a Limited Summon, is battled in place of the primary
+    stand_in = inst[defender, I.zone] == InstZone.limited and inst[defender, I.controller] == 1 - p
     return (
-        players[1 - p, P.primary] == defender
+        (players[1 - p, P.primary] == defender or stand_in)
         and (z == InstZone.primary or z == InstZone.limited)
         and inst[attacker, I.controller] == p
     )
+
+
+@njit(cache=True, _nrt=False)
+def _stand_in(cards, effects, inst, fighters, players, glob, p, attacker, policy, params, rng, trace):
+    """Hoggan: "At the beginning of your opponent's battle, play this card from your hand as a
+    Limited Summon. Your opponent must battle this card in place of your primary creature. This
+    card can be damaged as a Limited Summon." p's opponent may play a creature of their hand with
+    an `opponent_battle` `limited_summon` row as the battle begins; it joins their field as a
+    Limited Summon held by itself, with its health pool, and is the creature battled. Returns
+    it, or -1."""
+    o = 1 - p
+    if players[o, P.primary] < 0:
+        return -1
+    options = local_array(N_INST)
+    n = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.hand or inst[j, I.owner] != o or not is_creature_nb(cards, inst, j):
+            continue
+        if find_row_nb(cards, effects, inst[j, I.card], Trigger.opponent_battle, Action.limited_summon) < 0:
+            continue
+        if magic.listed_nb(inst, options, n, j):
+            continue
+        options[n] = j
+        n += 1
+    if n == 0:
+        return -1
+    options[n] = NO_OPTION  # the card's player chooses to play it
+    n += 1
+    j = choice.pick_nb(
+        ChoiceKind.zone_pick,
+        o,
+        attacker,
+        options,
+        n,
+        policy,
+        params,
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        rng,
+    )
+    if j == NO_OPTION:
+        return -1
+    note_play_nb(inst, j)
+    resolve.limited_summon_nb(cards, inst, fighters, players, glob, o, j, j, trace)
+    fighters[j, F.hp] = cards[inst[j, I.card], CardCol.hp]  # "can be damaged as a Limited Summon"
+    fighters[j, F.max_hp] = cards[inst[j, I.card], CardCol.hp]
+    return j
 
 
 @njit(cache=True, _nrt=False)
@@ -1437,8 +1490,12 @@ def battle_action_nb(
     """The active player's creature battles the opponent's primary (rules guide, BATTLE)."""
     p = glob[G.active]
     defender = players[1 - p, P.primary]
+    defending_primary = defender
     own_primary = players[p, P.primary]
     t = glob[G.turn]
+    stand_in = _stand_in(cards, effects, inst, fighters, players, glob, p, attacker, policy, params, rng, trace)
+    if stand_in >= 0:
+        defender = stand_in  # Hoggan: "Your opponent must battle this card in place of your primary creature"
     if inst[attacker, I.battled_turn] == t:
         inst[attacker, I.second_battle_turn] = t  # Double Hit: its second battle this turn
     _begin_battle(cards, effects, inst, fighters, players, glob, decks, attacker, defender, rng, script, trace)
@@ -1607,6 +1664,10 @@ def battle_action_nb(
                 fighters[c, F.shielded] = 0
     end_battle_nb(fighters[attacker])
     end_battle_nb(fighters[defender])
+    if stand_in >= 0 and inst[stand_in, I.zone] == InstZone.limited:
+        # Hoggan: "Send this card to your cemetery after battle"
+        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, stand_in, rng, trace)
+        to_cemetery_nb(cards, effects, inst, players, glob, stand_in, trace)
     for side in range(2):  # Future Warrior goes to the cemetery after the battle it was spent on
         j = spent[side]
         if j >= 0 and inst[j, I.zone] == InstZone.magic:
@@ -1636,7 +1697,7 @@ def battle_action_nb(
     settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, True, rng, script, trace)
     # rules guide: the combat phase ends the moment a primary creature dies (wherever it goes:
     # a Phoenix back to hand, a Forest Demon onto its killer)
-    if glob[G.winner] < 0 and (players[1 - p, P.primary] != defender or players[p, P.primary] != own_primary):
+    if glob[G.winner] < 0 and (players[1 - p, P.primary] != defending_primary or players[p, P.primary] != own_primary):
         end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
 
 
