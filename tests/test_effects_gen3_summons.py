@@ -507,3 +507,17 @@ def test_hoggan_killed_in_the_battle_goes_to_the_cemetery_and_the_primary_stays(
     attack(t, 6, 6, 6, 6)  # a critical hit: 2 x 15, Hoggan's 20 HP are gone before it strikes
     assert t.zone(hoggan) == InstZone.cemetery and t.primary_name(1) == "Frog"
     assert t.hp(wolf) == 70
+
+
+# ---------------------------------------------------------------- Gremlin
+
+
+def test_gremlin_is_placed_only_once_the_primary_has_left_and_is_a_magic_card_off_the_field():
+    # docs/rulings.md, gremlin
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["Gremlin"])
+    gremlin = t.find(0, "Gremlin", InstZone.hand)
+    assert gremlin not in summon_costs(t)  # no standard summon
+    t.act(K.kill_primary)  # the Werewolf leaves the field: the Gremlin takes its place
+    assert t.zone(wolf) == InstZone.cemetery and t.primary_name(0) == "Gremlin"
+    field.kill_nb(*t.args[:5], t.glob, t.decks, gremlin, -1, False, t.rng, t.trace)
+    assert t.zone(gremlin) == InstZone.cemetery and t.cemetery_hp(0) == 70  # the Werewolf's only

@@ -599,6 +599,8 @@ def render(e: Effect) -> str:
         "limited_sacrifice": "until the end of the turn, you may use a Limited Summon on the field, either "
         "player's, as one sacrifice for a summon; it goes to the cemetery of the player that controls it, "
         "and this card with it",
+        "replacement_only": "it is not summoned: it may be placed as your primary creature once your primary "
+        "creature has left the field; off the field it is a magic card (its HP never counts in a cemetery)",
         "summon_primary": f"summon {render_filter(e.filter)} from your {zfrom} as your primary creature, "
         "without sacrifice, then shuffle your deck",
         "sacrifice_discount": f"your creatures need {e.amount} sacrifice{'s' if e.amount != 1 else ''} fewer "

@@ -218,9 +218,8 @@ class ActionT(NamedTuple):
     summon_primary: int = 65  # summon a creature passing the filter from `from` as the primary, no sacrifice
     exchange_with_cemetery: int = 66  # each target player may trade a hand card for a cemetery card of its type
     double_magic: int = 67  # a creature's stat bonuses from magic cards passing the filter count twice (Deercrow)
-    limited_sacrifice: int = (
-        68  # while the magic card stays, a Limited Summon on the field may pay a sacrifice (Soul Eater)
-    )
+    limited_sacrifice: int = 68  # while the card stays, a Limited Summon may pay a sacrifice (Soul Eater)
+    replacement_only: int = 69  # placed only as a new primary; a magic card off the field (Gremlin)
 
 
 Action = ActionT()

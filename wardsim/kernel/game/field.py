@@ -204,8 +204,12 @@ def primary_bound_row_nb(cards, effects, card):
 
 @njit(cache=True, _nrt=False)
 def counts_as_magic_off_field_nb(cards, effects, card):
-    """The Squire: a creature card that summons itself and is a magic card off the field."""
-    return self_limited_row_nb(cards, effects, card) >= 0
+    """The Squire: a creature card that summons itself and is a magic card off the field; Gremlin,
+    played only in place of a primary creature that left, "returns to being a magic card"."""
+    return (
+        self_limited_row_nb(cards, effects, card) >= 0
+        or find_row_nb(cards, effects, card, Trigger.on_play, Action.replacement_only) >= 0
+    )
 
 
 # ------------------------------------------------------------------ moving cards

@@ -922,6 +922,7 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
             if (
                 phase == Phase.main
                 and players[p, P.summon_turn] != t
+                and find_row_nb(cards, effects, inst[i, I.card], Trigger.on_play, Action.replacement_only) < 0
                 and can_summon_nb(cards, effects, inst, fighters, players, glob, p, i)
             ):
                 # b: the cemetery HP the summon costs (its sacrifices), in tens, for the policies
