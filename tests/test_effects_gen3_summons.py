@@ -521,3 +521,26 @@ def test_gremlin_is_placed_only_once_the_primary_has_left_and_is_a_magic_card_of
     assert t.zone(wolf) == InstZone.cemetery and t.primary_name(0) == "Gremlin"
     field.kill_nb(*t.args[:5], t.glob, t.decks, gremlin, -1, False, t.rng, t.trace)
     assert t.zone(gremlin) == InstZone.cemetery and t.cemetery_hp(0) == 70  # the Werewolf's only
+
+
+# ---------------------------------------------------------------- Shard Titan
+
+
+def test_shard_titan_is_summoned_only_on_a_cosmic_primary_with_strange_jewel_and_is_magic_off_the_field():
+    # docs/rulings.md, shard-titan
+    t, harpy, _ = setup("Harpy", "Frog", hand_a=["Shard Titan", "Strange Jewel"])
+    titan = t.find(0, "Shard Titan", InstZone.hand)
+    assert titan not in summon_costs(t)  # a Cosmic primary, but no Strange Jewel
+    t.play("Strange Jewel", OWN)
+    assert titan in summon_costs(t)
+    t.act(K.summon, titan)  # AL 7: the Harpy is its sacrifice
+    assert t.primary_name(0) == "Shard Titan" and t.zone(harpy) == InstZone.cemetery
+    assert t.cemetery_hp(0) == 30
+    field.kill_nb(*t.args[:5], t.glob, t.decks, titan, -1, False, t.rng, t.trace)
+    assert t.zone(titan) == InstZone.cemetery and t.cemetery_hp(0) == 30  # a magic card off the field
+
+
+def test_shard_titan_needs_a_cosmic_primary():
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Shard Titan", "Strange Jewel"])
+    t.play("Strange Jewel", OWN)
+    assert t.find(0, "Shard Titan", InstZone.hand) not in summon_costs(t)

@@ -601,13 +601,20 @@ def render(e: Effect) -> str:
         "and this card with it",
         "replacement_only": "it is not summoned: it may be placed as your primary creature once your primary "
         "creature has left the field; off the field it is a magic card (its HP never counts in a cemetery)",
+        "magic_off_field": "off the field this card is a magic card (its HP never counts in a cemetery)",
+        "summon_requirement": (
+            f"your primary creature must have {render_filter(e.filter)} equipped"
+            if e.condition == "equipped_with"
+            else f"your primary creature must be {render_filter(e.filter)}"
+        ),
         "summon_primary": f"summon {render_filter(e.filter)} from your {zfrom} as your primary creature, "
         "without sacrifice, then shuffle your deck",
         "sacrifice_discount": f"your creatures need {e.amount} sacrifice{'s' if e.amount != 1 else ''} fewer "
         "to be summoned (never fewer than none)",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger].format(filter=render_filter(e.filter)[2:])]
-    cond_done = e.condition == "below_primary_al"  # said in the action's words (Gnarled Hand)
+    # said in the action's words (Gnarled Hand, Shard Titan)
+    cond_done = e.condition == "below_primary_al" or e.action == "summon_requirement"
     if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":
         parts = ["When its creature takes damage from a strike"]  # Raging Inferno, on an equip
     if e.trigger == "on_killed_in_battle" and e.condition == "attacker_not_matching":
@@ -619,6 +626,9 @@ def render(e: Effect) -> str:
             f"play this card as a Limited Summon that keeps its HP; your opponent battles it in place of your "
             f"primary creature, and it goes to your {zto} after the battle"
         )
+    if e.action == "magic_off_field":  # Shard Titan
+        parts = ["Off the field"]
+        what = "this card is a magic card (its HP never counts in a cemetery)"
     if e.trigger == "summon_cost" and e.action == "move_card":
         parts = ["Once summoned"]  # Deercrow
     if e.trigger == "static" and e.action == "equip_self":  # Graft

@@ -220,6 +220,8 @@ class ActionT(NamedTuple):
     double_magic: int = 67  # a creature's stat bonuses from magic cards passing the filter count twice (Deercrow)
     limited_sacrifice: int = 68  # while the card stays, a Limited Summon may pay a sacrifice (Soul Eater)
     replacement_only: int = 69  # placed only as a new primary; a magic card off the field (Gremlin)
+    magic_off_field: int = 70  # a creature card that is a magic card off the field: its HP never counts (Shard Titan)
+    summon_requirement: int = 71  # a summon_cost row: the creature is summoned only while its condition holds
 
 
 Action = ActionT()

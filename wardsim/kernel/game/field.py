@@ -209,6 +209,7 @@ def counts_as_magic_off_field_nb(cards, effects, card):
     return (
         self_limited_row_nb(cards, effects, card) >= 0
         or find_row_nb(cards, effects, card, Trigger.on_play, Action.replacement_only) >= 0
+        or find_row_nb(cards, effects, card, Trigger.static, Action.magic_off_field) >= 0
     )
 
 

@@ -376,11 +376,51 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
 
 
 @njit(cache=True, _nrt=False)
+def has_requirement_nb(cards, effects, card):
+    """Shard Titan: a creature with a summon requirement (`summon_cost` `summon_requirement`
+    rows), which its player's primary creature must meet: it is never placed without one."""
+    return find_row_nb(cards, effects, card, Trigger.summon_cost, Action.summon_requirement) >= 0
+
+
+@njit(cache=True, _nrt=False)
+def _requirements_met(cards, effects, inst, players, p, card):
+    """Shard Titan: "Can only be summoned if your primary creature is Cosmic-type and has
+    'Strange Jewel' equipped": each `summon_requirement` row holds for p's primary creature
+    (`own_primary_matches`: its printed type, tags or names pass the filter; `equipped_with`: a
+    card passing the filter is equipped to it)."""
+    start, stop = card_rows_nb(cards, card)
+    c = players[p, P.primary]
+    for r in range(start, stop):
+        if effects[r, E.trigger] != Trigger.summon_cost or effects[r, E.action] != Action.summon_requirement:
+            continue
+        if c < 0:
+            return False
+        cond = effects[r, E.condition]
+        if cond == Condition.own_primary_matches:
+            if not resolve.matches_filter_nb(cards, effects, r, inst[c, I.card]):
+                return False
+        elif cond == Condition.equipped_with:
+            found = False
+            for j in range(N_INST):
+                if (
+                    inst[j, I.zone] == InstZone.magic
+                    and inst[j, I.attached_to] == c
+                    and resolve.matches_filter_nb(cards, effects, r, inst[j, I.card])
+                ):
+                    found = True
+            if not found:
+                return False
+    return True
+
+
+@njit(cache=True, _nrt=False)
 def can_summon_nb(cards, effects, inst, fighters, players, glob, p, i):
     """Can p summon creature i from hand by the sacrifice rules? Not while a frozen primary holds
     the field, unless i does not take its place (Stone Golem goes to the opponent's side, The
-    Squire joins as a Limited Summon)."""
+    Squire joins as a Limited Summon); not while a summon requirement of its fails (Shard Titan)."""
     card = inst[i, I.card]
+    if not _requirements_met(cards, effects, inst, players, p, card):
+        return False
     if (
         primary_frozen_nb(fighters, players, glob, p)
         and not resolve.plays_to_opponent_nb(cards, effects, card)
@@ -656,8 +696,8 @@ def could_ever_place_nb(cards, effects, inst, p, hand_n):
         if z != InstZone.hand and z != InstZone.deck or inst[i, I.owner] != p or not is_creature_nb(cards, inst, i):
             continue
         card = inst[i, I.card]
-        if resolve.plays_to_opponent_nb(cards, effects, card):
-            continue
+        if resolve.plays_to_opponent_nb(cards, effects, card) or has_requirement_nb(cards, effects, card):
+            continue  # Shard Titan asks for a primary creature: a placement has none
         frow = _sacrifice_filter_row(cards, effects, card)
         fodder = 0
         doubles = 0  # fodder that counts as 2 sacrifices or more (Sacrificial Goat)
