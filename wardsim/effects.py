@@ -599,7 +599,7 @@ def render(e: Effect) -> str:
         "limited_sacrifice": "until the end of the turn, you may use a Limited Summon on the field, either "
         "player's, as one sacrifice for a summon; it goes to the cemetery of the player that controls it, "
         "and this card with it",
-        "replacement_only": "it is not summoned: it may be placed as your primary creature once your primary "
+        "replacement_only": "it is never summoned; it may be placed as your primary creature once your primary "
         "creature has left the field; off the field it is a magic card (its HP never counts in a cemetery)",
         "magic_off_field": "off the field this card is a magic card (its HP never counts in a cemetery)",
         "summon_requirement": (
@@ -626,6 +626,10 @@ def render(e: Effect) -> str:
             f"play this card as a Limited Summon that keeps its HP; your opponent battles it in place of your "
             f"primary creature, and it goes to your {zto} after the battle"
         )
+    if e.action == "replacement_only":  # Gremlin
+        parts = ["From the hand"]
+    if e.action == "summon_primary" and e.trigger == "on_killed_in_battle":  # Friend Like You
+        parts = ["If killed by Atk damage (a strike in a battle)"]
     if e.action == "magic_off_field":  # Shard Titan
         parts = ["Off the field"]
         what = "this card is a magic card (its HP never counts in a cemetery)"
