@@ -164,6 +164,15 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += 2.0  # Hands of Fate: the opponent's next draws, worst first
         elif action == Action.damage and tgt == Target.equipped and own >= 0 and target == MagicTarget.own:
             value -= amount  # Phoenix Armor: the damage to its own creature, each turn
+        elif action == Action.damage and tgt == Target.own_primary and effects[r, E.trigger] == Trigger.on_play:
+            # Titan's Amulet: the damage it deals its own player's creature; one it would kill
+            # makes the card worthless
+            if own >= 0:
+                value -= amount
+                if fighters[own, F.hp] <= amount:
+                    value -= 1000.0
+        elif action == Action.discard_cost:
+            value -= 2.0 * amount  # Negative: the card of the hand it costs
         elif action == Action.damage and (effects[r, E.flags] & Flag.dice_match) != 0:
             value += _apocalypse_value(cards, effects, inst, fighters, players, p, amount)
         elif action == Action.damage:
