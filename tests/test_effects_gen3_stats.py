@@ -6,12 +6,13 @@ a battle is fought (the dice order is in `wardsim.kernel.duel.battle`).
 """
 
 import pytest
-from gamekit import InstZone
+from gamekit import Event, InstZone, K
 from test_game_cards import OPPONENT, OWN, WOLF, cast, magic_names, setup, stats
 
 from wardsim.kernel.bots import policies
 from wardsim.kernel.enums import FighterCol
-from wardsim.kernel.game.enums import MagicTarget
+from wardsim.kernel.game.actions import action_a_nb, action_kind_nb
+from wardsim.kernel.game.enums import InstCol, MagicTarget
 
 F = FighterCol
 NONE = MagicTarget.none
@@ -22,6 +23,10 @@ def magic_value(t, name: str, target: int) -> float:
     """What the bots make of player 0 playing `name` from hand on `target` now."""
     i = t.find(0, name, InstZone.hand)
     return policies._magic_value(t.cards, t.effects, t.inst, t.fighters, t.players, t.glob, 0, i, target)
+
+
+def summons(t) -> list[int]:
+    return [action_a_nb(a) for a in t.legal() if action_kind_nb(a) == K.summon]
 
 
 # ---------------------------------------------------------------- equips and field cards: stats
@@ -210,3 +215,55 @@ def test_negative_is_not_worth_destroying_your_own_card():
     assert magic_value(t, "Negative", NONE) < 0
     cast(t, 1, "Hero Shield", OWN)
     assert magic_value(t, "Negative", NONE) > 0
+
+
+# ---------------------------------------------------------------- creatures
+
+
+@pytest.mark.parametrize(
+    "dead, total",
+    [
+        (["Enlightened Soul"], 0),
+        (["Enlightened Soul", "Werewolf"], 20 + 70 - 40),
+        (["Enlightened Soul", "Enlightened Soul", "Werewolf"], 20 + 20 + 70 - 80),
+        (["Werewolf"], 70),
+    ],
+)
+def test_enlightened_soul_takes_40_hp_off_your_cemetery_while_it_lies_there(dead, total):
+    # ruling enlightened-soul
+    t, _, _ = setup("Ogre", "Ogre", cem_a=dead)
+    assert t.cemetery_hp(0) == total
+    assert t.cemetery_hp(1) == 0
+
+
+def test_enlightened_soul_reduces_only_while_it_is_in_the_cemetery():
+    # ruling enlightened-soul: no credit is kept once it leaves
+    t, _, _ = setup("Ogre", "Ogre", cem_a=["Enlightened Soul", "Werewolf"], deck_a=["Goblin"])
+    soul = t.find(0, "Enlightened Soul", InstZone.cemetery)
+    t.inst[t.find(0, "Werewolf", InstZone.cemetery), InstCol.zone] = InstZone.under  # out of play
+    assert t.cemetery_hp(0) == 0
+    t.inst[soul, InstCol.zone] = InstZone.hand
+    assert t.cemetery_hp(0) == 0
+    t.to_cemetery(0, "Goblin")
+    assert t.cemetery_hp(0) == 30
+
+
+@pytest.mark.parametrize(
+    "primary, hand, summonable",
+    [
+        ("Owl", ["Frog"], True),  # an Owl and one more: 2 sacrifices
+        ("Werewolf", ["Man Owl"], True),  # the Owl may be in the hand
+        ("Werewolf", ["Frog"], False),  # 2 sacrifices without an Owl are not enough
+        ("Werewolf", ["Frog", "Goblin"], True),  # 3 sacrifices
+        ("Owl", [], False),  # an Owl alone is 2 of the 3
+    ],
+)
+def test_owl_god_needs_3_sacrifices_or_2_with_an_owl(primary, hand, summonable):
+    # ruling owl-god
+    t, _, _ = setup(primary, "Frog", hand_a=["Owl God", *hand])
+    god = t.find(0, "Owl God", InstZone.hand)
+    assert (god in summons(t)) == summonable
+    if summonable:
+        t.act(K.summon, god)
+        assert t.primary_name(0) == "Owl God"
+        assert len(t.events(Event.sacrifice)) == (3 if "Goblin" in hand else 2)

@@ -498,7 +498,9 @@ def render(e: Effect) -> str:
         "force_low_summon": f"{target} must summon a creature of AL {e.amount} or lower",
         "reveal_and_remove": "the opponent reveals their hand; discard a magic card of it "
         "or put a creature of it at the bottom of their deck",
-        "cemetery_hp": f"add {e.amount} HP to your cemetery",
+        "cemetery_hp": f"add {e.amount} HP to your cemetery"
+        if e.amount >= 0
+        else f"reduce your cemetery by {-e.amount} HP" + (" (never below 0)" if e.trigger == "in_cemetery" else ""),
         "return_later": f"this card returns to your hand after {e.duration} turn cycles",
         "no_return": "this card cannot be returned from the cemetery"
         if e.target == "self"

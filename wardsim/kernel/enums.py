@@ -402,6 +402,7 @@ class CardColT(NamedTuple):
     rarity: int = 14
     generation: int = 15  # 0 for promos
     hostile: int = 16  # 1: an equip meant for the opponent's creature (its rows only hurt)
+    cemetery_hp: int = 17  # HP its in_cemetery cemetery_hp rows add to its player's cemetery (Enlightened Soul: -40)
 
 
 CardCol = CardColT()
