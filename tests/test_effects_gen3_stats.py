@@ -6,13 +6,17 @@ a battle is fought (the dice order is in `wardsim.kernel.duel.battle`).
 """
 
 import pytest
-from gamekit import Event, InstZone, K
+from gamekit import CAT, Event, InstZone, K
 from test_game_cards import OPPONENT, OWN, WOLF, cast, magic_names, setup, stats
 
+from wardsim.battle import prepared_pair
 from wardsim.kernel.bots import policies
+from wardsim.kernel.duel.effect_rows import effective_al_nb
 from wardsim.kernel.enums import FighterCol
+from wardsim.kernel.exact.enums import FighterSummary
+from wardsim.kernel.exact.spec import build_spec
 from wardsim.kernel.game.actions import action_a_nb, action_kind_nb
-from wardsim.kernel.game.enums import InstCol, MagicTarget
+from wardsim.kernel.game.enums import InstCol, MagicTarget, PlayerCol
 
 F = FighterCol
 NONE = MagicTarget.none
@@ -267,3 +271,30 @@ def test_owl_god_needs_3_sacrifices_or_2_with_an_owl(primary, hand, summonable):
         t.act(K.summon, god)
         assert t.primary_name(0) == "Owl God"
         assert len(t.events(Event.sacrifice)) == (3 if "Goblin" in hand else 2)
+
+
+def test_dark_angel_sets_the_opponents_creatures_al_and_spd_to_1_whatever_adds_to_them():
+    # ruling dark-angel
+    t, angel, wolf = setup("Dark Angel", "Werewolf", hand_b=["Knight Armor", "Mounted Assault"])
+    cast(t, 1, "Knight Armor", OWN)
+    cast(t, 1, "Mounted Assault", OWN)
+    assert stats(t, wolf) == {**WOLF, "al": 1, "speed": 1}
+    assert (stats(t, angel)["al"], stats(t, angel)["speed"]) == (7, 7)  # its own side is untouched
+    t.inst[angel, InstCol.zone] = InstZone.under  # it leaves the field: the effect ends
+    t.players[0, PlayerCol.primary] = -1
+    assert stats(t, wolf) == {**WOLF, "al": 6 + 5, "speed": 8 + 6}
+
+
+def test_dark_angel_gives_way_to_a_card_that_sets_the_al_later():
+    # ruling dark-angel: a set is not an increase (CASE LAW, Jeesse v James); the last set wins
+    t, _, wolf = setup("Dark Angel", "Werewolf", hand_b=["Bulwark"])
+    cast(t, 1, "Bulwark", OWN)
+    assert stats(t, wolf) == {**WOLF, "al": 12, "speed": 1}
+
+
+def test_dark_angel_sets_the_al_and_spd_in_a_duel_and_for_the_exact_solver():
+    fa, fb = prepared_pair(CAT, "Dark Angel", "Werewolf")
+    assert (effective_al_nb(fb), fb[F.speed]) == (1, 1)
+    assert (effective_al_nb(fa), fa[F.speed]) == (7, 7)
+    summary = build_spec(fa, fb, CAT.tables().effects).rules.fighters
+    assert (summary[1, FighterSummary.armor_level], summary[1, FighterSummary.speed]) == (1, 1)

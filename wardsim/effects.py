@@ -567,6 +567,8 @@ def render(e: Effect) -> str:
     sentence = ", ".join(parts) + ": " + what + duration
     if "unique" in e.flags:
         sentence += " (another copy on the same creature adds nothing)"
+    if e.action == "set_stat" and "supersedes" in e.flags:
+        sentence += ", whatever else increases it"
     if e.release:
         sentence += f" (released on a {e.release[0]}-{e.release[1]})"
     return sentence + "."
