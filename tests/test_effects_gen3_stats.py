@@ -298,3 +298,16 @@ def test_dark_angel_sets_the_al_and_spd_in_a_duel_and_for_the_exact_solver():
     assert (effective_al_nb(fa), fa[F.speed]) == (7, 7)
     summary = build_spec(fa, fb, CAT.tables().effects).rules.fighters
     assert (summary[1, FighterSummary.armor_level], summary[1, FighterSummary.speed]) == (1, 1)
+
+
+@pytest.mark.parametrize(
+    "victim, copies, dice, modifier",
+    [("Werewolf", 1, 2 - 1, 3 - 1), ("Orc", 1, 1, 2 - 1), ("Werewolf", 2, 1, 3 - 2)],
+)
+def test_soul_drain_takes_an_atk_die_and_a_modifier_but_never_the_last_die(victim, copies, dice, modifier):
+    # ruling soul-drain
+    t, own, opp = setup("Werewolf", victim, hand_a=["Soul Drain"] * copies)
+    for _ in range(copies):
+        t.play("Soul Drain", OPPONENT)
+    assert (stats(t, opp)["attack_dice"], stats(t, opp)["modifier"]) == (dice, modifier)
+    assert stats(t, own) == WOLF

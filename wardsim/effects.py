@@ -203,7 +203,7 @@ def parse_effect(row: dict[str, Any]) -> Effect:
 
 def _check_action_fields(e: Effect) -> None:
     """The fields an action cannot do without."""
-    needs_stat = {"modify_stat", "scale_stat", "set_stat"}
+    needs_stat = {"modify_stat", "scale_stat", "set_stat", "stat_floor"}
     if e.action in needs_stat and e.stat == "none":
         raise EffectError(f"action {e.action!r} needs a 'stat'")
     if e.action == "apply_status" and e.status == "none":
@@ -437,6 +437,7 @@ def render(e: Effect) -> str:
         + (", again every turn cycle" if "cumulative" in e.flags else ""),
         "scale_stat": f"{target} {has} {its} {stat} multiplied by {e.amount}/{e.divisor}",
         "set_stat": f"{target} {has} {its} {stat} set to {e.amount}",
+        "stat_floor": f"the {stat} of {target} cannot be reduced below {e.amount}",
         "damage": f"inflict {amount} damage to {target}",
         "damage_fraction": f"{target} loses {e.amount}/{e.divisor} of its remaining HP",
         "heal": f"heal {target} "

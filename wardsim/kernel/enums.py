@@ -209,6 +209,7 @@ class ActionT(NamedTuple):
     poison_heal: int = 61  # the answered card's healing is negated and taken as damage instead (Poisoned Potion)
     order_deck_top: int = 62  # both players see the target's top amount deck cards; the card's player orders them
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
+    stat_floor: int = 64  # a lasting row: the target's stat is never below amount, whatever reduces it (Soul Drain)
 
 
 Action = ActionT()

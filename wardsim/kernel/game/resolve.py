@@ -532,6 +532,11 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                             add_stat_nb(f, stat, effects[r, E.amount] * gained)
                     elif pass_kind == 2 and action == Action.set_stat:
                         set_aura_stat_nb(f, stat, effects[r, E.amount])
+                    elif pass_kind == 2 and action == Action.stat_floor:
+                        # Soul Drain: "Atk Dice Rolls cannot be reduced to 0", read once the
+                        # additions are in (no card sets a stat below a floor after it)
+                        if stat_value_nb(f, stat) < effects[r, E.amount]:
+                            set_aura_stat_nb(f, stat, effects[r, E.amount])
                     elif pass_kind == 0:
                         _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j)
     _apply_drains(inst, fighters, creatures, n_creatures, creature_immune)
