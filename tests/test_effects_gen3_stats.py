@@ -16,7 +16,7 @@ from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.exact.enums import FighterSummary
 from wardsim.kernel.exact.spec import build_spec
 from wardsim.kernel.game.actions import action_a_nb, action_kind_nb
-from wardsim.kernel.game.enums import InstCol, MagicTarget, PlayerCol
+from wardsim.kernel.game.enums import GlobCol, InstCol, MagicTarget, PlayerCol
 
 F = FighterCol
 NONE = MagicTarget.none
@@ -311,3 +311,39 @@ def test_soul_drain_takes_an_atk_die_and_a_modifier_but_never_the_last_die(victi
         t.play("Soul Drain", OPPONENT)
     assert (stats(t, opp)["attack_dice"], stats(t, opp)["modifier"]) == (dice, modifier)
     assert stats(t, own) == WOLF
+
+
+def test_close_encounters_destroyed_returns_to_the_deck_after_3_turn_cycles():
+    # ruling close-encounters
+    t, own, _ = setup("Werewolf", "Werewolf", hand_a=["Close Encounters"], hand_b=["Orc Magic"])
+    card = t.play("Close Encounters", OWN)
+    assert stats(t, own) == {**WOLF, "atk": 4, "speed": 12, "al": 10}
+    cast(t, 1, "Orc Magic")
+    assert t.zone(card) == InstZone.cemetery and stats(t, own) == WOLF
+    destroyed = int(t.glob[GlobCol.turn])
+    t.end_turn()
+    while int(t.glob[GlobCol.turn]) < destroyed + 6:
+        t.begin_turn()
+        assert t.zone(card) == InstZone.cemetery
+        t.end_turn()
+    t.begin_turn()  # the owner's turn, 3 turn cycles on
+    assert t.zone(card) == InstZone.deck
+    assert card in t.decks[0, : t.players[0, PlayerCol.deck_n]].tolist()
+
+
+def test_close_encounters_sent_back_to_the_hand_is_not_destroyed():
+    t, own, _ = setup("Werewolf", "Werewolf", hand_a=["Close Encounters"], hand_b=["Foolish Tricks"])
+    card = t.play("Close Encounters", OWN)
+    cast(t, 1, "Foolish Tricks")
+    assert t.zone(card) == InstZone.hand
+    assert t.inst[card, InstCol.returns] == -1
+
+
+def test_close_encounters_destroyed_with_its_creature_returns_too():
+    # ruling close-encounters: a creature that leaves the field has its equips destroyed
+    t, own, _ = setup("Werewolf", "Werewolf", hand_a=["Close Encounters"], hand_b=["Vampire Mistress"])
+    card = t.play("Close Encounters", OWN)
+    t.fighters[own, F.hp] = 5
+    cast(t, 1, "Vampire Mistress")
+    assert t.zone(own) == InstZone.cemetery and t.zone(card) == InstZone.cemetery
+    assert t.inst[card, InstCol.returns] == int(t.glob[GlobCol.turn]) + 6

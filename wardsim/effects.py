@@ -502,7 +502,10 @@ def render(e: Effect) -> str:
         "cemetery_hp": f"add {e.amount} HP to your cemetery"
         if e.amount >= 0
         else f"reduce your cemetery by {-e.amount} HP" + (" (never below 0)" if e.trigger == "in_cemetery" else ""),
-        "return_later": f"this card returns to your hand after {e.duration} turn cycles",
+        "return_later": f"this card returns to your hand after {e.duration} turn cycles"
+        if e.zone_to in ("none", "hand")
+        else f"this card returns to your {e.zone_to.replace('_', ' ')} after {e.duration} turn cycles"
+        + (", and your deck is shuffled" if e.zone_to == "deck" else ""),
         "no_return": "this card cannot be returned from the cemetery"
         if e.target == "self"
         else "no card can be removed from either player's cemetery",

@@ -27,6 +27,7 @@ from wardsim.kernel.game.field import (
     heal_creature_nb,
     leave_field_nb,
     magic_immune_nb,
+    move_to_zone_nb,
     release_anchored_nb,
     sync_damage_immune_nb,
     take_from_cemetery_nb,
@@ -171,7 +172,15 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
         ):
             inst[j, I.returns] = -1
             take_from_cemetery_nb(cards, effects, inst, players, glob, j)
-            to_hand_nb(inst, glob, j, trace)
+            zone = Zone.hand
+            start, stop = card_rows_nb(cards, inst[j, I.card])
+            for r in range(start, stop):
+                if effects[r, E.action] == Action.return_later and effects[r, E.zone_to] != Zone.none:
+                    zone = effects[r, E.zone_to]  # Close Encounters: to its owner's deck, shuffled
+            if zone == Zone.hand:
+                to_hand_nb(inst, glob, j, trace)
+            else:
+                move_to_zone_nb(cards, effects, inst, players, glob, decks, j, zone, rng, trace)
     refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
     for j in range(N_INST):
         if inst[j, I.zone] != InstZone.magic:
