@@ -16,7 +16,7 @@ from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.exact.enums import FighterSummary
 from wardsim.kernel.exact.spec import build_spec
 from wardsim.kernel.game.actions import action_a_nb, action_kind_nb
-from wardsim.kernel.game.enums import GlobCol, InstCol, MagicTarget, PlayerCol
+from wardsim.kernel.game.enums import GlobCol, InstCol, MagicTarget, PlayerCol, SeenBit
 
 F = FighterCol
 NONE = MagicTarget.none
@@ -347,3 +347,25 @@ def test_close_encounters_destroyed_with_its_creature_returns_too():
     cast(t, 1, "Vampire Mistress")
     assert t.zone(own) == InstZone.cemetery and t.zone(card) == InstZone.cemetery
     assert t.inst[card, InstCol.returns] == int(t.glob[GlobCol.turn]) + 6
+
+
+def test_shuffling_bones_shuffles_your_deck_and_undoes_what_a_look_showed():
+    # ruling shuffling-bones
+    t, _, _ = setup("Werewolf", "Werewolf", hand_a=["Shuffling Bones"], deck_a=["Ogre", "Goblin", "Orc"])
+    n = int(t.players[0, PlayerCol.deck_n])
+    before = t.decks[0, :n].tolist()
+    top = before[-5:]
+    for i in top:  # the opponent's Hands of Fate put these on top, known to both players
+        t.inst[i, InstCol.seen] |= SeenBit.known_in_deck
+    assert magic_value(t, "Shuffling Bones", NONE) > 0
+    t.play("Shuffling Bones")
+    after = t.decks[0, :n].tolist()
+    assert sorted(after) == sorted(before) and after != before
+    assert all(t.inst[i, InstCol.seen] & SeenBit.known_in_deck == 0 for i in top)
+    assert t.zone(t.find(0, "Shuffling Bones", None)) == InstZone.cemetery
+
+
+def test_shuffling_bones_is_not_worth_playing_on_a_deck_nobody_has_looked_at():
+    t, _, _ = setup("Werewolf", "Werewolf", hand_a=["Shuffling Bones"])
+    assert "Shuffling Bones" in magic_names(t)
+    assert magic_value(t, "Shuffling Bones", NONE) < 0

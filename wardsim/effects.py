@@ -438,6 +438,9 @@ def render(e: Effect) -> str:
         "scale_stat": f"{target} {has} {its} {stat} multiplied by {e.amount}/{e.divisor}",
         "set_stat": f"{target} {has} {its} {stat} set to {e.amount}",
         "stat_floor": f"the {stat} of {target} cannot be reduced below {e.amount}",
+        "shuffle_deck": {"own_player": "shuffle your deck", "opponent_player": "shuffle your opponent's deck"}.get(
+            e.target, "each player shuffles their deck"
+        ),
         "damage": f"inflict {amount} damage to {target}",
         "damage_fraction": f"{target} loses {e.amount}/{e.divisor} of its remaining HP",
         "heal": f"heal {target} "

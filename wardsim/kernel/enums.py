@@ -210,6 +210,7 @@ class ActionT(NamedTuple):
     order_deck_top: int = 62  # both players see the target's top amount deck cards; the card's player orders them
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
     stat_floor: int = 64  # a lasting row: the target's stat is never below amount, whatever reduces it (Soul Drain)
+    shuffle_deck: int = 65  # the target player's deck is shuffled; its known places are lost (Shuffling Bones)
 
 
 Action = ActionT()

@@ -1173,6 +1173,12 @@ def execute_row_nb(
         pass  # Stone Golem: carried out by the summon (kernel.game.play)
     elif action == Action.return_later:
         inst[src, I.returns] = glob[G.turn] + 2 * max(effects[r, E.duration], 1)
+    elif action == Action.shuffle_deck:
+        # Shuffling Bones: "Shuffle your deck"; the places a look showed (Hands of Fate) are lost
+        if target != Target.opponent_player:
+            shuffle_deck_nb(inst, decks, players, p, rng)
+        if target == Target.opponent_player or target == Target.both_players:
+            shuffle_deck_nb(inst, decks, players, o, rng)
     elif action == Action.reset_turn:
         glob[G.rewind] = 1  # Hourglass of Time: the turn loop goes back to the turn's start (kernel.game.rewind)
     return 0
