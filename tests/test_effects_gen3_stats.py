@@ -369,3 +369,31 @@ def test_shuffling_bones_is_not_worth_playing_on_a_deck_nobody_has_looked_at():
     t, _, _ = setup("Werewolf", "Werewolf", hand_a=["Shuffling Bones"])
     assert "Shuffling Bones" in magic_names(t)
     assert magic_value(t, "Shuffling Bones", NONE) < 0
+
+
+def test_bramble_field_deals_5_to_every_primary_creature_without_wings_at_the_start_of_your_turn():
+    # ruling bramble-field
+    t, wolf, harpy = setup("Werewolf", "Harpy", hand_a=["Bramble Field"])
+    card = t.play("Bramble Field", NONE)
+    assert (t.hp(wolf), t.hp(harpy)) == (70, 30)  # nothing when played
+    t.end_turn()
+    t.pass_turn()  # the opponent's turn: nothing
+    assert (t.hp(wolf), t.hp(harpy)) == (70, 30)
+    t.begin_turn()
+    assert (t.hp(wolf), t.hp(harpy)) == (70 - 5, 30)  # the Harpy has wings
+    assert t.zone(card) == InstZone.magic
+
+
+def test_bramble_field_hits_both_sides():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Bramble Field"])
+    t.play("Bramble Field", NONE)
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    assert (t.hp(wolf), t.hp(ogre)) == (70 - 5, 90 - 5)
+
+
+@pytest.mark.parametrize("own, opp, played", [("Harpy", "Werewolf", True), ("Werewolf", "Harpy", False)])
+def test_bramble_field_is_played_when_it_hurts_the_opponent_more(own, opp, played):
+    t, _, _ = setup(own, opp, hand_a=["Bramble Field"])
+    assert (magic_value(t, "Bramble Field", NONE) > 0) == played

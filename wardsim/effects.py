@@ -216,7 +216,10 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError(f"action {e.action!r} needs a 'from' zone")
     if e.action == "move_card" and e.zone_to == "none":
         raise EffectError("action 'move_card' needs a 'to' zone")
-    if e.condition in {"target_matches", "equipped_with", "own_primary_matches", "holds_under"} and not e.filter:
+    if (
+        e.condition in {"target_matches", "equipped_with", "own_primary_matches", "holds_under", "target_not_matching"}
+        and not e.filter
+    ):
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
     if e.action == "order_deck_top" and e.amount < 1:
         raise EffectError("action 'order_deck_top' needs an 'amount' of 1 or more")
@@ -322,6 +325,7 @@ _CONDITION_TEXT = {
     "own_primary_matches": "if your primary creature is {filter}",
     "opponent_lightning": "in a turn in which your opponent played a Lightning card",
     "holds_under": "while {filter} is under it",
+    "target_not_matching": "against every creature that is not {filter}",
 }
 
 # targets that take a plural verb

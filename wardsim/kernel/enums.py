@@ -137,6 +137,7 @@ class ConditionT(NamedTuple):
     own_primary_matches: int = 14  # the controller's primary creature passes the filter (Black Jacket: Hive Lord)
     opponent_lightning: int = 15  # the opponent of the source's player played a Lightning card this turn
     holds_under: int = 16  # a card passing the filter is under the source creature (Terry: a Jerry)
+    target_not_matching: int = 17  # the creature acted on fails the filter (Bramble Field: creatures without wings)
 
 
 Condition = ConditionT()

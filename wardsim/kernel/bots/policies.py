@@ -175,6 +175,16 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
                 value -= amount
                 if fighters[own, F.hp] <= amount:
                     value -= 1000.0
+        elif action == Action.damage and tgt == Target.all_creatures and effects[r, E.trigger] == Trigger.turn_start:
+            # Bramble Field: in each of its player's turns, the damage to the opponent's primary
+            # creature less the damage to their own (a creature with wings takes none)
+            gain = 0.0
+            spared = effects[r, E.condition] == Condition.target_not_matching
+            if opp >= 0 and not (spared and filter_matches_nb(effects, r, fighters[opp])):
+                gain += amount
+            if own >= 0 and not (spared and filter_matches_nb(effects, r, fighters[own])):
+                gain -= amount
+            value += gain if gain != 0.0 else -1.0
         elif action == Action.discard_cost:
             value -= 2.0 * amount  # Negative: the card of the hand it costs
         elif action == Action.damage and (effects[r, E.flags] & Flag.dice_match) != 0:

@@ -16,7 +16,13 @@ from __future__ import annotations
 
 from numba import njit
 
-from wardsim.kernel.duel.effect_rows import disarm_release_roll_nb, fire_row_nb, is_aura_row_nb, take_damage_nb
+from wardsim.kernel.duel.effect_rows import (
+    disarm_release_roll_nb,
+    filter_matches_nb,
+    fire_row_nb,
+    is_aura_row_nb,
+    take_damage_nb,
+)
 from wardsim.kernel.enums import Action, Condition, EffectCol, FighterCol, Flag, Status, Target, Trigger, Zone
 from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, PlayerCol
 from wardsim.kernel.game.field import (
@@ -203,6 +209,26 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                 sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                 dealt = take_damage_nb(fighters[holder], fighters[holder], effects, effects[r, E.amount], False)
                 record_nb(trace, glob, p, Event.effect_damage, holder, dealt, fighters[holder, F.hp])
+            elif (
+                trig == Trigger.turn_start
+                and action == Action.damage
+                and effects[r, E.target] == Target.all_creatures
+                and inst[j, I.controller] == p
+                and effects[r, E.roll_lo] == 0
+            ):
+                # Bramble Field: "At the beginning of your turn, inflict 5 damage to all creatures
+                # that do not have wings" (Limited Summons take no damage: the primary creatures)
+                sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                for q in range(2):
+                    c = players[q, P.primary]
+                    if c < 0 or magic_immune_nb(cards, effects, inst, c):
+                        continue
+                    if effects[r, E.condition] == Condition.target_not_matching and filter_matches_nb(
+                        effects, r, fighters[c]
+                    ):
+                        continue
+                    dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
+                    record_nb(trace, glob, p, Event.effect_damage, c, dealt, fighters[c, F.hp])
             elif trig == Trigger.each_turn_start and (effects[r, E.flags] & Flag.dice_match) != 0:
                 # Apocalypse: "All players must roll 1 die each turn. If the result of all dice
                 # match ..." (ruling apocalypse: at the start of every turn); one roll for its rows
