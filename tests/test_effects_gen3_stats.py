@@ -397,3 +397,11 @@ def test_bramble_field_hits_both_sides():
 def test_bramble_field_is_played_when_it_hurts_the_opponent_more(own, opp, played):
     t, _, _ = setup(own, opp, hand_a=["Bramble Field"])
     assert (magic_value(t, "Bramble Field", NONE) > 0) == played
+
+
+def test_ball_demon_does_not_hurt_a_creature_unaffected_by_magic_cards():
+    t, _, opp = setup("Werewolf", "Werewolf", hand_a=["Ball Demon"], hand_b=["Heroism"])
+    cast(t, 1, "Heroism", OWN)
+    t.play("Ball Demon", OWN)
+    t.end_turn()
+    assert t.hp(opp) == 70

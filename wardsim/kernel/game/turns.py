@@ -411,7 +411,8 @@ def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p,
                 break
             if action == Action.damage:
                 c = players[o, P.primary]
-                if c >= 0:
+                # Forest Fire, Ball Demon: a creature unaffected by magic cards (Heroism) takes none
+                if c >= 0 and not magic_immune_nb(cards, effects, inst, c):
                     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                     dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
                     record_nb(trace, glob, o, Event.effect_damage, c, dealt, fighters[c, F.hp])
