@@ -140,8 +140,9 @@ class ConditionT(NamedTuple):
     own_primary_matches: int = 14  # the controller's primary creature passes the filter (Black Jacket: Hive Lord)
     opponent_lightning: int = 15  # the opponent of the source's player played a Lightning card this turn
     holds_under: int = 16  # a card passing the filter is under the source creature (Terry: a Jerry)
-    hand_holds: int = 17  # the controller's hand holds `dice` other cards passing the filter (Orc Champion)
-    below_primary_al: int = 18  # a summoned creature's printed AL is below its primary's AL (Gnarled Hand)
+    target_not_matching: int = 17  # the creature acted on fails the filter (Bramble Field: creatures without wings)
+    hand_holds: int = 18  # the controller's hand holds `dice` other cards passing the filter (Orc Champion)
+    below_primary_al: int = 19  # a summoned creature's printed AL is below its primary's AL (Gnarled Hand)
 
 
 Condition = ConditionT()
@@ -214,14 +215,16 @@ class ActionT(NamedTuple):
     poison_heal: int = 61  # the answered card's healing is negated and taken as damage instead (Poisoned Potion)
     order_deck_top: int = 62  # both players see the target's top amount deck cards; the card's player orders them
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
-    sacrifice_discount: int = 64  # while the magic card stays, its player's summons need amount fewer sacrifices (Bait)
-    summon_primary: int = 65  # summon a creature passing the filter from `from` as the primary, no sacrifice
-    exchange_with_cemetery: int = 66  # each target player may trade a hand card for a cemetery card of its type
-    double_magic: int = 67  # a creature's stat bonuses from magic cards passing the filter count twice (Deercrow)
-    limited_sacrifice: int = 68  # while the card stays, a Limited Summon may pay a sacrifice (Soul Eater)
-    replacement_only: int = 69  # placed only as a new primary; a magic card off the field (Gremlin)
-    magic_off_field: int = 70  # a creature card that is a magic card off the field: its HP never counts (Shard Titan)
-    summon_requirement: int = 71  # a summon_cost row: the creature is summoned only while its condition holds
+    stat_floor: int = 64  # a lasting row: the target's stat is never below amount, whatever reduces it (Soul Drain)
+    shuffle_deck: int = 65  # the target player's deck is shuffled; its known places are lost (Shuffling Bones)
+    sacrifice_discount: int = 66  # while the magic card stays, its player's summons need amount fewer sacrifices (Bait)
+    summon_primary: int = 67  # summon a creature passing the filter from `from` as the primary, no sacrifice
+    exchange_with_cemetery: int = 68  # each target player may trade a hand card for a cemetery card of its type
+    double_magic: int = 69  # a creature's stat bonuses from magic cards passing the filter count twice (Deercrow)
+    limited_sacrifice: int = 70  # while the card stays, a Limited Summon may pay a sacrifice (Soul Eater)
+    replacement_only: int = 71  # placed only as a new primary; a magic card off the field (Gremlin)
+    magic_off_field: int = 72  # a creature card that is a magic card off the field: its HP never counts (Shard Titan)
+    summon_requirement: int = 73  # a summon_cost row: the creature is summoned only while its condition holds
 
 
 Action = ActionT()
@@ -419,6 +422,7 @@ class CardColT(NamedTuple):
     rarity: int = 14
     generation: int = 15  # 0 for promos
     hostile: int = 16  # 1: an equip meant for the opponent's creature (its rows only hurt)
+    cemetery_hp: int = 17  # HP its in_cemetery cemetery_hp rows add to its player's cemetery (Enlightened Soul: -40)
 
 
 CardCol = CardColT()

@@ -396,6 +396,8 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             # Eye For An Eye: its player has a card to take back for one of their hand
             options = local_array(N_INST)
             return exchange_options_nb(cards, effects, inst, p, i, options) > 0
+        if action == Action.shuffle_deck:
+            return players[o if target == Target.opponent_player else p, P.deck_n] >= 2  # Shuffling Bones
         if action == Action.order_deck_top:
             # Hands of Fate: an order to choose needs two cards, and at most one of those on top
             # may be known in place already (the opponent has drawn the others of a former look)
