@@ -100,8 +100,17 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
     """How much a magic play is worth to p now (greedy scale)."""
     card = inst[i, I.card]
     if cards[card, CardCol.card_type] == CardType.creature:
-        # Frog Bard, a creature equipped by Graft: its printed Atk Dice Rolls and Modifier
-        return 2.0 * (cards[card, CardCol.attack_dice] + cards[card, CardCol.modifier])
+        # Frog Bard, a creature equipped by Graft: its printed Atk Dice Rolls and Modifier, while
+        # another creature of the hand is kept to place when the primary creature falls
+        for j in range(N_INST):
+            if (
+                j != i
+                and inst[j, I.zone] == InstZone.hand
+                and inst[j, I.owner] == p
+                and cards[inst[j, I.card], CardCol.card_type] == CardType.creature
+            ):
+                return 2.0 * (cards[card, CardCol.attack_dice] + cards[card, CardCol.modifier])
+        return -1.0
     start = cards[card, CardCol.effect_start]
     stop = start + cards[card, CardCol.effect_count]
     value = 0.0

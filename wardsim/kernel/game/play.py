@@ -34,7 +34,7 @@ from numba import njit
 
 from wardsim.kernel.bots import choice
 from wardsim.kernel.duel.battle import end_battle_nb, end_exchange_nb, is_stunned_nb, open_battle_nb, strike_nb
-from wardsim.kernel.duel.effect_rows import take_damage_nb
+from wardsim.kernel.duel.effect_rows import FOREVER, take_damage_nb
 from wardsim.kernel.duel.enums import Counter, Fired, React
 from wardsim.kernel.enums import (
     Action,
@@ -1705,10 +1705,6 @@ def battle_action_nb(
                 fighters[c, F.shielded] = 0
     end_battle_nb(fighters[attacker])
     end_battle_nb(fighters[defender])
-    if stand_in >= 0 and inst[stand_in, I.zone] == InstZone.limited:
-        # Hoggan: "Send this card to your cemetery after battle"
-        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, stand_in, rng, trace)
-        to_cemetery_nb(cards, effects, inst, players, glob, stand_in, trace)
     for side in range(2):  # Future Warrior goes to the cemetery after the battle it was spent on
         j = spent[side]
         if j >= 0 and inst[j, I.zone] == InstZone.magic:
@@ -1731,6 +1727,10 @@ def battle_action_nb(
             _traced_hp(inst, fighters, defender),
             0,
         )
+    if stand_in >= 0 and inst[stand_in, I.zone] == InstZone.limited:
+        # Hoggan: "Send this card to your cemetery after battle"
+        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, stand_in, rng, trace)
+        to_cemetery_nb(cards, effects, inst, players, glob, stand_in, trace)
     killer_of = local_array(2)
     killer_of[:] = -1
     killer_of[1 - p] = attacker
@@ -1846,8 +1846,11 @@ def _self_battle_nb(cards, effects, inst, fighters, players, glob, decks, attack
 @njit(cache=True, _nrt=False)
 def _traced_hp(inst, fighters, i):
     """A creature's HP for the trace; -1 for a Limited Summon, which has no health pool (rules
-    guide, LIMITED SUMMONS: "Limited Summons also lose their health pool while they are on the field")."""
-    return -1 if inst[i, I.zone] == InstZone.limited else fighters[i, F.hp]
+    guide, LIMITED SUMMONS: "Limited Summons also lose their health pool while they are on the field");
+    Hoggan, which "can be damaged as a Limited Summon", keeps its own."""
+    if inst[i, I.zone] == InstZone.limited and fighters[i, F.max_hp] >= FOREVER:
+        return -1
+    return fighters[i, F.hp]
 
 
 @njit(cache=True, _nrt=False)
