@@ -544,3 +544,24 @@ def test_shard_titan_needs_a_cosmic_primary():
     t, _, _ = setup("Werewolf", "Frog", hand_a=["Shard Titan", "Strange Jewel"])
     t.play("Strange Jewel", OWN)
     assert t.find(0, "Shard Titan", InstZone.hand) not in summon_costs(t)
+
+
+# ---------------------------------------------------------------- Possessed Dummy
+
+
+def test_possessed_dummy_takes_the_opponents_dead_primary_until_its_own_primary_leaves():
+    # docs/rulings.md, possessed-dummy
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Possessed Dummy", "Goblin"], hand_b=["Kobold"])
+    dummy = t.find(0, "Possessed Dummy", InstZone.hand)
+    t.fighters[ogre, F.hp] = 5
+    freeze(t, ogre)
+    attack(t, 6, 5, 1, 1)  # the Werewolf kills the Ogre: the Dummy answers
+    assert t.zone(ogre) == InstZone.limited and t.inst[ogre, IC.controller] == 0
+    assert t.inst[ogre, IC.anchor] == dummy and t.inst[dummy, IC.attached_to] == ogre
+    assert t.cemetery_hp(1) == 0  # the Ogre's HP left their cemetery with it
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    t.act(K.kill_primary)  # the Werewolf leaves: the Ogre goes back to its owner's cemetery
+    assert t.zone(ogre) == InstZone.cemetery and t.inst[ogre, IC.owner] == 1
+    assert t.zone(dummy) == InstZone.cemetery

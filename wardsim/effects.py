@@ -275,6 +275,7 @@ _TRIGGER_TEXT = {
     "equipped_leaves": "When the equipped creature leaves the field",
     "named_leaves": "When the last {filter} on the field leaves it",
     "opponent_battle": "When your opponent begins a battle, from your hand",
+    "response_opponent_death": "Lightning, when your opponent's primary creature dies and goes to their cemetery",
 }
 
 _TARGET_TEXT = {
@@ -635,6 +636,11 @@ def render(e: Effect) -> str:
             f"play this card as a Limited Summon that keeps its HP; your opponent battles it in place of your "
             f"primary creature, and it goes to your {zto} after the battle"
         )
+    if e.trigger == "response_opponent_death" and e.action == "limited_summon":  # Possessed Dummy
+        what = (
+            "summon that creature from their cemetery as your Limited Summon, this card equipped to it; "
+            "it goes back to their cemetery when this card or your primary creature leaves the field"
+        )
     if e.action == "replacement_only":  # Gremlin
         parts = ["From the hand"]
     if e.action == "summon_primary" and e.trigger == "on_killed_in_battle":  # Friend Like You
@@ -681,6 +687,7 @@ def render(e: Effect) -> str:
         or e.zone_from == "hand_or_deck"
         or (e.action == "limited_summon" and e.duration == "turn" and not e.dice)
         or e.action == "limited_sacrifice"
+        or e.trigger == "response_opponent_death"
         else _duration_text(e.duration)
     )
     sentence = ", ".join(parts) + ": " + what + duration

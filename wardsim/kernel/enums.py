@@ -115,6 +115,7 @@ class TriggerT(NamedTuple):
     equipped_leaves: int = 32  # the creature the source equip is attached to leaves the field (Moon Owl)
     named_leaves: int = 33  # the last magic card on the field passing the filter leaves it (Ghul'Vok)
     opponent_battle: int = 34  # the opponent initiates a battle, while the card is in its player's hand (Hoggan)
+    response_opponent_death: int = 35  # Lightning: the opponent's primary dies to their cemetery (Possessed Dummy)
 
 
 Trigger = TriggerT()

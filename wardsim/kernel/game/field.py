@@ -632,6 +632,26 @@ def _named_leaves(cards, effects, inst, fighters, players, glob, decks, x, queue
 
 
 @njit(cache=True, _nrt=False)
+def _unpossess(cards, effects, inst, players, glob, decks, q, queue, n, rng, trace):
+    """Possessed Dummy: "If this card or your primary creature is removed from the field ...
+    return it to their cemetery": q's primary creature is leaving the field; each Limited Summon
+    held by a card of q's with a `response_opponent_death` row goes back (and the card with it,
+    as an equip of a creature leaving). Returns the queue's new length."""
+    for j in range(N_INST):
+        a = inst[j, I.anchor]
+        if inst[j, I.zone] != InstZone.limited or a < 0 or a == j or n >= _QUEUE_SIZE:
+            continue
+        if inst[a, I.zone] != InstZone.magic or inst[a, I.controller] != q:
+            continue
+        if find_row_nb(cards, effects, inst[a, I.card], Trigger.response_opponent_death, Action.limited_summon) < 0:
+            continue
+        _release(cards, effects, inst, players, glob, decks, j, rng, trace)
+        queue[n] = j
+        n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
 def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
     """Card i (a creature, or a magic card that anchors or carries something) is leaving the
     field: its equips are destroyed, what it anchors is released, the cards under it follow it
@@ -646,9 +666,13 @@ def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng,
         k += 1
         if cards[inst[x, I.card], CardCol.card_type] == CardType.magic:
             n = _named_leaves(cards, effects, inst, fighters, players, glob, decks, x, queue, n, rng, trace)
+        primary_of = -1
         for p in range(2):
             if players[p, P.primary] == x:
                 players[p, P.primary] = -1
+                primary_of = p
+        if primary_of >= 0:
+            n = _unpossess(cards, effects, inst, players, glob, decks, primary_of, queue, n, rng, trace)
         _end_source_dots(cards, effects, inst, fighters, x)
         for j in range(N_INST):
             if j == x or j == i:

@@ -71,7 +71,9 @@ from wardsim.kernel.game.enums import (
 from wardsim.kernel.game.field import (
     BY_OPPONENT_EFFECT,
     can_initiate_nb,
+    cannot_leave_cemetery_nb,
     card_rows_nb,
+    cemetery_chained_nb,
     destroy_magic_nb,
     equipped_instead_nb,
     find_row_nb,
@@ -79,6 +81,7 @@ from wardsim.kernel.game.field import (
     frenzy_in_force_nb,
     heal_creature_nb,
     held_on_field_nb,
+    infinite_in_use_nb,
     kill_nb,
     leave_field_nb,
     lightning_blocked_nb,
@@ -808,6 +811,51 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
 
 
 @njit(cache=True, _nrt=False)
+def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy, params, rng, trace):
+    """Possessed Dummy: "Play this card when your opponent sends a creature to their cemetery.
+    Summon that creature as your Limited Summon." Creature c of q's opponent has just died to
+    their cemetery: q may answer with a Lightning card of their hand whose
+    `response_opponent_death` `limited_summon` row takes it onto q's field as a Limited Summon,
+    held by the card (equipped to it) and by q's primary creature (ruling possessed-dummy)."""
+    if players[q, P.primary] < 0 or magic_barred_nb(cards, effects, inst, players, glob, q):
+        return
+    if (
+        lightning_blocked_nb(cards, effects, inst, fighters, glob)
+        or infinite_in_use_nb(cards, inst, q) >= glob[G.infinite_slots]
+    ):
+        return
+    if cannot_leave_cemetery_nb(cards, effects, inst[c, I.card]) or cemetery_chained_nb(cards, effects, inst):
+        return
+    options = local_array(N_INST)
+    n = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.hand or inst[j, I.owner] != q:
+            continue
+        if find_row_nb(cards, effects, inst[j, I.card], Trigger.response_opponent_death, Action.limited_summon) < 0:
+            continue
+        if magic.listed_nb(inst, options, n, j):
+            continue
+        options[n] = j
+        n += 1
+    if n == 0:
+        return
+    options[n] = NO_OPTION
+    n += 1
+    d = choice.pick_nb(
+        ChoiceKind.zone_pick, q, c, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
+    )
+    if d == NO_OPTION:
+        return
+    note_play_nb(inst, d)
+    record_nb(trace, glob, q, Event.magic, d, inst[d, I.card], MagicTarget.none)
+    take_from_cemetery_nb(cards, effects, inst, players, glob, c)
+    resolve.limited_summon_nb(cards, inst, fighters, players, glob, q, c, d, trace)
+    set_zone_nb(inst, glob, d, InstZone.magic)
+    inst[d, I.controller] = q
+    inst[d, I.attached_to] = c  # equipped to the creature it possesses
+
+
+@njit(cache=True, _nrt=False)
 def settle_nb(
     cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, in_battle, rng, script, trace
 ):
@@ -817,7 +865,10 @@ def settle_nb(
     # a placement can take the other player's primary away (Psychic Toad) or kill it (Hive Lord
     # destroying a Bomb on it): settle until both hold a living one
     dying = local_array(2)
+    before = local_array(2)
     for _ in range(4):
+        before[0] = players[0, P.primary]
+        before[1] = players[1, P.primary]
         for p in range(2):
             # Friend Like You: "If this card is killed by Atk damage": a primary at 0 HP in a
             # battle, struck by a creature
@@ -826,6 +877,10 @@ def settle_nb(
             if c >= 0 and fighters[c, F.hp] <= 0 and in_battle and killer_of[p] >= 0:
                 dying[p] = c
         sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
+        for p in range(2):
+            c = before[p]
+            if c >= 0 and players[p, P.primary] < 0 and inst[c, I.zone] == InstZone.cemetery and glob[G.winner] < 0:
+                _possess(cards, effects, inst, fighters, players, glob, decks, 1 - p, c, policy, params, rng, trace)
         for p in range(2):
             c = dying[p]
             if c >= 0 and players[p, P.primary] < 0 and inst[c, I.zone] == InstZone.cemetery and glob[G.winner] < 0:
