@@ -216,12 +216,19 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError(f"action {e.action!r} needs a 'from' zone")
     if e.action == "move_card" and e.zone_to == "none":
         raise EffectError("action 'move_card' needs a 'to' zone")
-    if e.condition in {"target_matches", "equipped_with", "own_primary_matches", "holds_under"} and not e.filter:
+    filtered = {"target_matches", "equipped_with", "own_primary_matches", "holds_under"}
+    if e.condition in filtered | {"attacker_matches", "target_equipped_with"} and not e.filter:
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
     if e.action == "order_deck_top" and e.amount < 1:
         raise EffectError("action 'order_deck_top' needs an 'amount' of 1 or more")
     if "same_roll" in e.flags and e.roll is None and "dice_match" not in e.flags:
         raise EffectError("flag 'same_roll' needs a 'roll'")
+    if e.action == "hit_needs_face" and e.roll is None:
+        raise EffectError("action 'hit_needs_face' needs a 'roll': the faces a Hit die must show")
+    if e.action == "hit_needs_match" and e.amount < 1:
+        raise EffectError("action 'hit_needs_match' needs an 'amount' of 1 or more: the lowest matching face")
+    if "overflow" in e.flags and e.action != "heal_from_damage":
+        raise EffectError("flag 'overflow' belongs to a 'heal_from_damage' row")
 
 
 # ---------------------------------------------------------------- plain English
@@ -322,6 +329,9 @@ _CONDITION_TEXT = {
     "own_primary_matches": "if your primary creature is {filter}",
     "opponent_lightning": "in a turn in which your opponent played a Lightning card",
     "holds_under": "while {filter} is under it",
+    "attacker_matches": "from {filter}",
+    "hit_dice_match": "if its Hit dice match",
+    "target_equipped_with": "against a creature with {filter} equipped to it",
 }
 
 # targets that take a plural verb
@@ -418,10 +428,13 @@ def render(e: Effect) -> str:
     is_ = "are" if e.target in _PLURAL else "is"
     its = "their" if e.target in _PLURAL else "its"
     stat = _STAT_TEXT.get(e.stat, e.stat)
+    overflow = "overflow" in e.flags  # Succubus
     amount = _amount_text(e)
     zfrom, zto = _ZONE_TEXT.get(e.zone_from, ""), _ZONE_TEXT.get(e.zone_to, "")
     what = {
-        "multiply_damage": f"inflict {e.amount}x Atk damage",
+        "multiply_damage": f"this creature takes {e.amount}x Atk damage"
+        if e.trigger == "on_damage_taken"
+        else f"inflict {e.amount}x Atk damage",
         "dot": f"{target} take{s} {amount} damage ({e.status}) once per turn cycle",
         "hot": f"{target} heal{s} {amount} HP once per turn cycle",
         "apply_status": f"{target} {is_} {e.status}"
@@ -441,7 +454,8 @@ def render(e: Effect) -> str:
         "damage_fraction": f"{target} loses {e.amount}/{e.divisor} of its remaining HP",
         "heal": f"heal {target} "
         + ("to full HP" if "full" in e.flags else f"for {amount}" + ("" if e.scale == "sent_hp" else " HP")),
-        "heal_from_damage": f"heal {target} for {e.amount}/{e.divisor} of the Atk damage inflicted",
+        "heal_from_damage": f"heal {target} for {e.amount}/{e.divisor} of the Atk damage inflicted"
+        + (", and the healing above its max HP is inflicted on the creature it battles" if overflow else ""),
         "reduce_damage": f"damage taken by {target} is multiplied by {e.amount}/{e.divisor}",
         "critical_miss_up_to": f"a Hit roll of {target} whose dice total {e.amount} or less is a critical miss, "
         "whatever the AL and the Hit bonuses",
@@ -459,7 +473,8 @@ def render(e: Effect) -> str:
         "negate_magic": "negate that magic card and send it to the cemetery",
         "steal_magic": "steal the negated card and play it on your side",
         "destroy_magic": _destroy_text(e.amount, e.target, target),
-        "draw": f"{target} draw{s} {e.amount} card{'' if e.amount == 1 else 's'}{amount[len(str(e.amount)) :]}",
+        "draw": f"{target} draw{'' if e.target == 'own_player' else s} {e.amount} "
+        f"card{'' if e.amount == 1 else 's'}{amount[len(str(e.amount)) :]}",
         "search_deck": (
             f"search your deck for up to {max(e.amount, 1)} equip cards ({render_filter(e.filter)[2:]}) "
             "and equip them to this creature, then shuffle"
@@ -539,6 +554,11 @@ def render(e: Effect) -> str:
         "cannot be used as a sacrifice from the field and cannot change control",
         "second_battle": f"{target} may initiate a second battle in your turn; your opponent's creature "
         "strikes back in only one of the two",
+        "hit_needs_match": f"a strike against {target} hits only if all the striker's Hit dice show the same face"
+        + (f", {e.amount} or higher" if e.amount > 1 else ""),
+        "hit_needs_face": f"a strike against {target} hits only if one of the striker's Hit dice shows "
+        + (f"{e.roll[0]}-{e.roll[1]}" if e.roll and e.roll[0] != e.roll[1] else f"{e.roll[0] if e.roll else ''}"),
+        "no_criticals": f"{target} cannot make a critical hit or a critical miss",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]
     if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":
@@ -549,7 +569,7 @@ def render(e: Effect) -> str:
         if "no_effect" in e.flags:
             text += " without card text"
         parts.append(text)
-    if e.roll:
+    if e.roll and e.action != "hit_needs_face":  # Sprite's roll is the faces its attacker's dice need
         lo, hi = e.roll
         roll = "on the same die" if "same_roll" in e.flags else "roll 1 die"
         parts.append(f"{roll}, on {lo}-{hi}" if lo != hi else f"{roll}, on {lo}")

@@ -137,6 +137,9 @@ class ConditionT(NamedTuple):
     own_primary_matches: int = 14  # the controller's primary creature passes the filter (Black Jacket: Hive Lord)
     opponent_lightning: int = 15  # the opponent of the source's player played a Lightning card this turn
     holds_under: int = 16  # a card passing the filter is under the source creature (Terry: a Jerry)
+    attacker_matches: int = 17  # Atk damage from a creature that passes the filter (Earth Eleotoid: water)
+    hit_dice_match: int = 18  # the strike's Hit dice all show the same face, 2 dice or more (Tri-Dragon)
+    target_equipped_with: int = 19  # the creature battled has a card passing the filter equipped (The Wither: Fear)
 
 
 Condition = ConditionT()
@@ -209,6 +212,9 @@ class ActionT(NamedTuple):
     poison_heal: int = 61  # the answered card's healing is negated and taken as damage instead (Poisoned Potion)
     order_deck_top: int = 62  # both players see the target's top amount deck cards; the card's player orders them
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
+    hit_needs_match: int = 64  # a strike against it hits only when its Hit dice match, on amount or higher (Scarlett)
+    hit_needs_face: int = 65  # a strike against it hits only when a Hit die shows a face of the row's roll (Sprite)
+    no_criticals: int = 66  # its strikes are never critical hits or misses (Tri-Dragon)
 
 
 Action = ActionT()
@@ -343,6 +349,7 @@ class FlagT(NamedTuple):
     but_equips: int = 16384  # a magic block that lets equip cards through (Foggy Night)
     dice_match: int = 32768  # every player rolls 1 die; the row acts when all dice match (Apocalypse)
     distinct: int = 65536  # a sacrifices row: each sacrifice matches a different name of the filter (Perfect Shark)
+    overflow: int = 131072  # a heal_from_damage row: healing above max HP hits the creature struck (Succubus)
 
 
 Flag = FlagT()
@@ -515,6 +522,11 @@ class FighterColT(NamedTuple):
     al_drained: int = 90  # the AL its last strike's drain took from the creature struck (Wild Vampire), for the game
     asleep: int = 91  # 1: an equip holds it asleep: it cannot initiate battle (Sleepy Scent)
     double_battle: int = 92  # 1: it may initiate two battles in its player's turn (Double Hit)
+    in_own_turn: int = 93  # 1: its controller's turn is being played (Lurking Slime's "during your turn")
+    guard_match_min: int = 94  # >0: a strike against it hits only on matching Hit dice, this face or up (Scarlett)
+    guard_face_lo: int = 95  # >0: a strike against it hits only when a Hit die shows lo..hi (Sprite)
+    guard_face_hi: int = 96
+    no_criticals: int = 97  # 1: its strikes are never critical hits or misses (Tri-Dragon)
 
 
 FighterCol = FighterColT()

@@ -266,6 +266,17 @@ def _pack_die(packed, k, die):
 
 
 @njit(_nrt=False)
+def _shows_face(packed, n_dice, lo, hi):
+    """Does one of the first n_dice dice of a base-8 list (at most 21) show a face in lo..hi?"""
+    for _ in range(min(n_dice, 21)):
+        die = packed % 8
+        if lo <= die <= hi:
+            return True
+        packed = packed // 8
+    return False
+
+
+@njit(_nrt=False)
 def _strike_body(att, dfn, effects, strikes_first, clock, rng, script):
     att[F.strike_order] = 1 if strikes_first else 2
     att[F.strike_hit_dice] = 0
@@ -325,16 +336,24 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
     all_six = hit_dice >= CRITICAL_DICE  # rules guide: no critical hit or miss with fewer than 2 dice
     all_one = hit_dice >= CRITICAL_DICE
     packed = 0
+    first_die = 0
+    dice_match = hit_dice >= CRITICAL_DICE  # Tri-Dragon, Scarlett: "match" needs 2 dice or more
     for k in range(hit_dice):
         die = d6_nb(rng, script)
         total += die
         all_six = all_six and die == 6
         all_one = all_one and die == 1
+        if k == 0:
+            first_die = die
+        dice_match = dice_match and die == first_die
         if k < 21:
             packed = _pack_die(packed, k, die)
     att[F.strike_hit_dice] = packed
     att[F.strike_hit_total] = total + hit_bonus
     auto_hit = att[F.auto_hit] != 0
+    if att[F.no_criticals] != 0:  # Tri-Dragon: "This creature cannot critical Hit/Miss"
+        all_six = False
+        all_one = False
     tabled = att[F.table_miss_max] > 0 or att[F.table_critical_max] > 0
     if tabled:
         # Maniac, Ring of Extremes: the dice total alone picks the outcome, whatever the target's
@@ -356,6 +375,10 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         att[F.strike_hit_total] = total + hit_bonus
     if not all_six and not auto_hit and not tabled and total + hit_bonus < effective_al_nb(dfn):
         return StrikeResult.miss
+    if dfn[F.guard_match_min] > 0 and not (dice_match and first_die >= dfn[F.guard_match_min]):
+        return StrikeResult.miss  # Scarlett: "your opponent's hit dice must match to hit this creature"
+    if dfn[F.guard_face_lo] > 0 and not _shows_face(packed, hit_dice, dfn[F.guard_face_lo], dfn[F.guard_face_hi]):
+        return StrikeResult.miss  # Sprite: "if one of the attacking creature's Hit Dice Rolls is a 3 or 4"
     result = StrikeResult.critical_hit if all_six else StrikeResult.hit
     react = dfn[F.react]
     if react != 0 and dfn[F.react_fired] == Fired.waiting and react != React.heal:
@@ -403,7 +426,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
             packed = _pack_die(packed, k, die)
     att[F.strike_atk_dice] = packed
     if has_trigger_nb(att, Trigger.on_strike) and (dfn[F.immune] & Flag.creature_effects) == 0:
-        damage = _multiply_nb(att, dfn, effects, strikes_first, atk_six, damage)
+        damage = _multiply_nb(att, dfn, effects, strikes_first, atk_six, dice_match, damage)
     if att[F.extra_mult] > 1:
         damage *= att[F.extra_mult]
     if all_six:
@@ -423,7 +446,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         # Cure Minor Wounds: played once the strike has hurt its creature
         dfn[F.react_fired] = Fired.negated if _answer_lightning(att, dfn) else Fired.played
     if dealt > 0 and (has_trigger_nb(att, Trigger.on_damage_dealt) or att[F.lifesteal_num] > 0):
-        _after_damage_nb(att, effects, dealt)
+        _after_damage_nb(att, dfn, effects, dealt)
     if dfn[F.returned_damage] > 0 and (att[F.immune] & Flag.creature_effects) == 0:
         # Demonic Turtle sends the part of the Atk damage it took off back at the striker: the
         # damage of its creature effect, not Atk damage, after the strike
@@ -790,6 +813,8 @@ def duel_nb(fa, fb, effects, rng, script, max_exchanges, out, general=False):
         else:
             fo = fb
             fx = fa
+        fo[F.in_own_turn] = 1  # Lurking Slime: "During your turn"
+        fx[F.in_own_turn] = 0
         played = True
         if (
             fo[F.skip_turn] != 0

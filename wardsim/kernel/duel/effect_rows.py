@@ -349,10 +349,25 @@ def set_hit_table_nb(f, effects, r):
 
 
 @njit(_nrt=False)
+def set_strike_rule_nb(f, effects, r):
+    """Row r, if it is a rule on the Hit dice of strikes against f or of f's own (Scarlett:
+    matching dice; Sprite: a die showing 3 or 4; Tri-Dragon: no critical hit or miss), into f."""
+    action = effects[r, E.action]
+    if action == Action.hit_needs_match:
+        f[F.guard_match_min] = max(effects[r, E.amount], 1)
+    elif action == Action.hit_needs_face:
+        f[F.guard_face_lo] = effects[r, E.roll_lo]
+        f[F.guard_face_hi] = effects[r, E.roll_hi]
+    elif action == Action.no_criticals:
+        f[F.no_criticals] = 1
+
+
+@njit(_nrt=False)
 def _fold_hit_table(f, effects):
     for r in range(f[F.effect_start], f[F.effect_start] + f[F.effect_count]):
         if effects[r, E.trigger] == Trigger.static:
             set_hit_table_nb(f, effects, r)
+            set_strike_rule_nb(f, effects, r)
 
 
 @njit(_nrt=False)
@@ -445,10 +460,11 @@ def take_damage_nb(f, other, effects, amount, is_atk):
             continue
         action = effects[r, E.action]
         returns = action == Action.reduce_and_return
-        if action != Action.prevent_damage and action != Action.reduce_damage and not returns:
+        multiplies = action == Action.multiply_damage and trig == Trigger.on_damage_taken
+        if action != Action.prevent_damage and action != Action.reduce_damage and not returns and not multiplies:
             continue
-        if returns and not is_atk:
-            continue  # Demonic Turtle reduces Atk damage only
+        if (returns or multiplies) and not is_atk:
+            continue  # Demonic Turtle reduces Atk damage only; Earth Eleotoid receives 2x Atk damage
         cond = effects[r, E.condition]
         if cond == Condition.always:
             applies = True
@@ -458,12 +474,19 @@ def take_damage_nb(f, other, effects, amount, is_atk):
             applies = f[F.speed] < other[F.speed]
         elif cond == Condition.attacker_not_matching:
             applies = is_atk and not filter_matches_nb(effects, r, other)
+        elif cond == Condition.attacker_matches:
+            applies = is_atk and filter_matches_nb(effects, r, other)
+        elif cond == Condition.own_turn:
+            applies = f[F.in_own_turn] != 0  # Lurking Slime: "during your turn"
         else:
             applies = False
         if not applies:
             continue
         if action == Action.prevent_damage:
             return 0
+        if multiplies:
+            amount = amount * effects[r, E.amount]
+            continue
         reduced = amount * effects[r, E.amount] // effects[r, E.divisor]
         if returns:
             f[F.returned_damage] += amount - reduced  # what Demonic Turtle sends back at the striker
@@ -542,14 +565,22 @@ def row_acts_in_battle_nb(effects, r):
     if trig == Trigger.on_strike:
         return action == Action.multiply_damage
     if trig == Trigger.on_damage_dealt:
-        return action == Action.heal_from_damage
+        # Pyre Lord: damage to itself after it inflicts Atk damage
+        return action == Action.heal_from_damage or (action == Action.damage and effects[r, E.target] == Target.self)
     if trig == Trigger.on_damage_taken:
-        return action == Action.prevent_damage or action == Action.reduce_damage or action == Action.reduce_and_return
+        return (
+            action == Action.prevent_damage
+            or action == Action.reduce_damage
+            or action == Action.reduce_and_return
+            or action == Action.multiply_damage
+        )
     if trig == Trigger.static:
         if action == Action.prevent_damage or action == Action.reduce_damage:
             return True
         if action == Action.critical_miss_up_to or action == Action.critical_hit_up_to:
             return True  # read by every strike (Maniac)
+        if action == Action.hit_needs_match or action == Action.hit_needs_face or action == Action.no_criticals:
+            return True  # read by every strike (Scarlett, Sprite, Tri-Dragon)
         if action == Action.dot or action == Action.hot:
             return True
         # unconditional stat rows are folded by prepare_pair_nb
@@ -706,7 +737,7 @@ def fire_trigger_nb(trigger, src, opp, effects, clock, rng, script):
 
 
 @njit(_nrt=False, inline="always")
-def _condition_holds(effects, r, att, dfn, strikes_first, atk_six):
+def _condition_holds(effects, r, att, dfn, strikes_first, atk_six, dice_match):
     cond = effects[r, E.condition]
     if cond == Condition.always:
         return True
@@ -714,6 +745,8 @@ def _condition_holds(effects, r, att, dfn, strikes_first, atk_six):
         return strikes_first
     if cond == Condition.atk_die_six:
         return atk_six
+    if cond == Condition.hit_dice_match:
+        return dice_match  # Tri-Dragon: "If this creature's Hit Dice match"
     if cond == Condition.target_matches:
         return filter_matches_nb(effects, r, dfn)
     if cond == Condition.target_lower_al:
@@ -744,7 +777,7 @@ def _conditional_stats(att, dfn, effects, strikes_first):
             or effects[r, E.action] != Action.modify_stat
             or effects[r, E.condition] == Condition.always
             or not targets_self_nb(effects[r, E.target])
-            or not _condition_holds(effects, r, att, dfn, strikes_first, False)
+            or not _condition_holds(effects, r, att, dfn, strikes_first, False, False)
         ):
             continue
         factor = scale_factor_nb(effects, r)
@@ -767,25 +800,37 @@ def _conditional_stats(att, dfn, effects, strikes_first):
 
 
 @njit(_nrt=False, inline="always")
-def _multiply_nb(att, dfn, effects, strikes_first, atk_six, damage):
+def _multiply_nb(att, dfn, effects, strikes_first, atk_six, dice_match, damage):
     """The striker's on-strike multipliers (Hafling 3x if it strikes first, Orc 2x on a 6...)."""
     start = att[F.effect_start]
     for r in range(start, start + att[F.effect_count]):
         if (
             effects[r, E.trigger] == Trigger.on_strike
             and effects[r, E.action] == Action.multiply_damage
-            and _condition_holds(effects, r, att, dfn, strikes_first, atk_six)
+            and _condition_holds(effects, r, att, dfn, strikes_first, atk_six, dice_match)
         ):
             damage *= effects[r, E.amount]
     return damage
 
 
 @njit(_nrt=False, inline="always")
-def _after_damage_nb(att, effects, dealt):
-    """On-damage-dealt rows (Vampire heals 1/2 of the damage dealt) and the lifesteal hook."""
+def _after_damage_nb(att, dfn, effects, dealt):
+    """On-damage-dealt rows (Vampire heals 1/2 of the damage dealt; Succubus deals the healing
+    above its max HP to the creature struck; Pyre Lord takes 5 damage) and the lifesteal hook."""
     start = att[F.effect_start]
     for r in range(start, start + att[F.effect_count]):
-        if effects[r, E.trigger] == Trigger.on_damage_dealt and effects[r, E.action] == Action.heal_from_damage:
-            heal_nb(att, dealt * effects[r, E.amount] // effects[r, E.divisor])
+        if effects[r, E.trigger] != Trigger.on_damage_dealt:
+            continue
+        action = effects[r, E.action]
+        if action == Action.heal_from_damage:
+            healed = dealt * effects[r, E.amount] // effects[r, E.divisor]
+            room = att[F.max_hp] - att[F.hp]
+            alive = att[F.hp] > 0
+            heal_nb(att, healed)
+            if (effects[r, E.flags] & Flag.overflow) != 0 and alive and healed > room and dfn[F.hp] > 0:
+                if not immune_to_creature_effects_nb(dfn):
+                    take_damage_nb(dfn, att, effects, healed - room, False)
+        elif action == Action.damage and effects[r, E.target] == Target.self:
+            take_damage_nb(att, dfn, effects, effects[r, E.amount], False)
     if att[F.lifesteal_num] > 0 and att[F.lifesteal_den] > 0:
         heal_nb(att, dealt * att[F.lifesteal_num] // att[F.lifesteal_den])

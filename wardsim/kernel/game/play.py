@@ -1421,6 +1421,7 @@ def battle_action_nb(
             resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
             if trace.shape[0] > 0:
                 _trace_strike(fighters, glob, striker, p if striker == attacker else 1 - p, trace)
+            resolve.on_hit_draws_nb(cards, effects, inst, fighters, players, glob, decks, striker, trace)
             # a Lightning card takes effect when it is played: before the next strike
             if _spend_reactions(
                 cards,
@@ -1559,6 +1560,7 @@ def _self_battle_nb(cards, effects, inst, fighters, players, glob, decks, attack
             resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
             if trace.shape[0] > 0:
                 _trace_strike(fighters, glob, striker, p, trace)
+            resolve.on_hit_draws_nb(cards, effects, inst, fighters, players, glob, decks, striker, trace)
     end_battle_nb(fighters[attacker])
     end_battle_nb(fighters[defender])
     if trace.shape[0] > 0:

@@ -31,9 +31,11 @@ from wardsim.kernel.duel.effect_rows import (
     set_aura_stat_nb,
     set_aura_status_nb,
     set_hit_table_nb,
+    set_strike_rule_nb,
     stat_value_nb,
     take_damage_nb,
 )
+from wardsim.kernel.duel.enums import StrikeResult
 from wardsim.kernel.enums import (
     WINGS_TAG_MASK,
     Action,
@@ -440,6 +442,12 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.slower_first] = 0
         f[F.asleep] = 0
         f[F.double_battle] = 0
+        f[F.guard_match_min] = 0
+        f[F.guard_face_lo] = 0
+        f[F.guard_face_hi] = 0
+        f[F.no_criticals] = 0
+        # Lurking Slime: "During your turn"
+        f[F.in_own_turn] = 1 if inst[i, I.controller] == glob[G.active] else 0
     # creature effects negated by magic (Mind Sap, Demonic Magic, Silence From The Grave)
     for s_k in range(n_sources):
         j = sources[s_k]
@@ -482,6 +490,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                 filtered = effects[r, E.condition] == Condition.target_matches and action != Action.multiply_damage
                 if filtered and not holder_is_creature and effects[r, E.target] == Target.equipped:
                     continue  # Melt Armor: against the creature battled, added at each battle (battle_bonus_nb)
+                if filtered and holder_is_creature and effects[r, E.target] == Target.self:
+                    continue  # Orgar: against the creature battled, read by each strike (battle kernel)
                 if effects[r, E.condition] == Condition.equipped_with:
                     if not _equipped_with(cards, effects, inst, r, j):
                         continue  # Claws of the Beast: the extra die only beside Wings of the Beast
@@ -518,7 +528,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                         amount = effects[r, E.amount] * _scale(cards, effects, inst, players, r, j, controller)
                         if (effects[r, E.flags] & Flag.cumulative) != 0:
                             amount *= 1 + (t - inst[j, I.entered]) // 2  # Zombified: 2 more each turn cycle
-                        if amount > 0 and _increase_negated(cards, effects, inst, i, j, stat):
+                        if amount > 0 and _increase_negated(cards, effects, inst, fighters, i, j, stat):
                             continue
                         add_stat_nb(f, stat, amount)
                     elif pass_kind == 1 and action == Action.scale_stat:
@@ -657,14 +667,26 @@ def battle_bonus_nb(cards, effects, inst, fighters, glob, i, other):
                 continue
             stat = effects[r, E.stat]
             amount = effects[r, E.amount]
-            if amount > 0 and _increase_negated(cards, effects, inst, i, j, stat):
+            if amount > 0 and _increase_negated(cards, effects, inst, fighters, i, j, stat):
                 continue
             add_stat_nb(fighters[i], stat, amount)
 
 
 @njit(cache=True, _nrt=False)
-def _increase_negated(cards, effects, inst, i, source, stat):
-    """Ball and Chain / Zombified: other increases of a stat on this creature do not apply."""
+def _increase_negated(cards, effects, inst, fighters, i, source, stat):
+    """Ball and Chain / Zombified: other increases of a stat on this creature do not apply; nor
+    do they on a creature whose own rule says so (Sprite, Scarlett: "AL cannot increase"), while
+    its effects hold."""
+    if source != i and inst[i, I.zone] == InstZone.primary and fighters[i, F.effect_count] > 0:
+        start, stop = card_rows_nb(cards, inst[i, I.card])
+        for r in range(start, stop):
+            if (
+                effects[r, E.trigger] == Trigger.static
+                and effects[r, E.action] == Action.negate_increases
+                and effects[r, E.target] == Target.self
+                and effects[r, E.stat] == stat
+            ):
+                return True
     for j in range(N_INST):
         if j == source or inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
             continue
@@ -712,6 +734,49 @@ def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
     elif action == Action.critical_miss_up_to or action == Action.critical_hit_up_to:
         # Maniac's own table, or Ring of Extremes': the card that came last sets it
         set_hit_table_nb(f, effects, r)
+    elif action == Action.hit_needs_match or action == Action.hit_needs_face or action == Action.no_criticals:
+        set_strike_rule_nb(f, effects, r)  # Scarlett, Sprite, Tri-Dragon
+
+
+@njit(cache=True, _nrt=False)
+def _hit_dice_matched(f):
+    """Did all the Hit dice of f's last strike show the same face (2 dice or more)? The dice
+    are packed base 8 in `strike_hit_dice`, first die lowest, a 0 digit ending the list."""
+    packed = f[F.strike_hit_dice]
+    first = packed % 8
+    n = 0
+    while packed > 0:
+        if packed % 8 != first:
+            return False
+        n += 1
+        packed = packed // 8
+    return n >= 2
+
+
+@njit(cache=True, _nrt=False)
+def on_hit_draws_nb(cards, effects, inst, fighters, players, glob, decks, striker, trace):
+    """Luc Tiberius: "If this card hits during battle, and the hit dice match, draw 1 card": the
+    striker's on-hit draw rows, read after its strike (a battle kernel has no deck)."""
+    f = fighters[striker]
+    result = f[F.strike_result]
+    if f[F.effect_count] == 0 or (result != StrikeResult.hit and result != StrikeResult.critical_hit):
+        return
+    q = inst[striker, I.controller]
+    start, stop = card_rows_nb(cards, inst[striker, I.card])
+    for r in range(start, stop):
+        if effects[r, E.trigger] != Trigger.on_hit or effects[r, E.action] != Action.draw:
+            continue
+        cond = effects[r, E.condition]
+        if cond == Condition.hit_dice_match and not _hit_dice_matched(f):
+            continue
+        if cond != Condition.always and cond != Condition.hit_dice_match:
+            continue
+        for _ in range(effects[r, E.amount]):
+            j = draw_card_nb(inst, decks, players, glob, q)
+            if j >= 0:
+                inst[j, I.seen] |= SeenBit.drawn
+                record_nb(trace, glob, q, Event.draw, j, inst[j, I.card], 0)
+                opponent_draws_nb(cards, effects, inst, fighters, players, glob, q, trace)
 
 
 @njit(cache=True, _nrt=False)
