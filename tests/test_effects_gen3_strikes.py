@@ -9,7 +9,7 @@ and a frozen creature struck when a test needs a single strike.
 
 import pytest
 from gamekit import CAT
-from test_game_cards import OWN, attack, cast, freeze, setup, stats
+from test_game_cards import OPPONENT, OWN, attack, cast, freeze, setup, stats
 
 from wardsim.battle import prepared_pair
 from wardsim.kernel.enums import FighterCol
@@ -202,7 +202,64 @@ def test_luc_tiberius_draws_a_card_when_it_hits_with_matching_hit_dice(hit, draw
     assert len(t.hand(0)) == before + drawn
 
 
-@pytest.mark.parametrize("name", ["Pyre Lord", "Succubus", "Lurking Slime", "Tri-Dragon", "Scarlett", "Sprite"])
+@pytest.mark.parametrize("fear, ogre_hp", [(True, 90 - 5 - 5), (False, 90 - 3 - 3)])
+def test_the_wither_adds_2_atk_dice_and_2_modifier_against_a_creature_with_fear_equipped(fear, ogre_hp):
+    # ruling the-wither: the battle against the creature wearing Fear
+    t, wither, ogre = setup("The Wither", "Ogre", hand_a=["Fear"])
+    if fear:
+        t.play("Fear", OPPONENT)
+    freeze(t, ogre)
+    attack(t, *([1] if fear else []), 6, 5, *[1] * (5 if fear else 3))  # Fear's roll of 1 does nothing
+    assert t.hp(ogre) == ogre_hp
+    assert stats(t, wither)["attack_dice"] == 3 and stats(t, wither)["modifier"] == 3  # outside a battle
+
+
+def test_ancient_sentinel_has_the_base_speed_of_the_opponents_primary_as_modifier():
+    # ruling ancient-sentinel: the printed SPD of the current primary; SPD added to it does not count
+    t, sentinel, wolf = setup("Ancient Sentinel", "Werewolf", hand_b=["Bull Power"])
+    assert stats(t, sentinel)["modifier"] == 8
+    cast(t, 1, "Bull Power", OWN)  # the Werewolf's SPD +2
+    assert stats(t, wolf)["speed"] == 10 and stats(t, sentinel)["modifier"] == 8
+    fa, fb = prepared_pair(CAT, "Ancient Sentinel", "Werewolf")  # a duel: the other creature's
+    assert fa[F.modifier] == 8 and build_spec(fa, fb, CAT.tables().effects).rules.fighters[0, 6] == 8
+
+
+@pytest.mark.parametrize("opponent, hp", [("Ogre", 90 - 4), ("Scarlett", 10)])
+def test_fog_rolls_no_hit_dice_and_goes_straight_to_its_atk_dice(opponent, hp):
+    # ruling fog: AL 8 does not matter; no Hit dice cannot match for Scarlett
+    t, fog, other = setup("Fog", opponent)
+    freeze(t, other)
+    attack(t, 1, 1) if opponent == "Ogre" else attack(t)  # 1 + 1 + 2: never a critical miss
+    assert t.hp(other) == hp and t.hp(fog) == 50 and t.used_dice() == (2 if opponent == "Ogre" else 0)
+
+
+def test_zanj_the_hunter_takes_6_al_from_the_opponents_creatures_and_negates_their_al_increases():
+    # ruling zanj-the-hunter
+    t, zanj, ogre = setup("Zanj the Hunter", "Ogre", hand_b=["Hero Shield", "Legendary Armor"])
+    assert stats(t, ogre)["al"] == 8 - 6
+    cast(t, 1, "Hero Shield", OWN)  # AL +4, negated
+    cast(t, 1, "Legendary Armor", OWN)  # AL +6 negated, Atk +6 stays
+    assert stats(t, ogre)["al"] == 2 and stats(t, ogre)["atk"] == 6
+    assert stats(t, zanj)["al"] == 6
+    fa, fb = prepared_pair(CAT, "Zanj the Hunter", "Ogre")
+    assert build_spec(fa, fb, CAT.tables().effects).rules.fighters[1, 1] == 2
+
+
+def test_thresher_triples_atk_damage_on_mechs_and_strips_their_immunity():
+    # ruling thresher: Steam Golem is unaffected by creature effects and magic cards
+    t, thresher, golem = setup("Thresher", "Steam Golem", hand_a=["Unlucky Circumstance"])
+    t.play("Unlucky Circumstance", OPPONENT)  # a magic card now reaches it
+    assert stats(t, golem)["al"] < 12
+    freeze(t, golem)
+    attack(t, 6, 6, 1, 1)  # a critical hit: (1 + 1 + 3) x 3 x 2
+    assert t.hp(golem) == 120 - 30
+    fa, fb = prepared_pair(CAT, "Thresher", "Steam Golem")
+    assert fb[F.immune] == 0
+    fa, fb = prepared_pair(CAT, "Ogre", "Steam Golem")
+    assert fb[F.immune] != 0
+
+
+@pytest.mark.parametrize("name", ["Pyre Lord", "Succubus", "Lurking Slime", "Tri-Dragon", "Scarlett", "Sprite", "Fog"])
 def test_the_exact_solver_refuses_the_strike_rules_it_does_not_model(name):
     fa, fb = prepared_pair(CAT, name, "Ogre")
     with pytest.raises(UnsupportedPair):

@@ -406,6 +406,7 @@ def _amount_text(e: Effect) -> str:
             "sent_hp": " times the printed HP of the creature card sent",
             "limited_held": " per Limited Summon it holds",
             "printed_stat": " times its printed value (doubled)",
+            "opponent_primary_speed": " times the printed SPD of the opponent's primary creature",
         }[e.scale].format(f=render_filter(e.filter))
     return text
 
@@ -559,6 +560,9 @@ def render(e: Effect) -> str:
         "hit_needs_face": f"a strike against {target} hits only if one of the striker's Hit dice shows "
         + (f"{e.roll[0]}-{e.roll[1]}" if e.roll and e.roll[0] != e.roll[1] else f"{e.roll[0] if e.roll else ''}"),
         "no_criticals": f"{target} cannot make a critical hit or a critical miss",
+        "negate_immunity": f"{render_filter(e.filter)} on the field is affected by creature effects and magic "
+        "cards, even where its own effect says it is not",
+        "no_hit_roll": f"{target} rolls no Hit dice: each of its strikes goes straight to its Atk Dice Rolls and hits",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]
     if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":

@@ -215,6 +215,8 @@ class ActionT(NamedTuple):
     hit_needs_match: int = 64  # a strike against it hits only when its Hit dice match, on amount or higher (Scarlett)
     hit_needs_face: int = 65  # a strike against it hits only when a Hit die shows a face of the row's roll (Sprite)
     no_criticals: int = 66  # its strikes are never critical hits or misses (Tri-Dragon)
+    no_hit_roll: int = 67  # it rolls no Hit dice: each strike hits, never a critical hit or miss (Fog)
+    negate_immunity: int = 68  # the creatures passing the filter lose their immunity to effects (Thresher: mechs)
 
 
 Action = ActionT()
@@ -308,6 +310,7 @@ class ScaleT(NamedTuple):
     sent_hp: int = 10  # the printed HP of the creature card sent (Vampire Lord, The Guide)
     limited_held: int = 11  # the Limited Summons the source creature holds (Alkonost)
     printed_stat: int = 12  # the source creature's printed value of the row's stat (Terry doubles its base stats)
+    opponent_primary_speed: int = 13  # the printed SPD of the opponent's primary creature (Ancient Sentinel)
 
 
 Scale = ScaleT()
@@ -527,6 +530,7 @@ class FighterColT(NamedTuple):
     guard_face_lo: int = 95  # >0: a strike against it hits only when a Hit die shows lo..hi (Sprite)
     guard_face_hi: int = 96
     no_criticals: int = 97  # 1: its strikes are never critical hits or misses (Tri-Dragon)
+    no_hit_roll: int = 98  # 1: it rolls no Hit dice and each strike hits (Fog)
 
 
 FighterCol = FighterColT()

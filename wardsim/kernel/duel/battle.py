@@ -117,6 +117,7 @@ from wardsim.kernel.duel.effect_rows import (
     fire_trigger_nb,
     has_trigger_nb,
     heal_nb,
+    immunity_negated_by_nb,
     place_static_dots_nb,
     roll_amount_nb,
     set_triggers_nb,
@@ -222,13 +223,18 @@ def prepare_pair_nb(fa, fb, effects):
         _copy_base_stats(fb, fa)
     _fold_immunity(fa, effects)
     _fold_immunity(fb, effects)
+    for f in (fa, fb):  # Thresher: the creatures passing its filter lose their immunity
+        if immunity_negated_by_nb(fa, f, effects) or immunity_negated_by_nb(fb, f, effects):
+            f[F.immune] = 0
     _fold_hit_table(fa, effects)
     _fold_hit_table(fb, effects)
     _fold_auras(fa, fb, effects)
     _fold_auras(fb, fa, effects)
+    speed_a = fa[F.speed]  # the base SPD, before any fold (Ancient Sentinel reads it)
+    speed_b = fb[F.speed]
     for action in (Action.modify_stat, Action.scale_stat, Action.set_stat):
-        _fold_stats(fa, fb, effects, action)
-        _fold_stats(fb, fa, effects, action)
+        _fold_stats(fa, fb, effects, action, speed_b)
+        _fold_stats(fb, fa, effects, action, speed_a)
     for f in (fa, fb):
         if f[F.hit_dice] < 0:
             f[F.hit_dice] = 0
@@ -331,6 +337,8 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         add_hit_dice, add_hit, cond_attack_dice, cond_atk = _conditional_stats(att, dfn, effects, strikes_first)
         hit_dice += add_hit_dice
         hit_bonus += add_hit
+    if att[F.no_hit_roll] != 0:
+        hit_dice = 0  # Fog: "does not perform a Hit Dice Roll ... moves directly to its Atk Dice Roll"
     # Hit roll (rules guide, BATTLE step 3)
     total = 0
     all_six = hit_dice >= CRITICAL_DICE  # rules guide: no critical hit or miss with fewer than 2 dice
@@ -350,7 +358,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
             packed = _pack_die(packed, k, die)
     att[F.strike_hit_dice] = packed
     att[F.strike_hit_total] = total + hit_bonus
-    auto_hit = att[F.auto_hit] != 0
+    auto_hit = att[F.auto_hit] != 0 or att[F.no_hit_roll] != 0
     if att[F.no_criticals] != 0:  # Tri-Dragon: "This creature cannot critical Hit/Miss"
         all_six = False
         all_one = False

@@ -145,6 +145,8 @@ def scale_factor_nb(effects, r):
         return 1
     if scale == Scale.turn_cycles:
         return -1
+    if scale == Scale.opponent_primary_speed:
+        return 1  # the other creature's SPD: `_fold_stats` reads it
     return 0
 
 
@@ -289,8 +291,27 @@ def _is_static_duration(duration):
 
 
 @njit(_nrt=False)
-def _fold_stats(src, opp, effects, action):
-    """Apply src's unconditional static/on-summon rows of one stat action."""
+def _negates_increases(src, victim, effects, stat):
+    """Does creature src have a static row that negates the increases of `stat` on its opponent
+    `victim` (Zanj the Hunter), unless victim is unaffected by creature effects?"""
+    if immune_to_creature_effects_nb(victim):
+        return False
+    for r in range(src[F.effect_start], src[F.effect_start] + src[F.effect_count]):
+        target = effects[r, E.target]
+        if (
+            effects[r, E.trigger] == Trigger.static
+            and effects[r, E.action] == Action.negate_increases
+            and effects[r, E.stat] == stat
+            and (target == Target.opponent_creatures or target == Target.opponent_primary)
+        ):
+            return True
+    return False
+
+
+@njit(_nrt=False)
+def _fold_stats(src, opp, effects, action, opp_speed):
+    """Apply src's unconditional static/on-summon rows of one stat action; `opp_speed` is the
+    other creature's base SPD, before any fold (Ancient Sentinel)."""
     for r in range(src[F.effect_start], src[F.effect_start] + src[F.effect_count]):
         trig = effects[r, E.trigger]
         if trig != Trigger.static and trig != Trigger.on_summon:
@@ -311,8 +332,13 @@ def _fold_stats(src, opp, effects, action):
         factor = scale_factor_nb(effects, r)
         if factor < 0:
             continue
+        if effects[r, E.scale] == Scale.opponent_primary_speed:
+            factor = opp_speed
         stat = effects[r, E.stat]
         amount = effects[r, E.amount] * factor
+        own_row = targets_self_nb(target)
+        if action == Action.modify_stat and amount > 0 and own_row and _negates_increases(opp, src, effects, stat):
+            continue  # Zanj the Hunter: "Negate all other opponent AL increases"
         if action == Action.modify_stat:
             add_stat_nb(victim, stat, amount)
         elif action == Action.scale_stat:
@@ -339,6 +365,19 @@ def _fold_immunity(f, effects):
 
 
 @njit(_nrt=False)
+def immunity_negated_by_nb(src, f, effects):
+    """Thresher: does creature src have a static `negate_immunity` row whose filter f passes?"""
+    for r in range(src[F.effect_start], src[F.effect_start] + src[F.effect_count]):
+        if (
+            effects[r, E.trigger] == Trigger.static
+            and effects[r, E.action] == Action.negate_immunity
+            and filter_matches_nb(effects, r, f)
+        ):
+            return True
+    return False
+
+
+@njit(_nrt=False)
 def set_hit_table_nb(f, effects, r):
     """Maniac, Ring of Extremes: row r, if it is a row of a Hit-roll table, into f's table."""
     action = effects[r, E.action]
@@ -360,6 +399,8 @@ def set_strike_rule_nb(f, effects, r):
         f[F.guard_face_hi] = effects[r, E.roll_hi]
     elif action == Action.no_criticals:
         f[F.no_criticals] = 1
+    elif action == Action.no_hit_roll:
+        f[F.no_hit_roll] = 1
 
 
 @njit(_nrt=False)
@@ -579,8 +620,13 @@ def row_acts_in_battle_nb(effects, r):
             return True
         if action == Action.critical_miss_up_to or action == Action.critical_hit_up_to:
             return True  # read by every strike (Maniac)
-        if action == Action.hit_needs_match or action == Action.hit_needs_face or action == Action.no_criticals:
-            return True  # read by every strike (Scarlett, Sprite, Tri-Dragon)
+        if (
+            action == Action.hit_needs_match
+            or action == Action.hit_needs_face
+            or action == Action.no_criticals
+            or action == Action.no_hit_roll
+        ):
+            return True  # read by every strike (Scarlett, Sprite, Tri-Dragon, Fog)
         if action == Action.dot or action == Action.hot:
             return True
         # unconditional stat rows are folded by prepare_pair_nb
@@ -597,8 +643,10 @@ def row_acts_in_duel_nb(effects, r):
     """
     trig = effects[r, E.trigger]
     action = effects[r, E.action]
-    if trig == Trigger.static and (action == Action.immune or action == Action.copy_stats):
-        return True  # copy_stats: folded by prepare_pair_nb (Jerry)
+    if trig == Trigger.static and (
+        action == Action.immune or action == Action.copy_stats or action == Action.negate_immunity
+    ):
+        return True  # copy_stats: folded by prepare_pair_nb (Jerry); negate_immunity (Thresher)
     if is_aura_row_nb(effects, r):
         return True  # folded on the opponent by prepare_pair_nb (Electroloon)
     if (

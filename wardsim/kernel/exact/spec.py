@@ -143,7 +143,7 @@ _OPP_TARGETS = {
     Target.opponent_player,
 }
 _SELF_TARGETS = {Target.self, Target.own_primary, Target.own_creatures, Target.own_player}
-_HIT_DICE_RULES = {Action.hit_needs_match, Action.hit_needs_face, Action.no_criticals}
+_HIT_DICE_RULES = {Action.hit_needs_match, Action.hit_needs_face, Action.no_criticals, Action.no_hit_roll}
 _BATTLE_STATS = {Stat.attack_dice, Stat.hit_dice, Stat.hit, Stat.atk, Stat.modifier}
 _STATUS_COMPONENT = {
     Status.frozen: StatusComponent.frozen,

@@ -75,6 +75,7 @@ from wardsim.kernel.game.field import (
     find_row_nb,
     heal_creature_nb,
     held_on_field_nb,
+    immunity_negated_nb,
     keeps_under_nb,
     leave_field_nb,
     magic_immune_nb,
@@ -269,6 +270,11 @@ def _scale(cards, effects, inst, players, r, holder, controller):
         if x >= 0:
             col = CardCol.modifier if sc == Scale.opponent_primary_modifier else CardCol.attack_dice
             n = cards[inst[x, I.card], col]
+    elif sc == Scale.opponent_primary_speed:
+        # Ancient Sentinel: "your opponent's current primary creature's base SPD stat"
+        x = players[1 - controller, P.primary]
+        if x >= 0:
+            n = cards[inst[x, I.card], CardCol.speed]
     elif sc == Scale.limited_held and holder >= 0:
         n = limited_count_nb(inst, holder)  # Alkonost: "for each" Limited Summon it holds (ruling alkonost)
     elif sc == Scale.printed_stat and holder >= 0:
@@ -366,8 +372,8 @@ def _grants_immunity(cards, effects, inst, j):
 @njit(cache=True, _nrt=False)
 def _immune_to_creatures(cards, effects, inst, fighters, i):
     """Ent Tree: "unaffected by creature effects" (its own rows, while not negated)."""
-    if fighters[i, F.effect_count] == 0:
-        return False
+    if fighters[i, F.effect_count] == 0 or immunity_negated_nb(cards, effects, inst, i):
+        return False  # Thresher: mechanical creatures are affected
     start, stop = card_rows_nb(cards, inst[i, I.card])
     for r in range(start, stop):
         if (
@@ -446,6 +452,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.guard_face_lo] = 0
         f[F.guard_face_hi] = 0
         f[F.no_criticals] = 0
+        f[F.no_hit_roll] = 0
         # Lurking Slime: "During your turn"
         f[F.in_own_turn] = 1 if inst[i, I.controller] == glob[G.active] else 0
     # creature effects negated by magic (Mind Sap, Demonic Magic, Silence From The Grave)
@@ -544,6 +551,9 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                         set_aura_stat_nb(f, stat, effects[r, E.amount])
                     elif pass_kind == 0:
                         _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j)
+    for k in range(n_creatures):
+        if immunity_negated_nb(cards, effects, inst, creatures[k]):
+            fighters[creatures[k], F.immune] = 0  # Thresher: "This supersedes their own creature effect"
     _apply_drains(inst, fighters, creatures, n_creatures, creature_immune)
     for k in range(n_creatures):
         i = creatures[k]
@@ -649,9 +659,10 @@ def battle_bonus_nb(cards, effects, inst, fighters, glob, i, other):
     (condition `target_matches`, aimed at the equipped creature) add to i for a battle against
     creature `other`, read with its stats now (its AL with every change). The game calls it after
     each refresh of a battle's fighters; the next refresh takes the bonus away again."""
+    t = glob[G.turn]
+    _against_equipped_bonus(cards, effects, inst, fighters, t, i, other)
     if magic_immune_nb(cards, effects, inst, i):
         return  # its equips do not reach it (Ent Tree cannot hold one; Heroism's own rows are stats)
-    t = glob[G.turn]
     for j in range(N_INST):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i or 0 <= inst[j, I.expires] < t:
             continue
@@ -673,6 +684,39 @@ def battle_bonus_nb(cards, effects, inst, fighters, glob, i, other):
 
 
 @njit(cache=True, _nrt=False)
+def _against_equipped_bonus(cards, effects, inst, fighters, t, i, other):
+    """The Wither: creature i's own stat rows that act against a creature with a card equipped
+    to it (condition `target_equipped_with`), added for a battle against creature `other`."""
+    if inst[i, I.zone] != InstZone.primary or fighters[i, F.effect_count] == 0:
+        return
+    start, stop = card_rows_nb(cards, inst[i, I.card])
+    for r in range(start, stop):
+        if (
+            effects[r, E.trigger] != Trigger.static
+            or effects[r, E.action] != Action.modify_stat
+            or effects[r, E.condition] != Condition.target_equipped_with
+            or effects[r, E.target] != Target.self
+        ):
+            continue
+        held = False
+        for j in range(N_INST):
+            if (
+                inst[j, I.zone] == InstZone.magic
+                and inst[j, I.attached_to] == other
+                and not (0 <= inst[j, I.expires] < t)
+                and matches_filter_nb(cards, effects, r, inst[j, I.card])
+            ):
+                held = True
+        if not held:
+            continue
+        stat = effects[r, E.stat]
+        amount = effects[r, E.amount]
+        if amount > 0 and _increase_negated(cards, effects, inst, fighters, i, i, stat):
+            continue
+        add_stat_nb(fighters[i], stat, amount)
+
+
+@njit(cache=True, _nrt=False)
 def _increase_negated(cards, effects, inst, fighters, i, source, stat):
     """Ball and Chain / Zombified: other increases of a stat on this creature do not apply; nor
     do they on a creature whose own rule says so (Sprite, Scarlett: "AL cannot increase"), while
@@ -688,6 +732,25 @@ def _increase_negated(cards, effects, inst, fighters, i, source, stat):
             ):
                 return True
     for j in range(N_INST):
+        if (
+            j != source
+            and inst[j, I.zone] == InstZone.primary
+            and inst[j, I.controller] != inst[i, I.controller]
+            and fighters[j, F.effect_count] > 0
+        ):
+            # Zanj the Hunter: "Negate all other opponent AL increases", while its effects hold
+            start, stop = card_rows_nb(cards, inst[j, I.card])
+            for r in range(start, stop):
+                target = effects[r, E.target]
+                if (
+                    effects[r, E.trigger] == Trigger.static
+                    and effects[r, E.action] == Action.negate_increases
+                    and effects[r, E.stat] == stat
+                    and (target == Target.opponent_creatures or target == Target.opponent_primary)
+                    and (target == Target.opponent_creatures or inst[i, I.zone] == InstZone.primary)
+                    and not _immune_to_creatures(cards, effects, inst, fighters, i)
+                ):
+                    return True
         if j == source or inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
@@ -734,8 +797,13 @@ def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
     elif action == Action.critical_miss_up_to or action == Action.critical_hit_up_to:
         # Maniac's own table, or Ring of Extremes': the card that came last sets it
         set_hit_table_nb(f, effects, r)
-    elif action == Action.hit_needs_match or action == Action.hit_needs_face or action == Action.no_criticals:
-        set_strike_rule_nb(f, effects, r)  # Scarlett, Sprite, Tri-Dragon
+    elif (
+        action == Action.hit_needs_match
+        or action == Action.hit_needs_face
+        or action == Action.no_criticals
+        or action == Action.no_hit_roll
+    ):
+        set_strike_rule_nb(f, effects, r)  # Scarlett, Sprite, Tri-Dragon, Fog
 
 
 @njit(cache=True, _nrt=False)
