@@ -259,7 +259,68 @@ def test_thresher_triples_atk_damage_on_mechs_and_strips_their_immunity():
     assert fb[F.immune] != 0
 
 
-@pytest.mark.parametrize("name", ["Pyre Lord", "Succubus", "Lurking Slime", "Tri-Dragon", "Scarlett", "Sprite", "Fog"])
+@pytest.mark.parametrize(
+    "attacker, dice, lumber_hp",
+    [
+        ("Werewolf", (4, 4), 70),  # 8 + 1 misses AL 10: its Modifier 3 is 1 against Lumber
+        ("Werewolf", (6, 5, 1, 1), 70 - 3),  # 1 + 1 + 1
+        ("Ogre", (4, 4, 1, 1, 1), 70 - 6),  # not in a forest: 8 + 3 hits, 1 + 1 + 1 + 3
+    ],
+)
+def test_lumber_halves_the_base_modifier_of_forest_creatures_that_battle_it(attacker, dice, lumber_hp):
+    # ruling lumber
+    t, other, lumber = setup(attacker, "Lumber")
+    freeze(t, lumber)
+    attack(t, *dice)
+    assert t.hp(lumber) == lumber_hp
+    assert stats(t, other)["modifier"] == 3  # outside a battle
+    fa, fb = prepared_pair(CAT, attacker, "Lumber")
+    assert build_spec(fa, fb, CAT.tables().effects).rules.fighters[0, 4] == (1 if attacker == "Werewolf" else 3)
+
+
+def test_arcturus_is_damaged_only_by_the_strikers_base_attack_dice_and_modifier():
+    # ruling arcturus: no Atk bonus, no critical 2x, no damage but a strike's
+    t, ogre, arcturus = setup("Ogre", "Arcturus", hand_a=["Legendary Armor"])
+    t.play("Legendary Armor", OWN)  # the Ogre's Atk +6
+    freeze(t, arcturus)
+    attack(t, 6, 6, 1, 1, 1)  # a critical hit: (1 + 1 + 1 + 3 + 6) x 2 otherwise
+    assert t.hp(arcturus) == 70 - 6
+    t, arcturus, ogre = setup("Arcturus", "Ogre")
+    freeze(t, ogre)
+    attack(t, 1, 1, 4)  # a critical miss: its own die does not hurt it
+    assert t.hp(arcturus) == 70 and t.used_dice() == 3
+
+
+@pytest.mark.parametrize("hp, ogre_hp", [(39, 90 - 16), (40, 90)])
+def test_ashen_knight_gains_10_hit_and_10_atk_below_40_hp(hp, ogre_hp):
+    # ruling ashen-knight: 1 + 2 + 3 + 10 hits AL 8; 1 + 1 + 1 + 3 + 10
+    t, knight, ogre = setup("Ashen Knight", "Ogre")
+    t.fighters[knight, F.hp] = hp
+    freeze(t, ogre)
+    attack(t, 1, 2, *([1, 1, 1] if hp < 40 else []))
+    assert t.hp(ogre) == ogre_hp
+
+
+@pytest.mark.parametrize("hp, knight_hp", [(39, 39), (80, 80 - 6)])
+def test_ashen_knight_gains_2_al_below_40_hp(hp, knight_hp):
+    t, ogre, knight = setup("Ogre", "Ashen Knight")
+    t.fighters[knight, F.hp] = hp
+    freeze(t, knight)
+    attack(t, 4, 4, *([1, 1, 1] if hp == 80 else []))  # 4 + 4 + 3 misses AL 12, hits AL 10
+    assert t.hp(knight) == knight_hp
+
+
+def test_ashen_knight_gains_3_speed_below_40_hp_and_strikes_first():
+    t, knight, fast = setup("Ashen Knight", FIRE)  # SPD 10 + 3 against 12
+    t.fighters[knight, F.hp] = 39
+    attack(t, 1, 2, 1, 1, 1)  # the Knight strikes first: 16 kills the creature at 10 HP
+    assert t.hp(fast) == 0 and t.hp(knight) == 39 and t.used_dice() == 5
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["Pyre Lord", "Succubus", "Lurking Slime", "Tri-Dragon", "Scarlett", "Sprite", "Fog", "Arcturus", "Ashen Knight"],
+)
 def test_the_exact_solver_refuses_the_strike_rules_it_does_not_model(name):
     fa, fb = prepared_pair(CAT, name, "Ogre")
     with pytest.raises(UnsupportedPair):

@@ -332,6 +332,7 @@ _CONDITION_TEXT = {
     "attacker_matches": "from {filter}",
     "hit_dice_match": "if its Hit dice match",
     "target_equipped_with": "against a creature with {filter} equipped to it",
+    "below_half_hp": "while its HP is below half its printed HP",
 }
 
 # targets that take a plural verb
@@ -449,7 +450,8 @@ def render(e: Effect) -> str:
         ),
         "modify_stat": f"{target} get{s} {stat} {'+' if e.amount >= 0 else ''}{amount}"
         + (", again every turn cycle" if "cumulative" in e.flags else ""),
-        "scale_stat": f"{target} {has} {its} {stat} multiplied by {e.amount}/{e.divisor}",
+        "scale_stat": f"{target} {has} {its} {'base ' if e.target == 'struck' else ''}{stat} multiplied by "
+        f"{e.amount}/{e.divisor}" + (" (rounded down) in the battle" if e.target == "struck" else ""),
         "set_stat": f"{target} {has} {its} {stat} set to {e.amount}",
         "damage": f"inflict {amount} damage to {target}",
         "damage_fraction": f"{target} loses {e.amount}/{e.divisor} of its remaining HP",
@@ -562,6 +564,8 @@ def render(e: Effect) -> str:
         "no_criticals": f"{target} cannot make a critical hit or a critical miss",
         "negate_immunity": f"{render_filter(e.filter)} on the field is affected by creature effects and magic "
         "cards, even where its own effect says it is not",
+        "base_attack_only": f"{target} can only be damaged by the Atk damage of a strike, counted from the "
+        "striker's base Atk Dice Rolls and base Modifier alone (no bonus, multiplier or critical hit)",
         "no_hit_roll": f"{target} rolls no Hit dice: each of its strikes goes straight to its Atk Dice Rolls and hits",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]

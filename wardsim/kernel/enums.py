@@ -140,6 +140,7 @@ class ConditionT(NamedTuple):
     attacker_matches: int = 17  # Atk damage from a creature that passes the filter (Earth Eleotoid: water)
     hit_dice_match: int = 18  # the strike's Hit dice all show the same face, 2 dice or more (Tri-Dragon)
     target_equipped_with: int = 19  # the creature battled has a card passing the filter equipped (The Wither: Fear)
+    below_half_hp: int = 20  # the source creature's HP is below half its printed HP (Ashen Knight: below 40 of 80)
 
 
 Condition = ConditionT()
@@ -217,6 +218,7 @@ class ActionT(NamedTuple):
     no_criticals: int = 66  # its strikes are never critical hits or misses (Tri-Dragon)
     no_hit_roll: int = 67  # it rolls no Hit dice: each strike hits, never a critical hit or miss (Fog)
     negate_immunity: int = 68  # the creatures passing the filter lose their immunity to effects (Thresher: mechs)
+    base_attack_only: int = 69  # it takes only Atk damage, of the striker's base Atk dice and Modifier (Arcturus)
 
 
 Action = ActionT()
@@ -531,6 +533,10 @@ class FighterColT(NamedTuple):
     guard_face_hi: int = 96
     no_criticals: int = 97  # 1: its strikes are never critical hits or misses (Tri-Dragon)
     no_hit_roll: int = 98  # 1: it rolls no Hit dice and each strike hits (Fog)
+    base_attack_dice: int = 99  # its base (printed, or copied) Atk Dice Rolls, before any effect (Arcturus)
+    base_modifier: int = 100  # its base Modifier, before any effect (Lumber, Arcturus)
+    base_attack_only: int = 101  # 1: damaged only by a striker's base Atk dice and Modifier (Arcturus)
+    base_hp: int = 102  # its printed HP (Ashen Knight: "below 40 HP", half of it)
 
 
 FighterCol = FighterColT()

@@ -117,10 +117,13 @@ from wardsim.kernel.duel.effect_rows import (
     fire_trigger_nb,
     has_trigger_nb,
     heal_nb,
+    hurt_stat_nb,
     immunity_negated_by_nb,
+    modifier_cut_nb,
     place_static_dots_nb,
     roll_amount_nb,
     set_triggers_nb,
+    strike_al_nb,
     take_damage_nb,
 )
 from wardsim.kernel.duel.enums import Counter, DuelOutcome, Fired, React, StrikeResult
@@ -133,6 +136,7 @@ from wardsim.kernel.enums import (
     EffectCol,
     FighterCol,
     Flag,
+    Stat,
     Trigger,
 )
 from wardsim.kernel.rng import RNG_WORDS, d6_nb, seed_rng_nb
@@ -160,6 +164,9 @@ def init_fighter_nb(f, cards, card):
     f[F.hit_dice] = HIT_DICE
     f[F.attack_dice] = c[CardCol.attack_dice]
     f[F.modifier] = c[CardCol.modifier]
+    f[F.base_attack_dice] = c[CardCol.attack_dice]
+    f[F.base_modifier] = c[CardCol.modifier]
+    f[F.base_hp] = c[CardCol.hp]
     f[F.creature_type] = c[CardCol.creature_type]
     f[F.tags] = c[CardCol.tags]
     f[F.names] = c[CardCol.names]
@@ -205,6 +212,8 @@ def _copy_base_stats(f, model):
     f[F.speed] = model[F.speed]
     f[F.attack_dice] = model[F.attack_dice]
     f[F.modifier] = model[F.modifier]
+    f[F.base_attack_dice] = model[F.attack_dice]
+    f[F.base_modifier] = model[F.modifier]
     f[F.creature_type] = model[F.creature_type]
 
 
@@ -290,7 +299,7 @@ def _strike_body(att, dfn, effects, strikes_first, clock, rng, script):
     att[F.strike_atk_dice] = 0
     att[F.strike_damage] = 0
     att[F.strike_effect_dice] = 0
-    att[F.strike_needed] = effective_al_nb(dfn)
+    att[F.strike_needed] = strike_al_nb(dfn, effects)
     result = _strike_inner(att, dfn, effects, strikes_first, clock, rng, script)
     att[F.strike_result] = result
     if result != StrikeResult.none:
@@ -337,6 +346,10 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         add_hit_dice, add_hit, cond_attack_dice, cond_atk = _conditional_stats(att, dfn, effects, strikes_first)
         hit_dice += add_hit_dice
         hit_bonus += add_hit
+    if has_trigger_nb(dfn, Trigger.static):
+        cut = modifier_cut_nb(dfn, att, effects)  # Lumber: the base Modifier of a forest creature halved
+        hit_bonus -= cut
+        cond_atk -= cut
     if att[F.no_hit_roll] != 0:
         hit_dice = 0  # Fog: "does not perform a Hit Dice Roll ... moves directly to its Atk Dice Roll"
     # Hit roll (rules guide, BATTLE step 3)
@@ -381,7 +394,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         # faces still decide a critical hit or miss
         total *= att[F.hit_roll_mult]
         att[F.strike_hit_total] = total + hit_bonus
-    if not all_six and not auto_hit and not tabled and total + hit_bonus < effective_al_nb(dfn):
+    if not all_six and not auto_hit and not tabled and total + hit_bonus < strike_al_nb(dfn, effects):
         return StrikeResult.miss
     if dfn[F.guard_match_min] > 0 and not (dice_match and first_die >= dfn[F.guard_match_min]):
         return StrikeResult.miss  # Scarlett: "your opponent's hit dice must match to hit this creature"
@@ -424,6 +437,10 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
             attack_dice += att[F.boost_dice]
             att[F.boost_fired] = Fired.played
     damage = att[F.modifier] + att[F.atk_bonus] + att[F.battle_atk] + cond_atk
+    base_only = dfn[F.base_attack_only] != 0
+    if base_only:  # Arcturus: "only be damaged by the attacking creature's base attack and modifier"
+        attack_dice = att[F.base_attack_dice]
+        damage = att[F.base_modifier]
     atk_six = False
     packed = 0
     for k in range(attack_dice):
@@ -433,11 +450,11 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         if k < 21:
             packed = _pack_die(packed, k, die)
     att[F.strike_atk_dice] = packed
-    if has_trigger_nb(att, Trigger.on_strike) and (dfn[F.immune] & Flag.creature_effects) == 0:
+    if has_trigger_nb(att, Trigger.on_strike) and (dfn[F.immune] & Flag.creature_effects) == 0 and not base_only:
         damage = _multiply_nb(att, dfn, effects, strikes_first, atk_six, dice_match, damage)
-    if att[F.extra_mult] > 1:
+    if att[F.extra_mult] > 1 and not base_only:
         damage *= att[F.extra_mult]
-    if all_six:
+    if all_six and not base_only:
         damage *= CRITICAL_MULTIPLIER  # rules guide: the critical multiplier comes after every other bonus
     att[F.strike_damage] = max(damage, 0)
     if react == React.reflect or react == React.absorb:
@@ -568,8 +585,10 @@ def _open_battle(fi, fd, effects, clock, rng, script):
         return -1
     if fi[F.strike_first] != fd[F.strike_first]:
         return 1 if fi[F.strike_first] != 0 else 0
-    if fi[F.speed] != fd[F.speed]:
-        faster_first = fi[F.speed] > fd[F.speed]
+    speed_i = fi[F.speed] + hurt_stat_nb(fi, effects, Stat.speed)  # Ashen Knight: SPD +3 below 40 HP
+    speed_d = fd[F.speed] + hurt_stat_nb(fd, effects, Stat.speed)
+    if speed_i != speed_d:
+        faster_first = speed_i > speed_d
         if fi[F.slower_first] != 0 or fd[F.slower_first] != 0:
             faster_first = not faster_first  # Reverse Polarity: "the creature with lower SPD attacks first"
         return 1 if faster_first else 0

@@ -49,6 +49,43 @@ def effective_al_nb(f):
 
 
 @njit(_nrt=False)
+def is_hurt_nb(f):
+    """Ashen Knight: "below 40 HP", half its printed 80: its HP is below half its printed HP."""
+    return f[F.hp] * 2 < f[F.base_hp]
+
+
+@njit(_nrt=False)
+def hurt_stat_nb(f, effects, stat):
+    """What f's static rows with the condition `below_half_hp` add to `stat` now (Ashen Knight's
+    AL and SPD, read by the strikes and the order of the strikes)."""
+    if f[F.effect_count] == 0 or not is_hurt_nb(f):
+        return 0
+    add = 0
+    for r in range(f[F.effect_start], f[F.effect_start] + f[F.effect_count]):
+        if (
+            effects[r, E.trigger] == Trigger.static
+            and effects[r, E.action] == Action.modify_stat
+            and effects[r, E.condition] == Condition.below_half_hp
+            and effects[r, E.stat] == stat
+            and effects[r, E.target] == Target.self
+        ):
+            add += effects[r, E.amount]
+    return add
+
+
+@njit(_nrt=False)
+def strike_al_nb(f, effects):
+    """The AL a strike against f must reach: its effective AL with what its HP adds now
+    (Ashen Knight's AL +2 below 40 HP), capped at 12."""
+    al = effective_al_nb(f)
+    if f[F.effect_count] > 0 and is_hurt_nb(f):
+        al = f[F.armor_level] + f[F.al_change] + hurt_stat_nb(f, effects, Stat.armor_level)
+        if al > AL_CAP:
+            al = AL_CAP
+    return al
+
+
+@njit(_nrt=False)
 def immune_to_creature_effects_nb(f):
     return (f[F.immune] & Flag.creature_effects) != 0
 
@@ -365,6 +402,28 @@ def _fold_immunity(f, effects):
 
 
 @njit(_nrt=False)
+def modifier_cut_nb(src, f, effects):
+    """Lumber: what creature src's static rows take off the Modifier of the creature f it
+    battles: each `scale_stat` row of the Modifier aimed at `struck` whose filter f passes leaves
+    f's base Modifier x amount / divisor (rounded down), the rest of f's Modifier untouched."""
+    if immune_to_creature_effects_nb(f):
+        return 0
+    cut = 0
+    for r in range(src[F.effect_start], src[F.effect_start] + src[F.effect_count]):
+        if (
+            effects[r, E.trigger] == Trigger.static
+            and effects[r, E.action] == Action.scale_stat
+            and effects[r, E.target] == Target.struck
+            and effects[r, E.stat] == Stat.modifier
+            and (effects[r, E.condition] == Condition.always or effects[r, E.condition] == Condition.target_matches)
+            and filter_matches_nb(effects, r, f)
+        ):
+            base = f[F.base_modifier]
+            cut += base - base * effects[r, E.amount] // effects[r, E.divisor]
+    return cut
+
+
+@njit(_nrt=False)
 def immunity_negated_by_nb(src, f, effects):
     """Thresher: does creature src have a static `negate_immunity` row whose filter f passes?"""
     for r in range(src[F.effect_start], src[F.effect_start] + src[F.effect_count]):
@@ -401,6 +460,8 @@ def set_strike_rule_nb(f, effects, r):
         f[F.no_criticals] = 1
     elif action == Action.no_hit_roll:
         f[F.no_hit_roll] = 1
+    elif action == Action.base_attack_only:
+        f[F.base_attack_only] = 1
 
 
 @njit(_nrt=False)
@@ -491,6 +552,8 @@ def take_damage_nb(f, other, effects, amount, is_atk):
     """
     if amount <= 0 or f[F.battle_prevent] != 0 or f[F.damage_immune] != 0:
         return 0
+    if f[F.base_attack_only] != 0 and not is_atk:
+        return 0  # Arcturus: only a strike's Atk damage reaches it
     if is_atk and f[F.flying_mask] != 0 and (other[F.tags] & f[F.flying_mask]) == 0:
         return 0  # flight: only creatures with the listed artwork tags can hurt it
     n_rows = f[F.effect_count]
@@ -625,8 +688,11 @@ def row_acts_in_battle_nb(effects, r):
             or action == Action.hit_needs_face
             or action == Action.no_criticals
             or action == Action.no_hit_roll
+            or action == Action.base_attack_only
         ):
-            return True  # read by every strike (Scarlett, Sprite, Tri-Dragon, Fog)
+            return True  # read by every strike (Scarlett, Sprite, Tri-Dragon, Fog, Arcturus)
+        if action == Action.scale_stat and effects[r, E.target] == Target.struck:
+            return True  # read by every strike against it (Lumber)
         if action == Action.dot or action == Action.hot:
             return True
         # unconditional stat rows are folded by prepare_pair_nb
@@ -795,6 +861,8 @@ def _condition_holds(effects, r, att, dfn, strikes_first, atk_six, dice_match):
         return atk_six
     if cond == Condition.hit_dice_match:
         return dice_match  # Tri-Dragon: "If this creature's Hit Dice match"
+    if cond == Condition.below_half_hp:
+        return is_hurt_nb(att)
     if cond == Condition.target_matches:
         return filter_matches_nb(effects, r, dfn)
     if cond == Condition.target_lower_al:

@@ -429,6 +429,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.hit_dice] = 2
         f[F.attack_dice] = c[CardCol.attack_dice]
         f[F.modifier] = c[CardCol.modifier]
+        f[F.base_attack_dice] = c[CardCol.attack_dice]
+        f[F.base_modifier] = c[CardCol.modifier]
         f[F.effect_start] = c[CardCol.effect_start]
         # rules guide: Limited Summons lose their card effects
         f[F.effect_count] = 0 if inst[i, I.zone] == InstZone.limited else c[CardCol.effect_count]
@@ -453,6 +455,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.guard_face_hi] = 0
         f[F.no_criticals] = 0
         f[F.no_hit_roll] = 0
+        f[F.base_attack_only] = 0
         # Lurking Slime: "During your turn"
         f[F.in_own_turn] = 1 if inst[i, I.controller] == glob[G.active] else 0
     # creature effects negated by magic (Mind Sap, Demonic Magic, Silence From The Grave)
@@ -584,6 +587,8 @@ def _copy_base_stats(cards, effects, inst, fighters, players, creatures, n_creat
         f[F.speed] = c[CardCol.speed]
         f[F.attack_dice] = c[CardCol.attack_dice]
         f[F.modifier] = c[CardCol.modifier]
+        f[F.base_attack_dice] = c[CardCol.attack_dice]
+        f[F.base_modifier] = c[CardCol.modifier]
         f[F.creature_type] = c[CardCol.creature_type]
 
 
@@ -802,8 +807,9 @@ def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
         or action == Action.hit_needs_face
         or action == Action.no_criticals
         or action == Action.no_hit_roll
+        or action == Action.base_attack_only
     ):
-        set_strike_rule_nb(f, effects, r)  # Scarlett, Sprite, Tri-Dragon, Fog
+        set_strike_rule_nb(f, effects, r)  # Scarlett, Sprite, Tri-Dragon, Fog, Arcturus
 
 
 @njit(cache=True, _nrt=False)
