@@ -8,12 +8,13 @@ and a frozen creature struck when a test needs a single strike.
 """
 
 import pytest
-from gamekit import CAT
+from gamekit import CAT, InstZone
 from test_game_cards import OPPONENT, OWN, attack, cast, freeze, setup, stats
 
 from wardsim.battle import prepared_pair
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.exact.spec import UnsupportedPair, build_spec
+from wardsim.kernel.game.enums import InstCol
 
 F = FighterCol
 FIRE = "Artist Eg’Toroth"  # the one creature with fire in its artwork (AL 2, SPD 12, HP 10)
@@ -234,7 +235,7 @@ def test_fog_rolls_no_hit_dice_and_goes_straight_to_its_atk_dice(opponent, hp):
 
 
 def test_zanj_the_hunter_takes_6_al_from_the_opponents_creatures_and_negates_their_al_increases():
-    # ruling zanj-the-hunter
+    # ruling zanj-the-hunter: the increases played after it
     t, zanj, ogre = setup("Zanj the Hunter", "Ogre", hand_b=["Hero Shield", "Legendary Armor"])
     assert stats(t, ogre)["al"] == 8 - 6
     cast(t, 1, "Hero Shield", OWN)  # AL +4, negated
@@ -243,6 +244,23 @@ def test_zanj_the_hunter_takes_6_al_from_the_opponents_creatures_and_negates_the
     assert stats(t, zanj)["al"] == 6
     fa, fb = prepared_pair(CAT, "Zanj the Hunter", "Ogre")
     assert build_spec(fa, fb, CAT.tables().effects).rules.fighters[1, 1] == 2
+
+
+def test_case_law_zanj_the_hunter_keeps_the_increases_it_finds_and_dragon_power_sets_al_12():
+    # rules guide, CASE LAW, Jeesse v James: a Kraken with Flame of the Infinite at AL 11, then Zanj the
+    # Hunter: AL 5; then Dragon Power, which sets the AL, brings it to 12
+    t, kraken, ogre = setup(
+        "Kraken", "Ogre", hand_a=["Flame of the Infinite", "Dragon Power", "Hero Shield"], deck_b=["Zanj the Hunter"]
+    )
+    t.play("Flame of the Infinite")
+    assert stats(t, kraken)["al"] == 11
+    t.inst[ogre, InstCol.zone] = InstZone.under  # out of play: Zanj takes its place
+    t.primary(1, "Zanj the Hunter")
+    assert stats(t, kraken)["al"] == 5
+    t.play("Hero Shield", OWN)  # an increase after Zanj: negated
+    assert stats(t, kraken)["al"] == 5
+    t.play("Dragon Power", OWN)
+    assert stats(t, kraken)["al"] == 12
 
 
 def test_thresher_triples_atk_damage_on_mechs_and_strips_their_immunity():

@@ -743,7 +743,9 @@ def _increase_negated(cards, effects, inst, fighters, i, source, stat):
             and inst[j, I.controller] != inst[i, I.controller]
             and fighters[j, F.effect_count] > 0
         ):
-            # Zanj the Hunter: "Negate all other opponent AL increases", while its effects hold
+            # Zanj the Hunter: "Negate all other opponent AL increases", while its effects hold: the
+            # increases that arrive after it (CASE LAW, Jeesse v James: an AL of 11 from Flame of the
+            # Infinite it finds on the field falls to 5, not further)
             start, stop = card_rows_nb(cards, inst[j, I.card])
             for r in range(start, stop):
                 target = effects[r, E.target]
@@ -753,6 +755,7 @@ def _increase_negated(cards, effects, inst, fighters, i, source, stat):
                     and effects[r, E.stat] == stat
                     and (target == Target.opponent_creatures or target == Target.opponent_primary)
                     and (target == Target.opponent_creatures or inst[i, I.zone] == InstZone.primary)
+                    and inst[source, I.arrival] > inst[j, I.arrival]
                     and not _immune_to_creatures(cards, effects, inst, fighters, i)
                 ):
                     return True
