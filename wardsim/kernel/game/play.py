@@ -1614,6 +1614,10 @@ def end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     hp_a = fighters[fa, F.hp] if fa >= 0 else 0
     hp_o = fighters[fo, F.hp] if fo >= 0 else 0
     sync_damage_immune_nb(cards, effects, inst, fighters, glob)  # Ghost Form stops DOT damage too
+    if fa >= 0:
+        fighters[fa, F.in_own_turn] = 1  # Lurking Slime: the ticks of this turn, a skipped one too
+    if fo >= 0:
+        fighters[fo, F.in_own_turn] = 0
     if fa >= 0 and fo >= 0:
         end_exchange_nb(fighters[fa], fighters[fo], effects, t, rng, script)
     elif fa >= 0:
