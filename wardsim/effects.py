@@ -436,6 +436,8 @@ def render(e: Effect) -> str:
     what = {
         "multiply_damage": f"this creature takes {e.amount}x Atk damage"
         if e.trigger == "on_damage_taken"
+        else f"{target} inflict{s} {e.amount}x Atk damage"
+        if e.target in _PLURAL  # a field card: every attacker (Dragon's Bane, Orcs VS Apes)
         else f"inflict {e.amount}x Atk damage",
         "dot": f"{target} take{s} {amount} damage ({e.status}) once per turn cycle",
         "hot": f"{target} heal{s} {amount} HP once per turn cycle",
@@ -538,7 +540,11 @@ def render(e: Effect) -> str:
         "reset_turn": "reset the current player's turn",
         "auto_hit": f"{target} hit{s} regardless of the dice",
         "strike_first": f"{target} strike{s} first",
-        "negate_increases": f"other {stat} increases on {target} do not apply",
+        "negate_increases": f"{stat} increases that arrive after this card on {target} do not apply"
+        if e.target in {"opponent_creatures", "opponent_primary"}  # Zanj the Hunter
+        else f"{stat} increases on this card do not apply"
+        if e.target == "self"  # Sprite, Scarlett
+        else f"other {stat} increases on {target} do not apply",
         "sacrifices_follow": "the sacrificed cards stay under this card and follow it",
         "counter_heal": f"heal {target} {e.amount} HP per counter (starting at {e.dice}, +1 each of your turns)",
         "slower_strikes_first": "in every battle the creature with the lower SPD strikes first",
