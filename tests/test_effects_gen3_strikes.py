@@ -8,12 +8,14 @@ and a frozen creature struck when a test needs a single strike.
 """
 
 import pytest
-from gamekit import CAT, InstZone
+from gamekit import CAT, InstZone, K
+from test_effects_gen2_zones import heuristic_value_of
 from test_game_cards import OPPONENT, OWN, attack, cast, freeze, setup, stats
 
 from wardsim.battle import prepared_pair
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.exact.spec import UnsupportedPair, build_spec
+from wardsim.kernel.game.actions import action_a_nb, action_kind_nb
 from wardsim.kernel.game.enums import InstCol
 
 F = FighterCol
@@ -80,6 +82,16 @@ def test_orcs_vs_apes_doubles_every_creatures_atk_damage_on_humanoids(opponent, 
     freeze(t, other)
     attack(t, 6, 5, 1, 1, 1)  # 1 + 1 + 1 + 3 = 6
     assert t.hp(other) == hp
+
+
+@pytest.mark.parametrize(
+    "own, opponent, worth", [("Ogre", "Goblin", True), ("Goblin", "Ogre", False), ("Ogre", "Frog", False)]
+)
+def test_the_heuristic_plays_orcs_vs_apes_only_against_a_humanoid_of_the_opponents(own, opponent, worth):
+    t, _, _ = setup(own, opponent, hand_a=["Orcs VS Apes"], policy="heuristic")
+    card = t.find(0, "Orcs VS Apes", InstZone.hand)
+    play = next(a for a in t.legal() if action_kind_nb(a) == K.magic and action_a_nb(a) == card)
+    assert (heuristic_value_of(t, play) > 0) == worth
 
 
 def test_arzulian_gains_1_modifier_per_point_of_speed_over_12():
