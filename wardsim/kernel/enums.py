@@ -137,10 +137,11 @@ class ConditionT(NamedTuple):
     own_primary_matches: int = 14  # the controller's primary creature passes the filter (Black Jacket: Hive Lord)
     opponent_lightning: int = 15  # the opponent of the source's player played a Lightning card this turn
     holds_under: int = 16  # a card passing the filter is under the source creature (Terry: a Jerry)
-    attacker_matches: int = 17  # Atk damage from a creature that passes the filter (Earth Eleotoid: water)
-    hit_dice_match: int = 18  # the strike's Hit dice all show the same face, 2 dice or more (Tri-Dragon)
-    target_equipped_with: int = 19  # the creature battled has a card passing the filter equipped (The Wither: Fear)
-    below_half_hp: int = 20  # the source creature's HP is below half its printed HP (Ashen Knight: below 40 of 80)
+    target_not_matching: int = 17  # the creature acted on fails the filter (Bramble Field: creatures without wings)
+    attacker_matches: int = 18  # Atk damage from a creature that passes the filter (Earth Eleotoid: water)
+    hit_dice_match: int = 19  # the strike's Hit dice all show the same face, 2 dice or more (Tri-Dragon)
+    target_equipped_with: int = 20  # the creature battled has a card passing the filter equipped (The Wither: Fear)
+    below_half_hp: int = 21  # the source creature's HP is below half its printed HP (Ashen Knight: below 40 of 80)
 
 
 Condition = ConditionT()
@@ -213,12 +214,14 @@ class ActionT(NamedTuple):
     poison_heal: int = 61  # the answered card's healing is negated and taken as damage instead (Poisoned Potion)
     order_deck_top: int = 62  # both players see the target's top amount deck cards; the card's player orders them
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
-    hit_needs_match: int = 64  # a strike against it hits only when its Hit dice match, on amount or higher (Scarlett)
-    hit_needs_face: int = 65  # a strike against it hits only when a Hit die shows a face of the row's roll (Sprite)
-    no_criticals: int = 66  # its strikes are never critical hits or misses (Tri-Dragon)
-    no_hit_roll: int = 67  # it rolls no Hit dice: each strike hits, never a critical hit or miss (Fog)
-    negate_immunity: int = 68  # the creatures passing the filter lose their immunity to effects (Thresher: mechs)
-    base_attack_only: int = 69  # it takes only Atk damage, of the striker's base Atk dice and Modifier (Arcturus)
+    stat_floor: int = 64  # a lasting row: the target's stat is never below amount, whatever reduces it (Soul Drain)
+    shuffle_deck: int = 65  # the target player's deck is shuffled; its known places are lost (Shuffling Bones)
+    hit_needs_match: int = 66  # a strike against it hits only when its Hit dice match, on amount or higher (Scarlett)
+    hit_needs_face: int = 67  # a strike against it hits only when a Hit die shows a face of the row's roll (Sprite)
+    no_criticals: int = 68  # its strikes are never critical hits or misses (Tri-Dragon)
+    no_hit_roll: int = 69  # it rolls no Hit dice: each strike hits, never a critical hit or miss (Fog)
+    negate_immunity: int = 70  # the creatures passing the filter lose their immunity to effects (Thresher: mechs)
+    base_attack_only: int = 71  # it takes only Atk damage, of the striker's base Atk dice and Modifier (Arcturus)
 
 
 Action = ActionT()
@@ -414,6 +417,7 @@ class CardColT(NamedTuple):
     rarity: int = 14
     generation: int = 15  # 0 for promos
     hostile: int = 16  # 1: an equip meant for the opponent's creature (its rows only hurt)
+    cemetery_hp: int = 17  # HP its in_cemetery cemetery_hp rows add to its player's cemetery (Enlightened Soul: -40)
 
 
 CardCol = CardColT()
