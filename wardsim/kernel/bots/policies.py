@@ -557,8 +557,10 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
             elif find_row_nb(cards, effects, card, Trigger.static, Action.second_battle) >= 0:
                 # Double Hit: a second battle is worth it only to a creature that battles this turn
                 value = DOUBLE_HIT_WORTH if will_battle and glob[G.phase] == Phase.main else WASTED
-                if own >= 0 and _wears_row(cards, effects, inst, own, Action.second_battle):
-                    value = WASTED  # a second copy gives no third battle
+                if own >= 0 and (
+                    _wears_row(cards, effects, inst, own, Action.second_battle) or fighters[own, F.double_battle] != 0
+                ):
+                    value = WASTED  # a second copy gives no third battle, nor does it on Cabal Warchief
             if full_hand and value > -1.0:
                 value = max(value, 0.5)  # played now rather than discarded at the next draw
         elif kind == ActionKind.limited_summon:

@@ -446,6 +446,10 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                 # Wild Vampire: the AL it took and the Modifier it gained last the whole duel, a
                 # state the solver does not carry
                 raise UnsupportedPair("an AL drained into the Modifier")
+            if trig == Trigger.static and action == Action.second_battle:
+                # Cabal Warchief: two battles in its player's turn, struck back in one; an
+                # exchange here holds one battle
+                raise UnsupportedPair("a second battle in one turn")
             if (
                 trig == Trigger.static
                 and action == Action.modify_stat
