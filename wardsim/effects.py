@@ -259,6 +259,8 @@ _TRIGGER_TEXT = {
     "response_opponent_summon": "Lightning, when your opponent summons a creature",
     "each_turn_start": "At the start of each turn",
     "response_opponent_heal": "Lightning, when your opponent plays a magic card to heal a creature",
+    "before_hit_roll": "In each battle, before this creature's Hit roll",
+    "on_hit_taken": "When this creature is hit",
 }
 
 _TARGET_TEXT = {

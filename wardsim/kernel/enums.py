@@ -112,6 +112,8 @@ class TriggerT(NamedTuple):
     response_opponent_summon: int = 29  # Lightning: the opponent summons a creature
     each_turn_start: int = 30  # start of every turn, whoever's it is
     response_opponent_heal: int = 31  # Lightning: the opponent plays a magic card that heals a creature
+    before_hit_roll: int = 32  # the source's creature is about to make the Hit roll of its strike (Woodland Elf)
+    on_hit_taken: int = 33  # the source's creature is hit by a strike (Gaseous Horror)
 
 
 Trigger = TriggerT()
@@ -515,6 +517,7 @@ class FighterColT(NamedTuple):
     al_drained: int = 90  # the AL its last strike's drain took from the creature struck (Wild Vampire), for the game
     asleep: int = 91  # 1: an equip holds it asleep: it cannot initiate battle (Sleepy Scent)
     double_battle: int = 92  # 1: it may initiate two battles in its player's turn (Double Hit)
+    battle_al: int = 93  # AL change that lasts until the battle ends (Woodland Elf)
 
 
 FighterCol = FighterColT()

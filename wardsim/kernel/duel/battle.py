@@ -189,6 +189,7 @@ def is_stunned_nb(f, clock):
 @njit(_nrt=False)
 def end_battle_nb(f):
     f[F.battle_prevent] = 0
+    f[F.battle_al] = 0
     f[F.battle_disarmed] = 0
     f[F.battle_hit] = 0
     f[F.battle_atk] = 0
@@ -276,6 +277,15 @@ def _strike_body(att, dfn, effects, strikes_first, clock, rng, script):
     att[F.strike_needed] = effective_al_nb(dfn)
     result = _strike_inner(att, dfn, effects, strikes_first, clock, rng, script)
     att[F.strike_result] = result
+    if (
+        (result == StrikeResult.hit or result == StrikeResult.critical_hit)
+        and att[F.hp] > 0
+        and has_trigger_nb(dfn, Trigger.on_hit_taken)
+        and not (dfn[F.react_fired] == Fired.played and (dfn[F.react] == React.reflect or dfn[F.react] == React.absorb))
+    ):
+        # Gaseous Horror: "When this creature is hit, the attacking creature receives 5 damage",
+        # once the strike is over (a creature the strike killed was hit all the same)
+        fire_trigger_nb(Trigger.on_hit_taken, dfn, att, effects, clock, rng, script)
     if result != StrikeResult.none:
         att[F.strikes_made] += 1  # Corn Creeper: its first attack is spent, hit or not
     return result
@@ -310,6 +320,12 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
     if dfn[F.shielded] != 0:  # Wizard: "negates the next attack against this card"
         dfn[F.shielded] = 0
         return StrikeResult.negated
+    if has_trigger_nb(att, Trigger.before_hit_roll):
+        # Woodland Elf: "prior to your Hit Dice Roll, roll 1 die"; what it gives lasts for the battle
+        fire_trigger_nb(Trigger.before_hit_roll, att, dfn, effects, clock, rng, script)
+        att[F.strike_needed] = effective_al_nb(dfn)
+        if att[F.hp] <= 0 or dfn[F.hp] <= 0:
+            return StrikeResult.none
     hit_dice = att[F.hit_dice] + att[F.battle_hit_dice]
     hit_bonus = att[F.modifier] + att[F.hit_bonus] + att[F.battle_hit]
     cond_attack_dice = 0

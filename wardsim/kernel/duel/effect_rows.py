@@ -44,7 +44,7 @@ FOREVER = 1 << 40  # a status timer that never runs out
 
 @njit(_nrt=False)
 def effective_al_nb(f):
-    al = f[F.armor_level] + f[F.al_change]
+    al = f[F.armor_level] + f[F.al_change] + f[F.battle_al]
     return AL_CAP if al > AL_CAP else al  # rules guide: "Max AL can never exceed 12, even with AL buffs"
 
 
@@ -64,6 +64,8 @@ RUNTIME_TRIGGERS = (
     | (1 << Trigger.turn_start)
     | (1 << Trigger.opponent_turn)
     | (1 << Trigger.battle_start)
+    | (1 << Trigger.before_hit_roll)
+    | (1 << Trigger.on_hit_taken)
 )
 NO_TRIGGERS = 1 << 62  # a known mask without any trigger (0 means "not computed")
 
@@ -281,6 +283,8 @@ def add_battle_stat_nb(f, stat, amount):
     elif stat == Stat.modifier:
         f[F.battle_hit] += amount
         f[F.battle_atk] += amount
+    elif stat == Stat.armor_level:
+        f[F.battle_al] += amount  # Woodland Elf: "Target's AL reduced by 5"
 
 
 @njit(_nrt=False)
@@ -522,6 +526,9 @@ def fired_row_acts_nb(effects, r):
     if action == Action.modify_stat:
         duration = effects[r, E.duration]
         return duration == Duration.battle or duration == Duration.turn
+    if action == Action.set_stat:
+        # Woodland Elf: "Target's Modifier reduced to 0" for the battle
+        return effects[r, E.duration] == Duration.battle and effects[r, E.stat] == Stat.modifier
     return False
 
 
@@ -536,6 +543,8 @@ def row_acts_in_battle_nb(effects, r):
         or trig == Trigger.turn_start
         or trig == Trigger.opponent_turn
         or trig == Trigger.battle_start
+        or trig == Trigger.before_hit_roll
+        or trig == Trigger.on_hit_taken
     ):
         target = effects[r, E.target]
         return fired_row_acts_nb(effects, r) and (targets_self_nb(target) or targets_opponent_nb(target))
@@ -666,6 +675,13 @@ def fire_row_nb(r, src, opp, effects, clock, rng, script):
         victim[F.battle_prevent] = 1
     elif action == Action.modify_stat and (duration == Duration.battle or duration == Duration.turn):
         add_battle_stat_nb(victim, effects[r, E.stat], effects[r, E.amount])
+    elif action == Action.set_stat:
+        # Woodland Elf: "Target's Modifier reduced to 0": the part above the amount is taken off
+        # the Hit and Atk bonuses for the battle (only a set of the Modifier is fired: fired_row_acts_nb)
+        excess = victim[F.modifier] - effects[r, E.amount]
+        if excess <= 0:
+            return False
+        add_battle_stat_nb(victim, Stat.modifier, -excess)
     elif action == Action.drain_armor:
         # Wild Vampire: "reduce your opponent's primary creature's AL to 0. Increase this card's
         # Modifier by the number decreased" (ruling wild-vampire: the AL it has now, every change

@@ -446,6 +446,10 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                 # Wild Vampire: the AL it took and the Modifier it gained last the whole duel, a
                 # state the solver does not carry
                 raise UnsupportedPair("an AL drained into the Modifier")
+            if trig == Trigger.before_hit_roll or trig == Trigger.on_hit_taken:
+                # Woodland Elf's roll before its Hit roll, Gaseous Horror's answer to a hit: rows
+                # inside a strike that the solver's strike does not read
+                raise UnsupportedPair("a row fired inside a strike")
             if trig == Trigger.static and action == Action.second_battle:
                 # Cabal Warchief: two battles in its player's turn, struck back in one; an
                 # exchange here holds one battle
