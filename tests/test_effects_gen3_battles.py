@@ -14,7 +14,7 @@ from test_game_cards import attack, battles, freeze, magic_names, setup
 from wardsim.battle import prepared_pair
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.game.actions import action_kind_nb
-from wardsim.kernel.game.enums import GlobCol, InstCol
+from wardsim.kernel.game.enums import GlobCol, InstCol, PlayerCol
 
 F = FighterCol
 G = GlobCol
@@ -141,3 +141,96 @@ def test_gaseous_horror_hit_deals_5_to_the_attacker_and_its_death_10_to_the_kill
 
 def test_gaseous_horror_cannot_be_solved_exactly():
     _unsolvable("Werewolf", "Gaseous Horror")
+
+
+# ---------------------------------------------------------------- The Super Hero, Perseus Valenthil
+
+
+def _to_own_next_turn(t, *dice: int) -> None:
+    """Player 0's turn ends, player 1 passes a turn, player 0's next turn begins with these dice."""
+    t.end_turn()
+    t.pass_turn()
+    t.dice(*dice)
+    t.begin_turn()
+    assert t.used_dice() == len(dice)
+
+
+@pytest.mark.parametrize("die, damaged", [(4, True), (5, False), (6, False)])
+def test_the_super_hero_on_5_or_6_cannot_be_damaged_this_turn(die, damaged):
+    # ruling super-hero-perseus: rolled as its player's turn begins
+    t, hero, ogre = setup("The Super Hero", "Ogre")
+    _to_own_next_turn(t, die)
+    # the Hero (SPD 12) strikes first: 6 + 5 + 4 hits AL 8, 6 x 1 + 4; the Ogre strikes back with
+    # a critical hit, (1 + 1 + 1 + 3) x 2
+    attack(t, 6, 5, 1, 1, 1, 1, 1, 1, 6, 6, 1, 1, 1)
+    assert t.hp(ogre) == 90 - 10
+    assert t.hp(hero) == 120 - (12 if damaged else 0)
+    t.end_turn()
+    t.begin_turn()  # the Ogre's turn: the Hero takes damage again
+    freeze(t, hero)
+    attack(t, 6, 6, 1, 1, 1)
+    assert t.hp(hero) == 120 - (24 if damaged else 12)
+
+
+def test_perseus_valenthil_on_5_or_6_cannot_be_damaged_for_1_turn_cycle_nor_play_magic():
+    # ruling super-hero-perseus: the protection and the ban on its player's magic cards end together
+    t, perseus, ogre = setup("Perseus Valenthil", "Ogre", hand_a=["Lucky Charm"])
+    assert "Lucky Charm" in magic_names(t)
+    _to_own_next_turn(t, 5)
+    assert "Lucky Charm" not in magic_names(t)
+    freeze(t, ogre)
+    t.end_turn()
+    t.begin_turn()  # the Ogre's turn: still protected
+    t.fighters[ogre, F.frozen_until] = -1
+    freeze(t, perseus)
+    attack(t, 6, 6, 1, 1, 1)  # a critical hit, 12 damage, kept off
+    assert t.hp(perseus) == 100
+    t.end_turn()
+    t.dice(2)
+    t.begin_turn()  # its player's next turn: the roll fails, the protection is over
+    assert "Lucky Charm" in magic_names(t)
+    t.end_turn()
+    t.begin_turn()
+    attack(t, 6, 6, 1, 1, 1)
+    assert t.hp(perseus) == 100 - 12
+
+
+@pytest.mark.parametrize("name", ["The Super Hero", "Perseus Valenthil"])
+def test_a_protection_for_a_turn_cannot_be_solved_exactly(name):
+    _unsolvable(name, "Ogre")
+
+
+# ---------------------------------------------------------------- Omega Titan
+
+
+@pytest.mark.parametrize("die, stopped", [(1, True), (3, True), (4, False)])
+def test_omega_titan_on_1_to_3_stops_the_opponents_damage_and_magic_until_its_turn_ends(die, stopped):
+    # ruling omega-titan: rolled as its player's turn begins
+    t, titan, ogre = setup("Omega Titan", "Ogre")
+    _to_own_next_turn(t, die)
+    turn = int(t.glob[G.turn])
+    assert (t.players[1, PlayerCol.magic_blocked_until] == turn) == stopped
+    # the Titan (SPD 6) strikes first: 6 + 5 + 4 hits AL 8, 4 x 1 + 4; the Ogre strikes back with
+    # a critical hit, (1 + 1 + 1 + 3) x 2
+    attack(t, 6, 5, 1, 1, 1, 1, 6, 6, 1, 1, 1)
+    assert t.hp(ogre) == 90 - 8
+    assert t.hp(titan) == 120 - (0 if stopped else 12)
+    t.end_turn()
+    t.begin_turn()  # the Ogre's turn: its damage and its magic cards are back
+    assert t.players[1, PlayerCol.magic_blocked_until] < t.glob[G.turn]
+    freeze(t, titan)
+    attack(t, 6, 6, 1, 1, 1)
+    assert t.hp(titan) == 120 - (12 if stopped else 24)
+
+
+def test_omega_titan_stops_the_damage_of_the_opponents_creature_effects_too():
+    # ruling omega-titan: Gaseous Horror's 5 back at the striker is damage its player causes
+    t, titan, horror = setup("Omega Titan", "Gaseous Horror")
+    _to_own_next_turn(t, 2)
+    freeze(t, horror)
+    attack(t, 6, 5, 1, 1, 1, 1)  # the Titan hits: 4 x 1 + 4
+    assert t.hp(horror) == 50 - 8 and t.hp(titan) == 120
+
+
+def test_omega_titan_cannot_be_solved_exactly():
+    _unsolvable("Omega Titan", "Ogre")

@@ -539,6 +539,7 @@ def render(e: Effect) -> str:
         "a primary creature cannot battle because of another card's effect",
         "stays_on_field": f"{target} cannot leave the field unless killed (a magic card: destroyed), "
         "cannot be used as a sacrifice from the field and cannot change control",
+        "no_damage": f"{target} cannot cause damage (strikes and effects alike)",
         "second_battle": f"{target} may initiate a second battle in your turn; your opponent's creature "
         "strikes back in only one of the two",
     }[e.action]

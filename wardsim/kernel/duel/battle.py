@@ -396,7 +396,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
                 fire_row_nb(r, att, dfn, effects, clock, rng, script)
                 if att[F.hp] <= 0 or dfn[F.hp] <= 0:
                     return result
-    if is_disarmed_nb(att, clock):  # Fear, Minotaur: no Atk damage
+    if is_disarmed_nb(att, clock) or att[F.harmless] > clock:  # Fear, Minotaur, Omega Titan: no Atk damage
         if react == 0:
             _play_on_hit(att, dfn)
         return result
@@ -440,13 +440,13 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         dfn[F.react_fired] = Fired.negated if _answer_lightning(att, dfn) else Fired.played
     if dealt > 0 and (has_trigger_nb(att, Trigger.on_damage_dealt) or att[F.lifesteal_num] > 0):
         _after_damage_nb(att, effects, dealt)
-    if dfn[F.returned_damage] > 0 and (att[F.immune] & Flag.creature_effects) == 0:
+    if dfn[F.returned_damage] > 0 and (att[F.immune] & Flag.creature_effects) == 0 and dfn[F.harmless] <= clock:
         # Demonic Turtle sends the part of the Atk damage it took off back at the striker: the
         # damage of its creature effect, not Atk damage, after the strike
         take_damage_nb(att, dfn, effects, dfn[F.returned_damage], False)
         if att[F.hp] <= 0:
             return result
-    if dealt > 0 and dfn[F.thorns] > 0 and (att[F.immune] & Flag.magic) == 0:
+    if dealt > 0 and dfn[F.thorns] > 0 and (att[F.immune] & Flag.magic) == 0 and dfn[F.harmless] <= clock:
         # Raging Inferno: "If the equipped creature is damaged in battle, inflict 5 damage to the
         # attacking creature": a magic card's damage at the striker, after its strike
         take_damage_nb(att, dfn, effects, dfn[F.thorns], False)
@@ -475,12 +475,22 @@ def strike_nb(att, dfn, effects, strikes_first, clock, rng, script):
 # ----------------------------------------------------------------- turn parts
 
 
+@njit(_nrt=False, inline="always")
+def _expire_safety(f, clock):
+    """The Super Hero's protection from its turn roll ends when its clocks are over."""
+    if f[F.safe_until] != 0 and f[F.safe_until] <= clock:
+        f[F.safe_until] = 0
+        f[F.damage_immune] = 0
+
+
 @njit(cache=True, _nrt=False)
 def turn_start_nb(fo, fx, effects, clock, rng, script):
     """Steps 1-4 for the owner's creature fo (and fx's opponent-turn rows).
 
     False when the turn is skipped.
     """
+    _expire_safety(fo, clock)
+    _expire_safety(fx, clock)
     if fo[F.skip_turn] != 0:
         fo[F.skip_turn] = 0
         return False
@@ -621,7 +631,7 @@ def _tick(f, other, effects, clock, heal, rng, script):
             amount = roll_amount_nb(effects, r, rng, script)
             if heal:
                 heal_nb(f, amount)
-            else:
+            elif other[F.harmless] <= clock:  # Omega Titan: the other side causes no damage now
                 take_damage_nb(f, other, effects, amount, False)
         f[base + 2] = clock + 2
         if f[base + 1] > 0:

@@ -512,6 +512,7 @@ def fired_row_acts_nb(effects, r):
         or action == Action.heal
         or action == Action.prevent_damage
         or action == Action.drain_armor
+        or action == Action.no_damage
     ):
         return True
     if action == Action.apply_status:
@@ -665,12 +666,19 @@ def fire_row_nb(r, src, opp, effects, clock, rng, script):
     elif action == Action.skip_turn:
         victim[F.skip_turn] = 1
     elif action == Action.damage:
+        if targets_opponent_nb(target) and src[F.harmless] > clock:
+            return False  # Omega Titan: src's side causes no damage now
         take_damage_nb(victim, other, effects, roll_amount_nb(effects, r, rng, script), False)
     elif action == Action.heal:
         if (effects[r, E.flags] & Flag.full) != 0:
             heal_nb(victim, victim[F.max_hp])
         else:
             heal_nb(victim, roll_amount_nb(effects, r, rng, script))
+    elif action == Action.prevent_damage and (duration == Duration.turn or duration > 0):
+        # The Super Hero: "cannot be damaged this turn"; Perseus Valenthil: "for 1 turn cycle" (a
+        # duel's timer; the game keeps its own, InstCol.safe_until)
+        victim[F.safe_until] = status_until_nb(duration, clock) + 1
+        victim[F.damage_immune] = 1
     elif action == Action.prevent_damage:
         victim[F.battle_prevent] = 1
     elif action == Action.modify_stat and (duration == Duration.battle or duration == Duration.turn):
@@ -682,6 +690,9 @@ def fire_row_nb(r, src, opp, effects, clock, rng, script):
         if excess <= 0:
             return False
         add_battle_stat_nb(victim, Stat.modifier, -excess)
+    elif action == Action.no_damage:
+        # Omega Titan: "your opponent cannot cause damage ... until the end of your turn"
+        victim[F.harmless] = max(victim[F.harmless], status_until_nb(duration, clock) + 1)
     elif action == Action.drain_armor:
         # Wild Vampire: "reduce your opponent's primary creature's AL to 0. Increase this card's
         # Modifier by the number decreased" (ruling wild-vampire: the AL it has now, every change

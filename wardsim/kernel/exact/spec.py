@@ -326,6 +326,10 @@ class _Builder:
         elif action == Action.heal:
             op[OpCol.kind] = OpKind.heal
         elif action == Action.prevent_damage:
+            if duration not in (Duration.battle, Duration.instant):
+                # The Super Hero, Perseus Valenthil: a protection past the battle (the ticks of its
+                # exchange, the next exchanges) is a state the solver does not carry
+                raise UnsupportedPair("no damage for a turn or more")
             self.battle_bits.append(_row(BattleBitCol, owner=victim, kind=BattleBitKind.prevent_damage))
             op[OpCol.kind], op[OpCol.value] = OpKind.set_battle_bit, len(self.battle_bits)
         elif action == Action.modify_stat and duration in (Duration.battle, Duration.turn):
@@ -446,6 +450,9 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                 # Wild Vampire: the AL it took and the Modifier it gained last the whole duel, a
                 # state the solver does not carry
                 raise UnsupportedPair("an AL drained into the Modifier")
+            if action == Action.no_damage:
+                # Omega Titan: a roll that stops every damage of the other side for a time
+                raise UnsupportedPair("a roll that stops the other side's damage")
             if trig == Trigger.before_hit_roll or trig == Trigger.on_hit_taken:
                 # Woodland Elf's roll before its Hit roll, Gaseous Horror's answer to a hit: rows
                 # inside a strike that the solver's strike does not read

@@ -46,6 +46,7 @@ class InstColT(NamedTuple):
     second_battle_turn: int = 21  # turn index of a creature's second battle in one turn (Double Hit)
     returned_turn: int = 22  # turn index of its last strike back against a Double Hit creature
     spent_at: int = 23  # the arrival at which its once-per-field effect was used (Bunnysaurus); -1 none
+    safe_until: int = 24  # last turn index in which the creature cannot be damaged (The Super Hero); -1 none
 
 
 InstCol = InstColT()
@@ -95,6 +96,7 @@ class PlayerColT(NamedTuple):
     low_summon: int = 9  # its next placement must be a creature of AL <= this (0: no limit)
     cemetery_reduced: int = 10  # cemetery HP that effects took off (Reduce the Burden)
     lightning_turn: int = 11  # 1 + the turn in which the player last played a Lightning card (0: never)
+    harmless_until: int = 12  # its creatures cause no damage while turn <= this (Omega Titan); -1 none
 
 
 PlayerCol = PlayerColT()

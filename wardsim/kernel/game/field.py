@@ -142,7 +142,8 @@ def sync_damage_immune_nb(cards, effects, inst, fighters, glob):
     for i in range(N_INST):
         z = inst[i, I.zone]
         if z == InstZone.primary or z == InstZone.limited:
-            fighters[i, F.damage_immune] = 0
+            # The Super Hero, Perseus Valenthil: "cannot be damaged" for a time its roll gave
+            fighters[i, F.damage_immune] = 1 if inst[i, I.safe_until] >= t else 0
     for j in range(N_INST):
         c = inst[j, I.attached_to]
         if inst[j, I.zone] != InstZone.magic or c < 0 or 0 <= inst[j, I.expires] < t:
@@ -746,7 +747,11 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
         trig = effects[r, E.trigger]
         action = effects[r, E.action]
         if trig == Trigger.on_killed_in_battle and in_battle and killer >= 0:
-            if action == Action.damage and effects[r, E.target] == Target.attacker:
+            if (
+                action == Action.damage
+                and effects[r, E.target] == Target.attacker
+                and fighters[i, F.harmless] <= glob[G.turn]  # Omega Titan: i's player causes no damage now
+            ):
                 # Jester: "inflict 10 damage to the attacking creature"
                 sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                 dealt = take_damage_nb(fighters[killer], fighters[i], effects, effects[r, E.amount], False)

@@ -309,6 +309,8 @@ def opponent_draws_nb(cards, effects, inst, fighters, players, glob, q, trace):
             if c < 0 or inst[c, I.zone] != InstZone.primary or magic_immune_nb(cards, effects, inst, c):
                 continue
             if effects[r, E.action] == Action.damage:
+                if c != players[o, P.primary] and players[o, P.harmless_until] >= glob[G.turn]:
+                    continue  # Omega Titan: o causes no damage this turn (ruling omega-titan)
                 sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                 dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
                 record_nb(trace, glob, o, Event.effect_damage, c, dealt, fighters[c, F.hp])
@@ -440,6 +442,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.slower_first] = 0
         f[F.asleep] = 0
         f[F.double_battle] = 0
+        # Omega Titan: "your opponent cannot cause damage ... until the end of your turn"
+        f[F.harmless] = players[inst[i, I.controller], P.harmless_until] + 1
     # creature effects negated by magic (Mind Sap, Demonic Magic, Silence From The Grave)
     for s_k in range(n_sources):
         j = sources[s_k]
@@ -1121,7 +1125,9 @@ def execute_row_nb(
             if target == Target.both_players or (target == Target.opponent_player and q == o):
                 players[q, P.low_summon] = effects[r, E.amount]
     elif action == Action.block_magic:
-        until = turn_cycles_nb(glob, max(effects[r, E.duration], 1))
+        d = effects[r, E.duration]
+        # Omega Titan: "until the end of your turn"
+        until = glob[G.turn] if d == Duration.turn else turn_cycles_nb(glob, max(d, 1))
         for q in range(2):
             if (
                 target == Target.both_players
@@ -1129,6 +1135,25 @@ def execute_row_nb(
                 or (target == Target.own_player and q == p)
             ):
                 players[q, P.magic_blocked_until] = max(players[q, P.magic_blocked_until], until)
+    elif action == Action.prevent_damage:
+        # The Super Hero: "this creature cannot be damaged this turn"; Perseus Valenthil: "for 1
+        # turn cycle" (ruling super-hero-perseus)
+        if holder >= 0:
+            d = effects[r, E.duration]
+            until = glob[G.turn] if d == Duration.turn else turn_cycles_nb(glob, max(d, 1))
+            inst[holder, I.safe_until] = max(inst[holder, I.safe_until], until)
+            sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+    elif action == Action.no_damage:
+        # Omega Titan: "your opponent cannot cause damage ... until the end of your turn" (ruling
+        # omega-titan)
+        d = effects[r, E.duration]
+        until = glob[G.turn] if d == Duration.turn else turn_cycles_nb(glob, max(d, 1))
+        q = o if target == Target.opponent_player else p
+        players[q, P.harmless_until] = max(players[q, P.harmless_until], until)
+        for i in range(N_INST):
+            z = inst[i, I.zone]
+            if (z == InstZone.primary or z == InstZone.limited) and inst[i, I.controller] == q:
+                fighters[i, F.harmless] = players[q, P.harmless_until] + 1
     elif action == Action.block_battle:
         glob[G.no_battle_until] = max(glob[G.no_battle_until], turn_cycles_nb(glob, max(effects[r, E.duration], 1)))
     elif action == Action.skip_turn:

@@ -69,6 +69,7 @@ def reset_state_nb(inst, fighters, players, glob, decks):
         players[p, PlayerCol.primary] = -1
         players[p, PlayerCol.magic_blocked_until] = -1
         players[p, PlayerCol.summon_turn] = -1
+        players[p, PlayerCol.harmless_until] = -1
     glob[GlobCol.turn] = 0
     glob[GlobCol.phase] = Phase.draw
     glob[GlobCol.winner] = -1
@@ -214,6 +215,7 @@ def set_zone_nb(inst, glob, i, zone):
     glob[GlobCol.arrivals] += 1
     inst[i, InstCol.effect_ended] = 0  # Electroloon: a creature that comes back has its effect again
     inst[i, InstCol.drain_victim] = 0  # Wild Vampire: its drain resets when it leaves the field
+    inst[i, InstCol.safe_until] = -1  # The Super Hero: its protection ends when it leaves the field
     if zone != InstZone.cemetery:
         inst[i, InstCol.returns] = -1  # a delayed return (Junk Scarecrow) holds only in the cemetery
     if zone != InstZone.magic:

@@ -17,7 +17,18 @@ from __future__ import annotations
 from numba import njit
 
 from wardsim.kernel.duel.effect_rows import disarm_release_roll_nb, fire_row_nb, is_aura_row_nb, take_damage_nb
-from wardsim.kernel.enums import Action, Condition, EffectCol, FighterCol, Flag, Status, Target, Trigger, Zone
+from wardsim.kernel.enums import (
+    Action,
+    Condition,
+    Duration,
+    EffectCol,
+    FighterCol,
+    Flag,
+    Status,
+    Target,
+    Trigger,
+    Zone,
+)
 from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, PlayerCol
 from wardsim.kernel.game.field import (
     card_rows_nb,
@@ -313,6 +324,8 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
             action == Action.skip_turn
             or action == Action.block_magic
             or action == Action.destroy_magic
+            or (action == Action.prevent_damage and effects[r, E.duration] != Duration.battle)
+            or action == Action.no_damage
             or in_roll_table_nb(effects, r, stop)  # The Alchemist: one die, three outcomes
         ):
             moved = local_array(2)
