@@ -8,7 +8,7 @@ One test per card behaviour, played through the game kernel with the table of
 """
 
 import pytest
-from gamekit import CAT, K
+from gamekit import CAT, InstZone, K
 from test_game_cards import attack, battles, freeze, magic_names, setup
 
 from wardsim.battle import prepared_pair
@@ -234,3 +234,46 @@ def test_omega_titan_stops_the_damage_of_the_opponents_creature_effects_too():
 
 def test_omega_titan_cannot_be_solved_exactly():
     _unsolvable("Omega Titan", "Ogre")
+
+
+# ---------------------------------------------------------------- Orc Berserker
+
+
+def test_orc_berserker_killed_lives_on_at_5_hp_once_while_on_the_field():
+    # ruling orc-berserker
+    t, ogre, orc = setup("Ogre", "Orc Berserker")
+    t.fighters[orc, F.hp] = 5
+    freeze(t, orc)
+    attack(t, 6, 5, 1, 1, 1)  # 6 + 5 + 3 hits AL 4: 1 + 1 + 1 + 3 kills it
+    assert t.zone(orc) == InstZone.primary and t.hp(orc) == 5
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    attack(t, 6, 5, 1, 1, 1)  # killed again: the effect is spent
+    assert t.zone(orc) == InstZone.cemetery
+
+
+def test_orc_berserker_cannot_be_solved_exactly():
+    _unsolvable("Orc Berserker", "Ogre")
+
+
+# ---------------------------------------------------------------- Lava Golem
+
+
+def test_lava_golem_deals_5_to_the_opponents_primary_after_a_turn_of_theirs_without_battle():
+    # ruling lava-golem
+    t, lava, ogre = setup("Lava Golem", "Ogre")
+    t.end_turn()  # its own player's turn: nothing
+    assert t.hp(ogre) == 90
+    t.pass_turn()  # the Ogre's player does not battle
+    assert t.hp(ogre) == 90 - 5
+    t.pass_turn()
+    t.begin_turn()
+    freeze(t, lava)
+    attack(t, 2, 3)  # the Ogre battles, and misses AL 11
+    t.end_turn()
+    assert t.hp(ogre) == 90 - 5
+
+
+def test_lava_golem_cannot_be_solved_exactly():
+    _unsolvable("Lava Golem", "Ogre")

@@ -261,6 +261,7 @@ _TRIGGER_TEXT = {
     "response_opponent_heal": "Lightning, when your opponent plays a magic card to heal a creature",
     "before_hit_roll": "In each battle, before this creature's Hit roll",
     "on_hit_taken": "When this creature is hit",
+    "opponent_turn_end": "At the end of each of your opponent's turns",
 }
 
 _TARGET_TEXT = {
@@ -324,6 +325,7 @@ _CONDITION_TEXT = {
     "own_primary_matches": "if your primary creature is {filter}",
     "opponent_lightning": "in a turn in which your opponent played a Lightning card",
     "holds_under": "while {filter} is under it",
+    "no_battle_this_turn": "if they initiated no battle in it",
 }
 
 # targets that take a plural verb
@@ -546,6 +548,10 @@ def render(e: Effect) -> str:
     parts = [_TRIGGER_TEXT[e.trigger]]
     if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":
         parts = ["When its creature takes damage from a strike"]  # Raging Inferno, on an equip
+    if e.trigger == "on_killed" and e.action == "heal":
+        # Orc Berserker, a creature's own row
+        parts = ["If this creature is killed"]
+        what = f"instead, heal it to {e.amount} HP (once while it stays on the field)"
     cond = _CONDITION_TEXT.get(e.condition)
     if cond:
         text = cond.format(filter=render_filter(e.filter))

@@ -114,6 +114,7 @@ class TriggerT(NamedTuple):
     response_opponent_heal: int = 31  # Lightning: the opponent plays a magic card that heals a creature
     before_hit_roll: int = 32  # the source's creature is about to make the Hit roll of its strike (Woodland Elf)
     on_hit_taken: int = 33  # the source's creature is hit by a strike (Gaseous Horror)
+    opponent_turn_end: int = 34  # end of the turn of the opponent of the source's controller (Lava Golem)
 
 
 Trigger = TriggerT()
@@ -139,6 +140,7 @@ class ConditionT(NamedTuple):
     own_primary_matches: int = 14  # the controller's primary creature passes the filter (Black Jacket: Hive Lord)
     opponent_lightning: int = 15  # the opponent of the source's player played a Lightning card this turn
     holds_under: int = 16  # a card passing the filter is under the source creature (Terry: a Jerry)
+    no_battle_this_turn: int = 17  # the player whose turn it is initiated no battle in it (Lava Golem)
 
 
 Condition = ConditionT()

@@ -450,6 +450,9 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                 # Wild Vampire: the AL it took and the Modifier it gained last the whole duel, a
                 # state the solver does not carry
                 raise UnsupportedPair("an AL drained into the Modifier")
+            if trig == Trigger.on_killed or trig == Trigger.opponent_turn_end:
+                # Orc Berserker's revival, Lava Golem's damage at the end of a turn without battle
+                raise UnsupportedPair("a row past the duel's battles (a death undone, a turn's end)")
             if action == Action.no_damage:
                 # Omega Titan: a roll that stops every damage of the other side for a time
                 raise UnsupportedPair("a roll that stops the other side's damage")

@@ -45,7 +45,7 @@ class InstColT(NamedTuple):
     sleeper_hp: int = 20  # Sleepy Scent: its creature's HP when last looked at (0: not yet); any drop wakes it
     second_battle_turn: int = 21  # turn index of a creature's second battle in one turn (Double Hit)
     returned_turn: int = 22  # turn index of its last strike back against a Double Hit creature
-    spent_at: int = 23  # the arrival at which its once-per-field effect was used (Bunnysaurus); -1 none
+    spent_at: int = 23  # the arrival at which its once-per-field effect was used (Bunnysaurus, Orc Berserker); -1 none
     safe_until: int = 24  # last turn index in which the creature cannot be damaged (The Super Hero); -1 none
 
 

@@ -791,6 +791,20 @@ def sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, i, under,
 def _revive_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
     """Phoenix Armor: creature i, at 0 HP, lives on with a part of its HP instead of dying, and
     the equip goes to the cemetery (the first such equip to arrive). True when it was revived."""
+    if (
+        inst[i, I.zone] == InstZone.primary
+        and fighters[i, F.effect_count] > 0
+        and inst[i, I.spent_at] != inst[i, I.arrival]
+    ):
+        r = find_row_nb(cards, effects, inst[i, I.card], Trigger.on_killed, Action.heal)
+        if r >= 0:
+            # Orc Berserker: "If this card is killed, instead, heal it to 5 HP. This effect can only
+            # occur once while this card is on the field" (ruling orc-berserker)
+            f = fighters[i]
+            f[F.hp] = min(effects[r, E.amount], f[F.max_hp])
+            inst[i, I.spent_at] = inst[i, I.arrival]
+            record_nb(trace, glob, inst[i, I.controller], Event.heal, i, f[F.hp], f[F.hp])
+            return True
     for j in range(N_INST):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
             continue

@@ -355,10 +355,39 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
 
 
 @njit(cache=True, _nrt=False)
+def _opponent_turn_end(cards, effects, inst, fighters, players, glob, p, trace):
+    """Lava Golem: "If your opponent does not battle on their turn, inflict 5 damage to their
+    primary creature": the rows of p's opponent's primary creature as p's turn ends."""
+    o = 1 - p
+    c = players[o, P.primary]
+    if c < 0 or fighters[c, F.effect_count] == 0:
+        return
+    battled = False
+    for j in range(N_INST):  # a creature of p's initiated a battle this turn (it may be gone since)
+        if inst[j, I.battled_turn] == glob[G.turn] and inst[j, I.controller] == p:
+            battled = True
+    start, stop = card_rows_nb(cards, inst[c, I.card])
+    for r in range(start, stop):
+        if effects[r, E.trigger] != Trigger.opponent_turn_end or effects[r, E.action] != Action.damage:
+            continue
+        if effects[r, E.condition] == Condition.no_battle_this_turn and battled:
+            continue
+        x = players[p, P.primary]
+        if x < 0 or effects[r, E.target] != Target.opponent_primary:
+            continue
+        if players[o, P.harmless_until] >= glob[G.turn]:
+            continue  # Omega Titan: o causes no damage in this turn
+        sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+        dealt = take_damage_nb(fighters[x], fighters[c], effects, effects[r, E.amount], False)
+        record_nb(trace, glob, o, Event.effect_damage, x, dealt, fighters[x, F.hp])
+
+
+@njit(cache=True, _nrt=False)
 def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace):
     """End of p's turn: Forest Fire's roll, Dragon Power's check, counters, timed cards expire."""
     t = glob[G.turn]
     o = 1 - p
+    _opponent_turn_end(cards, effects, inst, fighters, players, glob, p, trace)
     for j in range(N_INST):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.controller] != p:
             continue
