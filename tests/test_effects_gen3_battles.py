@@ -8,11 +8,11 @@ One test per card behaviour, played through the game kernel with the table of
 """
 
 import pytest
-from gamekit import CAT, InstZone, K
+from gamekit import CAT, Event, InstZone, K
 from test_game_cards import attack, battles, freeze, magic_names, setup
 
 from wardsim.battle import prepared_pair
-from wardsim.kernel.enums import FighterCol
+from wardsim.kernel.enums import CardCol, FighterCol
 from wardsim.kernel.game.actions import action_kind_nb
 from wardsim.kernel.game.enums import GlobCol, InstCol, PlayerCol
 
@@ -277,3 +277,58 @@ def test_lava_golem_deals_5_to_the_opponents_primary_after_a_turn_of_theirs_with
 
 def test_lava_golem_cannot_be_solved_exactly():
     _unsolvable("Lava Golem", "Ogre")
+
+
+# ---------------------------------------------------------------- Shapeshifter, Nadara, Monkey Duck
+
+
+def _chosen_rows(t, c: int) -> list[int]:
+    """The effect rows of creature c that a player chose as a battle began (the trace)."""
+    return [row[4] for row in t.events(Event.effect) if row[3] == c]
+
+
+def test_shapeshifter_takes_the_form_its_player_chooses_for_the_battle():
+    # ruling battle-forms: against the Ogre the heuristic takes the Bear, +4 Atk Dice Rolls
+    t, shifter, ogre = setup("Shapeshifter", "Ogre")
+    bear = CAT.cards[CAT.index("Shapeshifter")]
+    freeze(t, ogre)
+    attack(t, 6, 5, *[1] * 8)  # 6 + 5 + 1 hits AL 8; 8 x 1 + 1
+    assert t.used_dice() == 10 and t.hp(ogre) == 90 - 9
+    start = int(t.cards[CAT.index("Shapeshifter"), CardCol.effect_start])
+    assert _chosen_rows(t, shifter) == [start + 2] and bear.effects[2].stat == "attack_dice"
+    t.refresh()
+    assert t.fighters[shifter, F.battle_attack_dice] == 0  # for that battle only
+
+
+def test_shapeshifter_turtle_form_raises_its_al_against_a_heavy_hitter():
+    t, shifter, titan = setup("Shapeshifter", "Eternal Titan")
+    t.end_turn()
+    t.begin_turn()  # the Titan (SPD 8) attacks: AL 4 + 6 for the battle
+    freeze(t, shifter)
+    attack(t, 3, 3)  # 3 + 3 + 3 does not reach AL 10
+    assert t.used_dice() == 2 and t.hp(shifter) == 60
+
+
+@pytest.mark.parametrize(
+    "foe, dice, damage", [("Ogre", (6, 5, 1, 1, 1, 1), 4 + 1), ("Eternal Titan", (6, 2, 3), 3 + 4)]
+)
+def test_nadara_uses_piercing_arrow_in_place_of_slash_when_its_player_chooses(foe, dice, damage):
+    # ruling battle-forms: Slash (4 dice + 1) against AL 8, Piercing Arrow (1 die + 4) against AL 12
+    t, nadara, other = setup("Nadara", foe)
+    freeze(t, other)
+    attack(t, *dice)
+    assert t.used_dice() == len(dice) and t.hp(other) == CAT[foe].hp - damage
+
+
+def test_monkey_duck_loses_an_atk_die_and_1_modifier_when_the_opponent_quacks():
+    # ruling battle-forms: the opponent decides, and always quacks
+    t, wolf, duck = setup("Werewolf", "Monkey Duck")
+    # the Werewolf (SPD 8) strikes first: 3 + 3 + 3; the Duck strikes back with 4 dice + 4
+    attack(t, 6, 5, 3, 3, 6, 5, 1, 1, 1, 1)
+    assert t.used_dice() == 10
+    assert (t.hp(duck), t.hp(wolf)) == (90 - 9, 70 - 8)
+
+
+@pytest.mark.parametrize("name", ["Shapeshifter", "Nadara", "Monkey Duck"])
+def test_a_battle_start_choice_cannot_be_solved_exactly(name):
+    _unsolvable(name, "Ogre")

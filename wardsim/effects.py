@@ -566,8 +566,12 @@ def render(e: Effect) -> str:
         parts.append("on the same dice, if they all match" if "same_roll" in e.flags else "each player rolls 1 die")
         if "same_roll" not in e.flags:
             parts.append("if all the dice match")
-    if "optional" in e.flags:
-        what = "optionally, " + what
+    grouped = e.trigger == "battle_start" and not e.roll and "choice" not in e.flags
+    if "opponent_choice" in e.flags:
+        # Monkey Duck: the card's rows of that decision act together or not at all
+        what = "if your opponent chooses (for all such rows together), " + what
+    elif "optional" in e.flags:
+        what = ("optionally (all such rows together), " if grouped else "optionally, ") + what
     if "choice" in e.flags:
         what = "either (choose one) " + what
     duration = "" if e.action == "return_later" or e.zone_from == "hand_or_deck" else _duration_text(e.duration)

@@ -350,6 +350,7 @@ class FlagT(NamedTuple):
     but_equips: int = 16384  # a magic block that lets equip cards through (Foggy Night)
     dice_match: int = 32768  # every player rolls 1 die; the row acts when all dice match (Apocalypse)
     distinct: int = 65536  # a sacrifices row: each sacrifice matches a different name of the filter (Perfect Shark)
+    opponent_choice: int = 131072  # the opponent of the card's player decides whether the row acts (Monkey Duck)
 
 
 Flag = FlagT()

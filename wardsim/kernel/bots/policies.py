@@ -24,7 +24,7 @@ from __future__ import annotations
 from numba import njit
 
 from wardsim.kernel.bots.enums import PolicyId, PolicyParam
-from wardsim.kernel.duel.effect_rows import effective_al_nb, filter_matches_nb
+from wardsim.kernel.duel.effect_rows import chosen_battle_row_nb, effective_al_nb, filter_matches_nb
 from wardsim.kernel.enums import (
     Action,
     CardCol,
@@ -37,6 +37,7 @@ from wardsim.kernel.enums import (
     MagicSubtype,
     MagicType,
     Scale,
+    Stat,
     Target,
     Trigger,
     Zone,
@@ -65,7 +66,7 @@ from wardsim.kernel.game.field import (
 )
 from wardsim.kernel.game.scratch import local_floats
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, hand_size_nb, randint_nb
-from wardsim.rules import CRITICAL_DICE, CRITICAL_MULTIPLIER, DIE_FACES
+from wardsim.rules import AL_CAP, CRITICAL_DICE, CRITICAL_MULTIPLIER, DIE_FACES
 
 E = EffectCol
 F = FighterCol
@@ -876,6 +877,19 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         ):
             return 1.0 if _halving_hurts(cards, effects, inst, fighters, players, q) else -1.0
         return 1.0  # Scroll of Silence: whatever Lightning card the opponent plays, it is stopped
+    if kind == ChoiceKind.battle_row:
+        # Shapeshifter's form, Nadara's second attack, Monkey Duck's "Quack": what the rows do to
+        # the battle, for the creature's player or (its opponent choosing) against it
+        if option == NO_OPTION:
+            return 0.0
+        owner = inst[subject, I.controller]
+        foe = _battle_foe(inst, players, glob, owner, subject)
+        if foe < 0:
+            return 0.0
+        gain = _battle_row_worth(effects, fighters, subject, foe, option) - _battle_row_worth(
+            effects, fighters, subject, foe, NO_OPTION
+        )
+        return gain if owner == q else -gain
     if kind == ChoiceKind.field_shield:
         # Bunnysaurus: spend its one negation on a strike that would take a good part of its HP
         if option == NO_OPTION:
@@ -937,6 +951,70 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             return -1.0
         return 2.0 if inst[option, I.attached_to] >= 0 else 1.0
     return 0.0
+
+
+@njit(cache=True, _nrt=False)
+def _strike_worth(hit_bonus, armor_level, attack_dice, atk):
+    """Expected Atk damage of a strike of 2 Hit dice against `armor_level` (critical hits aside)."""
+    hits = 0
+    for a in range(1, DIE_FACES + 1):
+        for b in range(1, DIE_FACES + 1):
+            if a == 1 and b == 1:
+                continue  # a critical miss
+            if (a == DIE_FACES and b == DIE_FACES) or a + b + hit_bonus >= armor_level:
+                hits += 1
+    return hits / (DIE_FACES * DIE_FACES) * max(3.5 * attack_dice + atk, 0.0)
+
+
+@njit(cache=True, _nrt=False)
+def _battle_row_worth(effects, fighters, c, foe, option):
+    """How the battle of creature c against `foe` looks with the chosen battle-start rows of
+    `option` (a `choice` row alone; any other row: the card's all-or-none group; NO_OPTION: none):
+    c's expected strike minus the foe's, and a quarter more of c's when it strikes first."""
+    d_speed = 0
+    d_al = 0
+    d_dice = 0
+    d_hit = 0
+    d_atk = 0
+    f = fighters[c]
+    g = fighters[foe]
+    if option != NO_OPTION:
+        alone = (effects[option, E.flags] & Flag.choice) != 0
+        for r in range(f[F.effect_start], f[F.effect_start] + f[F.effect_count]):
+            if not chosen_battle_row_nb(effects, r) or effects[r, E.action] != Action.modify_stat:
+                continue
+            skip = (r != option) if alone else ((effects[r, E.flags] & Flag.choice) != 0)
+            if skip:
+                continue
+            stat = effects[r, E.stat]
+            amount = effects[r, E.amount]
+            if stat == Stat.speed:
+                d_speed += amount
+            elif stat == Stat.armor_level:
+                d_al += amount
+            elif stat == Stat.attack_dice:
+                d_dice += amount
+            elif stat == Stat.modifier:
+                d_hit += amount
+                d_atk += amount
+            elif stat == Stat.hit:
+                d_hit += amount
+            elif stat == Stat.atk:
+                d_atk += amount
+    own = _strike_worth(
+        f[F.modifier] + f[F.hit_bonus] + f[F.battle_hit] + d_hit,
+        effective_al_nb(g),
+        max(f[F.attack_dice] + f[F.battle_attack_dice] + d_dice, 0),
+        f[F.modifier] + f[F.atk_bonus] + f[F.battle_atk] + d_atk,
+    )
+    theirs = _strike_worth(
+        g[F.modifier] + g[F.hit_bonus] + g[F.battle_hit],
+        min(effective_al_nb(f) + d_al, AL_CAP),
+        g[F.attack_dice] + g[F.battle_attack_dice],
+        g[F.modifier] + g[F.atk_bonus] + g[F.battle_atk],
+    )
+    first = 0.25 * own if f[F.speed] + d_speed > g[F.speed] else 0.0
+    return own - theirs + first
 
 
 @njit(cache=True, _nrt=False)

@@ -498,10 +498,37 @@ def roll_amount_nb(effects, r, rng, script):
 
 
 @njit(_nrt=False)
+def chosen_battle_row_nb(effects, r):
+    """Shapeshifter's forms, Nadara's second attack, Monkey Duck's "Quack": a battle-start row
+    without a roll that a player decides on as the battle begins (flags `choice`, `optional`,
+    `opponent_choice`). The game asks the player (kernel.game.play); no strike fires it."""
+    return (
+        effects[r, E.trigger] == Trigger.battle_start
+        and effects[r, E.roll_lo] == 0
+        and (effects[r, E.flags] & (Flag.choice | Flag.optional | Flag.opponent_choice)) != 0
+    )
+
+
+@njit(_nrt=False)
+def apply_battle_row_nb(f, effects, r):
+    """A chosen battle-start row acts on its creature f for the battle: SPD straight onto the
+    fighter (the order of the strikes is read once, at the battle's start), the rest as
+    battle-long changes."""
+    if effects[r, E.action] != Action.modify_stat:
+        return
+    if effects[r, E.stat] == Stat.speed:
+        f[F.speed] += effects[r, E.amount]  # Shapeshifter's Eagle: +5 SPD for this battle
+    else:
+        add_battle_stat_nb(f, effects[r, E.stat], effects[r, E.amount])
+
+
+@njit(_nrt=False)
 def fired_row_acts_nb(effects, r):
     """Is row r one `fire_row_nb` can carry out (its action, status, duration)?"""
     if effects[r, E.scale] == Scale.sent_hp:
         return False  # Vampire Lord's heal is paid with a card from the hand: a duel has none
+    if chosen_battle_row_nb(effects, r):
+        return False  # a player's decision at the battle's start, carried out by the game
     action = effects[r, E.action]
     if (
         action == Action.dot

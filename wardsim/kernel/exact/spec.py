@@ -450,6 +450,13 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                 # Wild Vampire: the AL it took and the Modifier it gained last the whole duel, a
                 # state the solver does not carry
                 raise UnsupportedPair("an AL drained into the Modifier")
+            if (
+                trig == Trigger.battle_start
+                and int(e[E.roll_lo]) == 0
+                and int(e[E.flags]) & (Flag.choice | Flag.optional | Flag.opponent_choice)
+            ):
+                # Shapeshifter, Nadara, Monkey Duck: a player's decision at each battle's start
+                raise UnsupportedPair("a battle-start row a player chooses")
             if trig == Trigger.on_killed or trig == Trigger.opponent_turn_end:
                 # Orc Berserker's revival, Lava Golem's damage at the end of a turn without battle
                 raise UnsupportedPair("a row past the duel's battles (a death undone, a turn's end)")

@@ -34,7 +34,7 @@ from numba import njit
 
 from wardsim.kernel.bots import choice
 from wardsim.kernel.duel.battle import end_battle_nb, end_exchange_nb, is_stunned_nb, open_battle_nb, strike_nb
-from wardsim.kernel.duel.effect_rows import take_damage_nb
+from wardsim.kernel.duel.effect_rows import apply_battle_row_nb, chosen_battle_row_nb, take_damage_nb
 from wardsim.kernel.duel.enums import Counter, Fired, React
 from wardsim.kernel.enums import (
     Action,
@@ -1276,6 +1276,85 @@ def _begin_battle(cards, effects, inst, fighters, players, glob, decks, attacker
 
 
 @njit(cache=True, _nrt=False)
+def _battle_row_choices(
+    cards, effects, inst, fighters, players, glob, p, attacker, defender, options, policy, params, rng, trace
+):
+    """A creature's battle-start rows that a player decides on as the battle begins, attacker's
+    first (ruling battle-forms): one of its `choice` rows (Shapeshifter's form), or its other
+    such rows all together or none (Nadara's Piercing Arrow: `optional`, its player's choice;
+    Monkey Duck's "Quack": `opponent_choice`, the other player's)."""
+    for side in range(2):
+        c = attacker if side == 0 else defender
+        q = p if side == 0 else 1 - p  # c's player
+        if inst[c, I.zone] != InstZone.primary or fighters[c, F.effect_count] == 0 or fighters[c, F.hp] <= 0:
+            continue
+        start, stop = card_rows_nb(cards, inst[c, I.card])
+        n = 0
+        passing = False
+        group = -1  # the first row of the all-or-none group
+        chooser = q
+        for r in range(start, stop):
+            if not chosen_battle_row_nb(effects, r):
+                continue
+            flags = effects[r, E.flags]
+            if (flags & Flag.choice) != 0:
+                options[n] = r
+                n += 1
+                passing = passing or (flags & Flag.optional) != 0
+            elif group < 0:
+                group = r
+                if (flags & Flag.opponent_choice) != 0:
+                    chooser = 1 - q
+        if n > 0:
+            if passing:
+                options[n] = NO_OPTION
+                n += 1
+            pick = choice.pick_nb(
+                ChoiceKind.battle_row,
+                q,
+                c,
+                options,
+                n,
+                policy,
+                params,
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                rng,
+            )
+            if pick >= 0:
+                apply_battle_row_nb(fighters[c], effects, pick)
+                record_nb(trace, glob, q, Event.effect, c, pick, 0)
+        if group >= 0:
+            options[0] = group
+            options[1] = NO_OPTION
+            pick = choice.pick_nb(
+                ChoiceKind.battle_row,
+                chooser,
+                c,
+                options,
+                2,
+                policy,
+                params,
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                rng,
+            )
+            if pick == group:
+                for r in range(start, stop):
+                    if chosen_battle_row_nb(effects, r) and (effects[r, E.flags] & Flag.choice) == 0:
+                        apply_battle_row_nb(fighters[c], effects, r)
+                record_nb(trace, glob, chooser, Event.effect, c, group, 0)
+
+
+@njit(cache=True, _nrt=False)
 def battle_action_nb(
     cards, effects, inst, fighters, players, glob, decks, attacker, policy, params, rng, script, trace
 ):
@@ -1288,6 +1367,9 @@ def battle_action_nb(
         inst[attacker, I.second_battle_turn] = t  # Double Hit: its second battle this turn
     _begin_battle(cards, effects, inst, fighters, players, glob, decks, attacker, defender, rng, script, trace)
     options = local_array(N_INST)
+    _battle_row_choices(
+        cards, effects, inst, fighters, players, glob, p, attacker, defender, options, policy, params, rng, trace
+    )
     # Double Hit: "Your opponent can only return attack for 1 of these battles": in the first,
     # the defender's player strikes back or keeps the return attack for the second (ruling double-hit)
     no_return = False
