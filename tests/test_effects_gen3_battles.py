@@ -13,7 +13,7 @@ from test_game_cards import attack, battles, freeze, magic_names, setup
 
 from wardsim.battle import prepared_pair
 from wardsim.kernel.enums import CardCol, FighterCol
-from wardsim.kernel.game.actions import action_kind_nb
+from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb
 from wardsim.kernel.game.enums import GlobCol, InstCol, PlayerCol
 
 F = FighterCol
@@ -332,3 +332,27 @@ def test_monkey_duck_loses_an_atk_die_and_1_modifier_when_the_opponent_quacks():
 @pytest.mark.parametrize("name", ["Shapeshifter", "Nadara", "Monkey Duck"])
 def test_a_battle_start_choice_cannot_be_solved_exactly(name):
     _unsolvable(name, "Ogre")
+
+
+# ---------------------------------------------------------------- Cryovore
+
+
+def _activations(t, c: int) -> list[int]:
+    return sorted(action_b_nb(a) for a in t.legal() if action_kind_nb(a) == K.activate and action_a_nb(a) == c)
+
+
+@pytest.mark.parametrize("alt, hp, damage", [(1, 80, 1 + 1 + 2 + 10), (2, 90, 1 + 1 + 2)])
+def test_cryovore_adds_10_damage_to_its_attack_or_heals_10_its_players_choice(alt, hp, damage):
+    # ruling cryovore: one alternative, once a turn
+    t, cryo, spider = setup("Cryovore", "Giant Spider")
+    t.fighters[cryo, F.hp] = 80
+    assert _activations(t, cryo) == [1, 2]
+    t.act(K.activate, cryo, alt)
+    assert _activations(t, cryo) == []
+    freeze(t, spider)
+    attack(t, 6, 5, 1, 1)  # 6 + 5 + 2 hits AL 4
+    assert t.hp(spider) == 40 - damage and t.hp(cryo) == hp
+
+
+def test_cryovore_cannot_be_solved_exactly():
+    _unsolvable("Cryovore", "Ogre")

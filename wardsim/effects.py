@@ -567,13 +567,13 @@ def render(e: Effect) -> str:
         if "same_roll" not in e.flags:
             parts.append("if all the dice match")
     grouped = e.trigger == "battle_start" and not e.roll and "choice" not in e.flags
+    if "choice" in e.flags:
+        what = "either (choose one) " + what
     if "opponent_choice" in e.flags:
         # Monkey Duck: the card's rows of that decision act together or not at all
         what = "if your opponent chooses (for all such rows together), " + what
     elif "optional" in e.flags:
         what = ("optionally (all such rows together), " if grouped else "optionally, ") + what
-    if "choice" in e.flags:
-        what = "either (choose one) " + what
     duration = "" if e.action == "return_later" or e.zone_from == "hand_or_deck" else _duration_text(e.duration)
     sentence = ", ".join(parts) + ": " + what + duration
     if "unique" in e.flags:

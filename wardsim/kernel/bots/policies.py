@@ -397,7 +397,9 @@ def greedy_nb(cards, effects, inst, fighters, players, glob, actions, n, params)
             value = LIMITED_WORTH
         elif kind == ActionKind.activate:
             # greedy battles whenever it can: a turn-long boost is never wasted by its own choice
-            value = activation_value_nb(cards, effects, inst, fighters, players, glob, p, i, True, params)
+            value = activation_value_nb(
+                cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a), True, params
+            )
         if value > best_value:
             best_value = value
             best = k
@@ -569,7 +571,9 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
             value = WASTED if self_battles_forced_nb(cards, effects, inst, fighters, players, p) else LIMITED_WORTH
         elif kind == ActionKind.activate:
             battles_now = will_battle and glob[G.phase] == Phase.main
-            value = activation_value_nb(cards, effects, inst, fighters, players, glob, p, i, battles_now, params)
+            value = activation_value_nb(
+                cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a), battles_now, params
+            )
             if self_battles_forced_nb(cards, effects, inst, fighters, players, p) and _summons_limited(
                 cards, effects, inst[i, I.card]
             ):
@@ -708,14 +712,31 @@ def _boosted_this_turn(cards, effects, inst, glob, i):
 
 
 @njit(cache=True, _nrt=False)
-def activation_value_nb(cards, effects, inst, fighters, players, glob, p, c, battles_now, params):
+def activation_value_nb(cards, effects, inst, fighters, players, glob, p, c, alt, battles_now, params):
     """What activating creature c's your-turn effect is worth to p. Most are worth a little
     (ACTIVATION_WORTH). One paid with a card from the hand is worth what it buys, with the card
     p's own pick would send (`option_value_nb`, ChoiceKind.discard_cost; the costs filter by card
     type only): Vampire Lord's heal, the HP it restores (none at full HP: wasted) against the HP
     the sent creature adds to p's cemetery, and never when the cemetery would be left without
     room for Vampire Lord's own death; Wizard Frog's 2x Atk damage, only in a turn c battles
-    (`battles_now`)."""
+    (`battles_now`). With alternatives, the alt-th (Cryovore): +10 Atk only in a turn c battles,
+    a heal worth the HP it restores."""
+    if alt > 0:
+        k = 0
+        start = cards[inst[c, I.card], CardCol.effect_start]
+        for r in range(start, start + cards[inst[c, I.card], CardCol.effect_count]):
+            flags = effects[r, E.flags]
+            if effects[r, E.trigger] != Trigger.your_turn or (flags & Flag.optional) == 0 or (flags & Flag.choice) == 0:
+                continue
+            k += 1
+            if k != alt:
+                continue
+            if effects[r, E.action] == Action.heal:
+                healed = min(fighters[c, F.max_hp] - fighters[c, F.hp], effects[r, E.amount])
+                return WASTED if healed <= 0 else 0.5 * healed
+            if effects[r, E.action] == Action.modify_stat:
+                return 0.5 * effects[r, E.amount] if battles_now else WASTED
+        return ACTIVATION_WORTH
     cost = _hand_cost_row(cards, effects, inst[c, I.card])
     if cost < 0:
         if _temporary_summon(cards, effects, inst[c, I.card], Trigger.your_turn):

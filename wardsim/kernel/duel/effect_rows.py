@@ -527,8 +527,8 @@ def fired_row_acts_nb(effects, r):
     """Is row r one `fire_row_nb` can carry out (its action, status, duration)?"""
     if effects[r, E.scale] == Scale.sent_hp:
         return False  # Vampire Lord's heal is paid with a card from the hand: a duel has none
-    if chosen_battle_row_nb(effects, r):
-        return False  # a player's decision at the battle's start, carried out by the game
+    if chosen_battle_row_nb(effects, r) or (effects[r, E.flags] & Flag.choice) != 0:
+        return False  # a player's decision (a battle's start, one of alternatives), the game's business
     action = effects[r, E.action]
     if (
         action == Action.dot

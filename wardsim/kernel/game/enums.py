@@ -47,6 +47,9 @@ class InstColT(NamedTuple):
     returned_turn: int = 22  # turn index of its last strike back against a Double Hit creature
     spent_at: int = 23  # the arrival at which its once-per-field effect was used (Bunnysaurus, Orc Berserker); -1 none
     safe_until: int = 24  # last turn index in which the creature cannot be damaged (The Super Hero); -1 none
+    chosen_row: int = (
+        25  # effect row + 1 of the alternative its your-turn activation used (Cryovore); read with used_turn
+    )
 
 
 InstCol = InstColT()

@@ -888,7 +888,21 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
         )
     elif kind == ActionKind.activate:
         turns.activate_nb(
-            cards, effects, inst, fighters, players, glob, decks, p, a, policy, params, rng, script, trace
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            decks,
+            p,
+            a,
+            action_b_nb(action),
+            policy,
+            params,
+            rng,
+            script,
+            trace,
         )
     elif kind == ActionKind.limited_summon:
         note_play_nb(inst, a)

@@ -227,6 +227,8 @@ def _aura_active(effects, r, glob, inst, j, holder_is_creature):
         return True  # an equip's answer to damage acts through the strike hook (Raging Inferno)
     if trig == Trigger.your_turn and holder_is_creature and d == Duration.turn:
         # Wizard Frog: an activated effect "for this turn" holds in the turn it was activated
+        if (effects[r, E.flags] & Flag.choice) != 0 and inst[j, I.chosen_row] != r + 1:
+            return False  # Cryovore: the other alternative was used
         return (effects[r, E.flags] & Flag.optional) != 0 and inst[j, I.used_turn] == glob[G.turn]
     if trig == Trigger.response_opponent_summon and not holder_is_creature:
         return True  # Icy Breath: attached to the creature summoned, it holds it while it stays

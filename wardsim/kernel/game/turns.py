@@ -97,6 +97,16 @@ def activation_options_nb(cards, effects, inst, fighters, players, glob, p, out,
                 return n  # Vampire Lord, Wizard Frog: the card to send is the effect's cost
             if effects[r, E.zone_to] == Zone.under and holds_under_nb(cards, effects, inst, -1, c):
                 return n  # Terry: "This effect cannot stack": one Jerry under it at most
+            if (effects[r, E.flags] & Flag.choice) != 0:
+                # Cryovore: "add 10 damage to the end of its attack, or heal itself 10 HP": one
+                # activation per alternative, the k-th as operand k
+                k = 0
+                for r2 in range(r, stop):
+                    if _alternative(effects, r2):
+                        k += 1
+                        out[n] = 40_000 + c * 100 + k
+                        n += 1
+                return n
             out[n] = 40_000 + c * 100
             return n + 1
     return n
@@ -116,12 +126,28 @@ def _hand_holds(cards, effects, inst, r, p):
 
 
 @njit(cache=True, _nrt=False)
-def activate_nb(cards, effects, inst, fighters, players, glob, decks, p, c, policy, params, rng, script, trace):
+def _alternative(effects, r):
+    """Row r is one alternative of a creature's your-turn activation (Cryovore)."""
+    flags = effects[r, E.flags]
+    return effects[r, E.trigger] == Trigger.your_turn and (flags & Flag.optional) != 0 and (flags & Flag.choice) != 0
+
+
+@njit(cache=True, _nrt=False)
+def activate_nb(cards, effects, inst, fighters, players, glob, decks, p, c, alt, policy, params, rng, script, trace):
+    """p activates creature c's optional your-turn rows: all of them, or with alternatives
+    (flag `choice`) the alt-th of those (from 1) and none of the others."""
     inst[c, I.used_turn] = glob[G.turn]
+    inst[c, I.chosen_row] = 0
     start, stop = card_rows_nb(cards, inst[c, I.card])
     moved = local_array(2)
     moved[:] = 0
+    k = 0
     for r in range(start, stop):
+        if _alternative(effects, r):
+            k += 1
+            if k != alt:
+                continue
+            inst[c, I.chosen_row] = r + 1
         if effects[r, E.trigger] == Trigger.your_turn and (effects[r, E.flags] & Flag.optional) != 0:
             if (
                 execute_row_nb(
