@@ -356,3 +356,49 @@ def test_cryovore_adds_10_damage_to_its_attack_or_heals_10_its_players_choice(al
 
 def test_cryovore_cannot_be_solved_exactly():
     _unsolvable("Cryovore", "Ogre")
+
+
+# ---------------------------------------------------------------- Dragon of Time
+
+
+def _limited_goblins(t) -> list[int]:
+    """A Goblin of each player's, a Limited Summon held by that player's primary creature."""
+    from wardsim.kernel.game import resolve
+
+    goblins = []
+    for p in range(2):
+        j = t.find(p, "Goblin")
+        t._take_from_deck(j)
+        anchor = int(t.players[p, PlayerCol.primary])
+        resolve.limited_summon_nb(t.cards, t.inst, t.fighters, t.players, t.glob, p, j, anchor, t.trace)
+        goblins.append(j)
+    return goblins
+
+
+@pytest.mark.parametrize("die", [1, 2, 3, 4, 5, 6])
+def test_dragon_of_time_rolls_for_no_magic_no_creature_effects_or_no_limited_summons_this_turn(die):
+    # ruling dragon-of-time
+    t, dragon, vampire = setup("Dragon of Time", "Vampire", deck_a=["Goblin"], deck_b=["Goblin"])
+    goblins = _limited_goblins(t)
+    _to_own_next_turn(t, die)
+    turn = int(t.glob[G.turn])
+    t.refresh()
+    blocked = [int(t.players[p, PlayerCol.magic_blocked_until]) == turn for p in range(2)]
+    assert blocked == [die <= 2] * 2
+    assert (t.fighters[vampire, F.effect_count] == 0) == (die in (3, 4))
+    assert t.fighters[dragon, F.effect_count] > 0
+    if die >= 5:
+        assert [t.zone(g) for g in goblins] == [InstZone.cemetery] * 2
+    elif die >= 3:  # the Vampire's effects are negated: so is the anchoring of the Goblin it holds
+        assert t.zone(goblins[0]) == InstZone.limited and t.zone(goblins[1]) != InstZone.limited
+    else:
+        assert [t.zone(g) for g in goblins] == [InstZone.limited] * 2
+    t.end_turn()
+    t.begin_turn()  # the next turn: magic cards and creature effects are back
+    t.refresh()
+    assert t.fighters[vampire, F.effect_count] > 0
+    assert all(int(t.players[p, PlayerCol.magic_blocked_until]) < t.glob[G.turn] for p in range(2))
+
+
+def test_dragon_of_time_cannot_be_solved_exactly():
+    _unsolvable("Dragon of Time", "Ogre")

@@ -283,6 +283,7 @@ _TARGET_TEXT = {
     "all_magic": "all magic cards",
     "played_card": "the card played",
     "summoned": "the creature summoned",
+    "limited_summons": "every Limited Summon",
 }
 
 _STAT_TEXT = {
@@ -338,6 +339,7 @@ _PLURAL = {
     "own_magic",
     "opponent_magic",
     "all_magic",
+    "limited_summons",
 }
 
 
@@ -407,6 +409,8 @@ def _amount_text(e: Effect) -> str:
 def _move_text(e: Effect, target: str, zfrom: str, zto: str) -> str:
     if e.zone_to == "under":
         return f"place {render_filter(e.filter)} from your hand under this creature"
+    if e.target == "limited_summons":
+        return f"send every Limited Summon to its owner's {zto}"  # Dragon of Time
     if e.zone_from == "hand":
         # a card of a hand: the player's own (a cost: Vampire Lord, Wizard Frog) or the opponent's
         whose = "your opponent's" if e.target == "opponent_player" else "your"
@@ -491,7 +495,11 @@ def render(e: Effect) -> str:
         "block_battle": f"{target} cannot battle",
         "block_magic": f"{target} cannot play {'Lightning' if 'lightning' in e.flags else 'magic'} cards"
         + (" but equips" if "but_equips" in e.flags else ""),
-        "negate_effects": f"the effects of {target} are negated",
+        "negate_effects": (
+            "the effects of all creatures but this card are negated"
+            if e.target == "all_creatures" and e.trigger == "your_turn"
+            else f"the effects of {target} are negated"
+        ),
         "immune": f"{target} {is_} unaffected by "
         + " and ".join(
             w for w, f in (("creature effects", "creature_effects"), ("magic cards", "magic")) if f in e.flags

@@ -240,6 +240,7 @@ class TargetT(NamedTuple):
     all_magic: int = 15
     played_card: int = 16  # the card this response answers
     summoned: int = 17  # the creature whose summon this response answers
+    limited_summons: int = 18  # every Limited Summon on the field, either player's (Dragon of Time)
 
 
 Target = TargetT()

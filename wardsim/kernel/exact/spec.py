@@ -460,6 +460,9 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
             if int(e[E.flags]) & Flag.choice and trig in _PROGRAM_OF_TRIGGER:
                 # Cryovore: one of two activations in each turn, its player's choice
                 raise UnsupportedPair("alternatives a player chooses between")
+            if action == Action.negate_effects or int(e[E.target]) == Target.limited_summons:
+                # Dragon of Time: a turn with every other creature effect negated, Limited Summons
+                raise UnsupportedPair("creature effects negated for a turn")
             if trig == Trigger.on_killed or trig == Trigger.opponent_turn_end:
                 # Orc Berserker's revival, Lava Golem's damage at the end of a turn without battle
                 raise UnsupportedPair("a row past the duel's battles (a death undone, a turn's end)")

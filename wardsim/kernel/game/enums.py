@@ -131,6 +131,8 @@ class GlobColT(NamedTuple):
     sent_hp: int = 20  # printed HP of the card a row last sent from a hand (0: magic), for Scale.sent_hp
     sent_card: int = 21  # the instance a row last sent from a hand (a trade's next row skips it); -1 none
     poisoned: int = 22  # the magic card whose healing a Poisoned Potion turns into damage; -1 none
+    negated_turn: int = 23  # turn in which every creature effect but the negator's is negated (Dragon of Time); -1 none
+    negator: int = 24  # the creature whose effect negates the others in negated_turn; -1 none
 
 
 GlobCol = GlobColT()

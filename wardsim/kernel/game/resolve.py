@@ -467,6 +467,13 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
     creature_immune[:] = 0
     for k in range(n_creatures):
         creature_immune[creatures[k]] = _immune_to_creatures(cards, effects, inst, fighters, creatures[k])
+    if glob[G.negated_turn] == t:
+        # Dragon of Time: every creature effect but its own is negated this turn (Ent Tree, unaffected
+        # by creature effects, keeps its own)
+        for k in range(n_creatures):
+            i = creatures[k]
+            if i != glob[G.negator] and creature_immune[i] == 0:
+                fighters[i, F.effect_count] = 0
     _copy_base_stats(cards, effects, inst, fighters, players, creatures, n_creatures)
     # three passes: additions, scalings, sets (Curse "supersedes other AL increases"); sets in
     # the order their cards arrived: the last set wins (CASE LAW, Jeesse v James)
@@ -1145,6 +1152,12 @@ def execute_row_nb(
             until = glob[G.turn] if d == Duration.turn else turn_cycles_nb(glob, max(d, 1))
             inst[holder, I.safe_until] = max(inst[holder, I.safe_until], until)
             sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+    elif action == Action.negate_effects and not is_magic and target == Target.all_creatures:
+        # Dragon of Time: "Negate all creature effects this turn. (Aside from this card)" (ruling
+        # dragon-of-time)
+        glob[G.negated_turn] = glob[G.turn]
+        glob[G.negator] = src
+        refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
     elif action == Action.no_damage:
         # Omega Titan: "your opponent cannot cause damage ... until the end of your turn" (ruling
         # omega-titan)
@@ -1386,6 +1399,8 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
             hit = z == InstZone.magic and c == o
         elif target == Target.all_magic:
             hit = z == InstZone.magic and j != src
+        elif target == Target.limited_summons:
+            hit = z == InstZone.limited  # Dragon of Time: "All Limited Summons", either player's
         elif target == Target.all_creatures:
             # The Old One: "all cards aside from this card", Limited Summons too; a creature
             # unaffected by creature effects stays (Ent Tree)

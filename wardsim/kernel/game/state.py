@@ -75,6 +75,8 @@ def reset_state_nb(inst, fighters, players, glob, decks):
     glob[GlobCol.winner] = -1
     glob[GlobCol.end_reason] = EndReason.playing
     glob[GlobCol.no_battle_until] = -1
+    glob[GlobCol.negated_turn] = -1
+    glob[GlobCol.negator] = -1
     glob[GlobCol.battled] = 0
     glob[GlobCol.dealt_damage] = 0
     glob[GlobCol.trace_n] = 0
