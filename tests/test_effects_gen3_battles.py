@@ -402,3 +402,31 @@ def test_dragon_of_time_rolls_for_no_magic_no_creature_effects_or_no_limited_sum
 
 def test_dragon_of_time_cannot_be_solved_exactly():
     _unsolvable("Dragon of Time", "Ogre")
+
+
+# ---------------------------------------------------------------- Chaos Demon
+
+
+def test_chaos_demon_adds_3_atk_dice_in_its_turn_and_takes_half_the_damage_when_the_foe_survives():
+    # ruling chaos-demon: the heuristic takes the dice against the Ogre
+    t, demon, ogre = setup("Chaos Demon", "Ogre")
+    freeze(t, ogre)
+    attack(t, 6, 5, 1, 1, 1, 1, 2)  # 6 + 5 + 1 hits AL 8; 5 dice: 6 + 1
+    assert t.used_dice() == 7
+    assert (t.hp(ogre), t.hp(demon)) == (90 - 7, 60 - 3)
+
+
+def test_chaos_demon_takes_nothing_when_it_kills_and_adds_nothing_in_the_opponents_turn():
+    t, demon, ogre = setup("Chaos Demon", "Ogre")
+    t.fighters[ogre, F.hp] = 7
+    freeze(t, ogre)
+    attack(t, 6, 5, 1, 1, 1, 1, 2)  # the Ogre dies: no recoil
+    assert t.hp(demon) == 60
+    t2, ogre2, demon2 = setup("Ogre", "Chaos Demon")
+    # the Ogre attacks; the Demon (SPD 7) strikes first with its 2 dice only: 1 + 1 + 1
+    attack(t2, 6, 5, 1, 1, 6, 5, 1, 1, 1)
+    assert t2.used_dice() == 9 and (t2.hp(ogre2), t2.hp(demon2)) == (90 - 3, 60 - 6)
+
+
+def test_chaos_demon_cannot_be_solved_exactly():
+    _unsolvable("Chaos Demon", "Ogre")

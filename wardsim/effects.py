@@ -550,6 +550,8 @@ def render(e: Effect) -> str:
         "stays_on_field": f"{target} cannot leave the field unless killed (a magic card: destroyed), "
         "cannot be used as a sacrifice from the field and cannot change control",
         "no_damage": f"{target} cannot cause damage (strikes and effects alike)",
+        "recoil": f"if the creature it battles survives the battle, {target} takes {e.amount}/{e.divisor} "
+        "of the HP that creature lost in it",
         "second_battle": f"{target} may initiate a second battle in your turn; your opponent's creature "
         "strikes back in only one of the two",
     }[e.action]

@@ -213,9 +213,8 @@ class ActionT(NamedTuple):
     poison_heal: int = 61  # the answered card's healing is negated and taken as damage instead (Poisoned Potion)
     order_deck_top: int = 62  # both players see the target's top amount deck cards; the card's player orders them
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
-    no_damage: int = (
-        64  # the target player's creatures cause no damage, strikes or effects, for the duration (Omega Titan)
-    )
+    no_damage: int = 64  # the target player causes no damage, strikes or effects, for a time (Omega Titan)
+    recoil: int = 65  # a chosen battle row: the foe survives, the source takes amount/divisor of its loss (Chaos Demon)
 
 
 Action = ActionT()
@@ -527,6 +526,7 @@ class FighterColT(NamedTuple):
     battle_al: int = 93  # AL change that lasts until the battle ends (Woodland Elf)
     safe_until: int = 94  # in a duel: 1 + the last clock in which it cannot be damaged (The Super Hero); 0 none
     harmless: int = 95  # 1 + the last clock in which it causes no damage (Omega Titan's roll); 0 none
+    recoil_row: int = 96  # row + 1 of a recoil its player chose for this battle (Chaos Demon); 0 none
 
 
 FighterCol = FighterColT()

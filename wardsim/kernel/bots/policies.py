@@ -997,15 +997,21 @@ def _battle_row_worth(effects, fighters, c, foe, option):
     d_dice = 0
     d_hit = 0
     d_atk = 0
+    recoil = 0.0
     f = fighters[c]
     g = fighters[foe]
     if option != NO_OPTION:
         alone = (effects[option, E.flags] & Flag.choice) != 0
         for r in range(f[F.effect_start], f[F.effect_start] + f[F.effect_count]):
-            if not chosen_battle_row_nb(effects, r) or effects[r, E.action] != Action.modify_stat:
+            if not chosen_battle_row_nb(effects, r):
                 continue
             skip = (r != option) if alone else ((effects[r, E.flags] & Flag.choice) != 0)
             if skip:
+                continue
+            if effects[r, E.action] == Action.recoil:
+                recoil = effects[r, E.amount] / effects[r, E.divisor]  # Chaos Demon's price
+                continue
+            if effects[r, E.action] != Action.modify_stat:
                 continue
             stat = effects[r, E.stat]
             amount = effects[r, E.amount]
@@ -1035,7 +1041,9 @@ def _battle_row_worth(effects, fighters, c, foe, option):
         g[F.modifier] + g[F.atk_bonus] + g[F.battle_atk],
     )
     first = 0.25 * own if f[F.speed] + d_speed > g[F.speed] else 0.0
-    return own - theirs + first
+    # a recoil is paid on the damage dealt to a foe that survives it
+    paid = recoil * own if own < g[F.hp] else 0.0
+    return own - theirs + first - paid
 
 
 @njit(cache=True, _nrt=False)

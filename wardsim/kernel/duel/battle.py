@@ -190,6 +190,7 @@ def is_stunned_nb(f, clock):
 def end_battle_nb(f):
     f[F.battle_prevent] = 0
     f[F.battle_al] = 0
+    f[F.recoil_row] = 0
     f[F.battle_disarmed] = 0
     f[F.battle_hit] = 0
     f[F.battle_atk] = 0

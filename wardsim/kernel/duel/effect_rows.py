@@ -514,6 +514,9 @@ def apply_battle_row_nb(f, effects, r):
     """A chosen battle-start row acts on its creature f for the battle: SPD straight onto the
     fighter (the order of the strikes is read once, at the battle's start), the rest as
     battle-long changes."""
+    if effects[r, E.action] == Action.recoil:
+        f[F.recoil_row] = r + 1  # Chaos Demon: its price, paid after the battle (kernel.game.play)
+        return
     if effects[r, E.action] != Action.modify_stat:
         return
     if effects[r, E.stat] == Stat.speed:

@@ -40,6 +40,7 @@ from wardsim.kernel.enums import (
     Action,
     CardCol,
     CardType,
+    Condition,
     Duration,
     EffectCol,
     FighterCol,
@@ -1310,6 +1311,8 @@ def _battle_row_choices(
         for r in range(start, stop):
             if not chosen_battle_row_nb(effects, r):
                 continue
+            if effects[r, E.condition] == Condition.own_turn and q != p:
+                continue  # Chaos Demon: "During your turn"
             flags = effects[r, E.flags]
             if (flags & Flag.choice) != 0:
                 options[n] = r
@@ -1364,7 +1367,8 @@ def _battle_row_choices(
             if pick == group:
                 for r in range(start, stop):
                     if chosen_battle_row_nb(effects, r) and (effects[r, E.flags] & Flag.choice) == 0:
-                        apply_battle_row_nb(fighters[c], effects, r)
+                        if effects[r, E.condition] != Condition.own_turn or q == p:
+                            apply_battle_row_nb(fighters[c], effects, r)
                 record_nb(trace, glob, chooser, Event.effect, c, group, 0)
 
 
@@ -1545,6 +1549,14 @@ def battle_action_nb(
                 record_nb(trace, glob, p if side == 0 else 1 - p, Event.effect, c, shield_row[side], 0)
             else:
                 fighters[c, F.shielded] = 0
+    w = fighters[attacker, F.recoil_row] - 1
+    if w >= 0 and fighters[attacker, F.hp] > 0 and 0 < fighters[defender, F.hp] < hp_d:
+        # Chaos Demon: "If this effect is used and it fails to kill the targeted creature, this
+        # creature receives 1/2 the damage it dealt" (ruling chaos-demon)
+        sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+        loss = (hp_d - fighters[defender, F.hp]) * effects[w, E.amount] // effects[w, E.divisor]
+        dealt = take_damage_nb(fighters[attacker], fighters[attacker], effects, loss, False)
+        record_nb(trace, glob, p, Event.effect_damage, attacker, dealt, fighters[attacker, F.hp])
     end_battle_nb(fighters[attacker])
     end_battle_nb(fighters[defender])
     for side in range(2):  # Future Warrior goes to the cemetery after the battle it was spent on
