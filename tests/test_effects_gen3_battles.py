@@ -430,3 +430,31 @@ def test_chaos_demon_takes_nothing_when_it_kills_and_adds_nothing_in_the_opponen
 
 def test_chaos_demon_cannot_be_solved_exactly():
     _unsolvable("Chaos Demon", "Ogre")
+
+
+# ---------------------------------------------------------------- Ironfist Dwarf
+
+
+def test_ironfist_dwarf_battles_again_without_return_attack_after_5_atk_damage_or_less():
+    # ruling ironfist-dwarf
+    t, dwarf, ogre = setup("Ironfist Dwarf", "Ogre")
+    # the Dwarf (SPD 8) strikes first: 6 + 5 + 2 hits AL 8, 3 + 2; the Ogre strikes back: 1 + 1 + 1 + 3
+    attack(t, 6, 5, 3, 6, 5, 1, 1, 1)
+    assert (t.hp(ogre), t.hp(dwarf)) == (90 - 5, 70 - 6)
+    assert battles(t) == [dwarf]
+    attack(t, 6, 5, 2)  # again: 2 + 2, and the Ogre does not strike back
+    assert t.used_dice() == 3 and (t.hp(ogre), t.hp(dwarf)) == (90 - 9, 70 - 6)
+    assert battles(t) == [dwarf]
+    attack(t, 6, 5, 6)  # 6 + 2: more than 5, no battle again
+    assert t.used_dice() == 3 and t.hp(ogre) == 90 - 17
+    assert battles(t) == []
+
+
+def test_ironfist_dwarf_does_not_battle_again_after_a_miss():
+    t, dwarf, ogre = setup("Ironfist Dwarf", "Ogre")
+    attack(t, 1, 2, 6, 5, 1, 1, 1)  # 1 + 2 + 2 misses AL 8; the Ogre strikes back
+    assert t.used_dice() == 7 and battles(t) == []
+
+
+def test_ironfist_dwarf_cannot_be_solved_exactly():
+    _unsolvable("Ironfist Dwarf", "Ogre")

@@ -550,6 +550,8 @@ def render(e: Effect) -> str:
         "stays_on_field": f"{target} cannot leave the field unless killed (a magic card: destroyed), "
         "cannot be used as a sacrifice from the field and cannot change control",
         "no_damage": f"{target} cannot cause damage (strikes and effects alike)",
+        "battle_again": f"after a battle {target} initiates in your turn in which it inflicts 1 to {e.amount} "
+        f"Atk damage, it may initiate battle again, with no return attack (at most {e.dice} times a turn)",
         "recoil": f"if the creature it battles survives the battle, {target} takes {e.amount}/{e.divisor} "
         "of the HP that creature lost in it",
         "second_battle": f"{target} may initiate a second battle in your turn; your opponent's creature "

@@ -215,6 +215,9 @@ class ActionT(NamedTuple):
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
     no_damage: int = 64  # the target player causes no damage, strikes or effects, for a time (Omega Titan)
     recoil: int = 65  # a chosen battle row: the foe survives, the source takes amount/divisor of its loss (Chaos Demon)
+    battle_again: int = (
+        66  # 1 to amount Atk damage in its own battle: one more battle, no return attack (Ironfist Dwarf)
+    )
 
 
 Action = ActionT()

@@ -473,7 +473,7 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                 # Woodland Elf's roll before its Hit roll, Gaseous Horror's answer to a hit: rows
                 # inside a strike that the solver's strike does not read
                 raise UnsupportedPair("a row fired inside a strike")
-            if trig == Trigger.static and action == Action.second_battle:
+            if trig == Trigger.static and action in (Action.second_battle, Action.battle_again):
                 # Cabal Warchief: two battles in its player's turn, struck back in one; an
                 # exchange here holds one battle
                 raise UnsupportedPair("a second battle in one turn")

@@ -47,9 +47,9 @@ class InstColT(NamedTuple):
     returned_turn: int = 22  # turn index of its last strike back against a Double Hit creature
     spent_at: int = 23  # the arrival at which its once-per-field effect was used (Bunnysaurus, Orc Berserker); -1 none
     safe_until: int = 24  # last turn index in which the creature cannot be damaged (The Super Hero); -1 none
-    chosen_row: int = (
-        25  # effect row + 1 of the alternative its your-turn activation used (Cryovore); read with used_turn
-    )
+    chosen_row: int = 25  # effect row + 1 of the alternative its activation used this turn (Cryovore)
+    again_turn: int = 26  # turn index in which its last battle lets it battle again (Ironfist Dwarf); -1 none
+    agains: int = 27  # 16 x turn index + the battles again it took in that turn (Ironfist Dwarf); -1 none
 
 
 InstCol = InstColT()

@@ -218,6 +218,7 @@ def can_initiate_nb(inst, fighters, glob, i):
     t = glob[G.turn]
     # Double Hit: "can initiate battle twice during their turn"
     fresh = inst[i, I.battled_turn] != t or (fighters[i, F.double_battle] != 0 and inst[i, I.second_battle_turn] != t)
+    fresh = fresh or inst[i, I.again_turn] == t  # Ironfist Dwarf: "it may initiate battle again"
     return (
         fresh and fighters[i, F.frozen_until] < t and not is_stunned_nb(fighters[i], t) and fighters[i, F.asleep] == 0
     )

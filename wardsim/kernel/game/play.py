@@ -1373,6 +1373,24 @@ def _battle_row_choices(
 
 
 @njit(cache=True, _nrt=False)
+def _battle_again(cards, effects, inst, fighters, glob, attacker, defender, hp_d):
+    """Ironfist Dwarf: "During your turn, if this creature inflicts 5 or less Atk damage during
+    battle, it may initiate battle again ... This effect can occur up to 5 times" (ruling
+    ironfist-dwarf): the battle it just fought took 1 to 5 HP off the creature battled, which
+    still stands, and it has battled again fewer than 5 times this turn."""
+    if inst[attacker, I.zone] != InstZone.primary or fighters[attacker, F.effect_count] == 0:
+        return
+    r = find_row_nb(cards, effects, inst[attacker, I.card], Trigger.static, Action.battle_again)
+    if r < 0 or fighters[attacker, F.hp] <= 0 or fighters[defender, F.hp] <= 0:
+        return
+    t = glob[G.turn]
+    loss = hp_d - fighters[defender, F.hp]
+    taken = inst[attacker, I.agains] - 16 * t if inst[attacker, I.agains] >= 16 * t else 0
+    if 1 <= loss <= effects[r, E.amount] and taken < effects[r, E.dice]:
+        inst[attacker, I.again_turn] = t
+
+
+@njit(cache=True, _nrt=False)
 def battle_action_nb(
     cards, effects, inst, fighters, players, glob, decks, attacker, policy, params, rng, script, trace
 ):
@@ -1381,7 +1399,13 @@ def battle_action_nb(
     defender = players[1 - p, P.primary]
     own_primary = players[p, P.primary]
     t = glob[G.turn]
-    if inst[attacker, I.battled_turn] == t:
+    # Ironfist Dwarf: a battle again, "without the targeted creature being able to return attack"
+    again = inst[attacker, I.battled_turn] == t and inst[attacker, I.again_turn] == t
+    if again:
+        inst[attacker, I.again_turn] = -1
+        taken = inst[attacker, I.agains] - 16 * t if inst[attacker, I.agains] >= 16 * t else 0
+        inst[attacker, I.agains] = 16 * t + taken + 1
+    elif inst[attacker, I.battled_turn] == t:
         inst[attacker, I.second_battle_turn] = t  # Double Hit: its second battle this turn
     _begin_battle(cards, effects, inst, fighters, players, glob, decks, attacker, defender, rng, script, trace)
     options = local_array(N_INST)
@@ -1390,8 +1414,8 @@ def battle_action_nb(
     )
     # Double Hit: "Your opponent can only return attack for 1 of these battles": in the first,
     # the defender's player strikes back or keeps the return attack for the second (ruling double-hit)
-    no_return = False
-    if fighters[attacker, F.double_battle] != 0:
+    no_return = again
+    if fighters[attacker, F.double_battle] != 0 and not again:
         if inst[attacker, I.second_battle_turn] == t:
             no_return = inst[defender, I.returned_turn] == t
         else:
@@ -1549,6 +1573,7 @@ def battle_action_nb(
                 record_nb(trace, glob, p if side == 0 else 1 - p, Event.effect, c, shield_row[side], 0)
             else:
                 fighters[c, F.shielded] = 0
+    _battle_again(cards, effects, inst, fighters, glob, attacker, defender, hp_d)
     w = fighters[attacker, F.recoil_row] - 1
     if w >= 0 and fighters[attacker, F.hp] > 0 and 0 < fighters[defender, F.hp] < hp_d:
         # Chaos Demon: "If this effect is used and it fails to kill the targeted creature, this

@@ -218,6 +218,7 @@ def set_zone_nb(inst, glob, i, zone):
     inst[i, InstCol.effect_ended] = 0  # Electroloon: a creature that comes back has its effect again
     inst[i, InstCol.drain_victim] = 0  # Wild Vampire: its drain resets when it leaves the field
     inst[i, InstCol.safe_until] = -1  # The Super Hero: its protection ends when it leaves the field
+    inst[i, InstCol.again_turn] = -1  # Ironfist Dwarf: a battle again is for the creature that fought
     if zone != InstZone.cemetery:
         inst[i, InstCol.returns] = -1  # a delayed return (Junk Scarecrow) holds only in the cemetery
     if zone != InstZone.magic:
