@@ -458,3 +458,26 @@ def test_ironfist_dwarf_does_not_battle_again_after_a_miss():
 
 def test_ironfist_dwarf_cannot_be_solved_exactly():
     _unsolvable("Ironfist Dwarf", "Ogre")
+
+
+# ---------------------------------------------------------------- Eagle Family
+
+
+def test_eagle_family_damaged_makes_the_opponent_roll_2_dice_of_damage_against_their_creature():
+    # ruling eagle-family: rolled once the battle that damaged it is over
+    t, wolf, eagle = setup("Werewolf", "Eagle Family")
+    freeze(t, eagle)
+    attack(t, 6, 6, 3, 3, 4, 5)  # a critical hit on AL 12: (3 + 3 + 3) x 2; then 4 + 5 back
+    assert t.used_dice() == 6
+    assert (t.hp(eagle), t.hp(wolf)) == (90 - 18, 70 - 9)
+
+
+def test_eagle_family_undamaged_makes_no_one_roll():
+    t, wolf, eagle = setup("Werewolf", "Eagle Family")
+    freeze(t, eagle)
+    attack(t, 6, 2)  # 6 + 2 + 3 misses AL 12
+    assert t.used_dice() == 2 and t.hp(wolf) == 70
+
+
+def test_eagle_family_cannot_be_solved_exactly():
+    _unsolvable("Eagle Family", "Ogre")

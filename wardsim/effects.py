@@ -560,6 +560,9 @@ def render(e: Effect) -> str:
     parts = [_TRIGGER_TEXT[e.trigger]]
     if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":
         parts = ["When its creature takes damage from a strike"]  # Raging Inferno, on an equip
+    if e.trigger == "on_damage_taken" and e.target == "opponent_primary" and e.action == "damage":
+        parts = ["Each time this creature is damaged, your opponent rolls"]  # Eagle Family
+        what = f"their primary creature takes {amount} damage"
     if e.trigger == "on_killed" and e.action == "heal":
         # Orc Berserker, a creature's own row
         parts = ["If this creature is killed"]

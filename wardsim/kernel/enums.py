@@ -530,6 +530,7 @@ class FighterColT(NamedTuple):
     safe_until: int = 94  # in a duel: 1 + the last clock in which it cannot be damaged (The Super Hero); 0 none
     harmless: int = 95  # 1 + the last clock in which it causes no damage (Omega Titan's roll); 0 none
     recoil_row: int = 96  # row + 1 of a recoil its player chose for this battle (Chaos Demon); 0 none
+    backlash_due: int = 97  # times it was damaged since its player's opponent last rolled for it (Eagle Family)
 
 
 FighterCol = FighterColT()

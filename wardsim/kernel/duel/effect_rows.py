@@ -443,11 +443,19 @@ def take_damage_nb(f, other, effects, amount, is_atk):
         return 0  # flight: only creatures with the listed artwork tags can hurt it
     n_rows = f[F.effect_count]
     start = f[F.effect_start]
+    backlash = False
     for r in range(start, start + n_rows):
         trig = effects[r, E.trigger]
         if trig != Trigger.static and trig != Trigger.on_damage_taken:
             continue
         action = effects[r, E.action]
+        if (
+            trig == Trigger.on_damage_taken
+            and action == Action.damage
+            and effects[r, E.target] == Target.opponent_primary
+        ):
+            backlash = True  # Eagle Family: the opponent rolls for it once the damage is dealt (the game)
+            continue
         returns = action == Action.reduce_and_return
         if action != Action.prevent_damage and action != Action.reduce_damage and not returns:
             continue
@@ -477,6 +485,8 @@ def take_damage_nb(f, other, effects, amount, is_atk):
     f[F.hp] -= amount
     if f[F.hp] < 0:
         f[F.hp] = 0
+    if backlash:
+        f[F.backlash_due] += 1
     return amount
 
 

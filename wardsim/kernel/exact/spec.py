@@ -466,6 +466,13 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
             if trig == Trigger.on_killed or trig == Trigger.opponent_turn_end:
                 # Orc Berserker's revival, Lava Golem's damage at the end of a turn without battle
                 raise UnsupportedPair("a row past the duel's battles (a death undone, a turn's end)")
+            if (
+                trig == Trigger.on_damage_taken
+                and action == Action.damage
+                and int(e[E.target]) == Target.opponent_primary
+            ):
+                # Eagle Family: the opponent's roll after each damage it takes
+                raise UnsupportedPair("damage back after each damage taken")
             if action == Action.no_damage:
                 # Omega Titan: a roll that stops every damage of the other side for a time
                 raise UnsupportedPair("a roll that stops the other side's damage")

@@ -631,6 +631,35 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
 
 
 @njit(cache=True, _nrt=False)
+def _backlash(cards, effects, inst, fighters, players, glob, rng, script, trace):
+    """Eagle Family: "Whenever this creature is damaged, your opponent(s) must roll 2 dice of
+    damage against themselves": for each time it was damaged, its player's opponent rolls the
+    dice, and their primary creature takes them (ruling eagle-family)."""
+    for p in range(2):
+        c = players[p, P.primary]
+        if c < 0 or fighters[c, F.backlash_due] == 0:
+            continue
+        due = fighters[c, F.backlash_due]
+        fighters[c, F.backlash_due] = 0
+        if fighters[c, F.effect_count] == 0:
+            continue
+        r = find_row_nb(cards, effects, inst[c, I.card], Trigger.on_damage_taken, Action.damage)
+        if r < 0 or effects[r, E.target] != Target.opponent_primary:
+            continue
+        for _ in range(due):
+            x = players[1 - p, P.primary]
+            if x < 0 or fighters[x, F.hp] <= 0 or players[p, P.harmless_until] >= glob[G.turn]:
+                break
+            amount = effects[r, E.amount]
+            for _k in range(effects[r, E.dice]):
+                amount += d6_nb(rng, script)
+            record_nb(trace, glob, 1 - p, Event.effect, c, r, amount)
+            sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+            dealt = take_damage_nb(fighters[x], fighters[c], effects, amount, False)
+            record_nb(trace, glob, p, Event.effect_damage, x, dealt, fighters[x, F.hp])
+
+
+@njit(cache=True, _nrt=False)
 def settle_nb(
     cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, in_battle, rng, script, trace
 ):
@@ -640,6 +669,7 @@ def settle_nb(
     # a placement can take the other player's primary away (Psychic Toad) or kill it (Hive Lord
     # destroying a Bomb on it): settle until both hold a living one
     for _ in range(4):
+        _backlash(cards, effects, inst, fighters, players, glob, rng, script, trace)
         sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
         tend_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, False, rng, trace)  # Sleepy Scent
         resolve.release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
