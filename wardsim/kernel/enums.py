@@ -140,7 +140,8 @@ class ConditionT(NamedTuple):
     own_primary_matches: int = 14  # the controller's primary creature passes the filter (Black Jacket: Hive Lord)
     opponent_lightning: int = 15  # the opponent of the source's player played a Lightning card this turn
     holds_under: int = 16  # a card passing the filter is under the source creature (Terry: a Jerry)
-    no_battle_this_turn: int = 17  # the player whose turn it is initiated no battle in it (Lava Golem)
+    target_not_matching: int = 17  # the creature acted on fails the filter (Bramble Field: creatures without wings)
+    no_battle_this_turn: int = 18  # the player whose turn it is initiated no battle in it (Lava Golem)
 
 
 Condition = ConditionT()
@@ -213,11 +214,11 @@ class ActionT(NamedTuple):
     poison_heal: int = 61  # the answered card's healing is negated and taken as damage instead (Poisoned Potion)
     order_deck_top: int = 62  # both players see the target's top amount deck cards; the card's player orders them
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
-    no_damage: int = 64  # the target player causes no damage, strikes or effects, for a time (Omega Titan)
-    recoil: int = 65  # a chosen battle row: the foe survives, the source takes amount/divisor of its loss (Chaos Demon)
-    battle_again: int = (
-        66  # 1 to amount Atk damage in its own battle: one more battle, no return attack (Ironfist Dwarf)
-    )
+    stat_floor: int = 64  # a lasting row: the target's stat is never below amount, whatever reduces it (Soul Drain)
+    shuffle_deck: int = 65  # the target player's deck is shuffled; its known places are lost (Shuffling Bones)
+    no_damage: int = 66  # the target player causes no damage, strikes or effects, for a time (Omega Titan)
+    recoil: int = 67  # a chosen battle row: the foe survives, the source takes amount/divisor of its loss (Chaos Demon)
+    battle_again: int = 68  # 1 to amount Atk damage in its battle: one more, no return attack (Ironfist Dwarf)
 
 
 Action = ActionT()
@@ -413,6 +414,7 @@ class CardColT(NamedTuple):
     rarity: int = 14
     generation: int = 15  # 0 for promos
     hostile: int = 16  # 1: an equip meant for the opponent's creature (its rows only hurt)
+    cemetery_hp: int = 17  # HP its in_cemetery cemetery_hp rows add to its player's cemetery (Enlightened Soul: -40)
 
 
 CardCol = CardColT()
