@@ -67,7 +67,14 @@ reductions (x amount / divisor, rounded down; Giant Turtle compares SPD when it 
 striker's on-damage-dealt rows use the damage dealt after those rules (Vampire heals half of
 it, rounded down, never above its max HP). A reduction of Atk damage that sends back what it
 took off (Demonic Turtle) then deals that part to the striker, not as Atk damage, unless the
-striker is immune to creature effects.
+striker is immune to creature effects. Before its Hit roll (after a shield), the striker's
+before-hit-roll rows resolve (Woodland Elf's roll table; what they give lasts for the battle:
+an AL change of the target, its Modifier brought down). Once a strike that hit is over, the
+target's on-hit-taken rows resolve (Gaseous Horror's 5 damage at the striker). A your-turn
+row that keeps all damage off a creature for the turn or for turn cycles (The Super Hero,
+Perseus Valenthil) holds through the exchanges its duration covers, ticks included. Rows a
+player chooses at a battle's start (Shapeshifter, Nadara, Monkey Duck, Chaos Demon) and
+alternatives (Cryovore) are not used in a duel; the exact solver refuses them.
 
 Timing. A DOT applied in exchange e ticks at the end of e and then at the end of every second
 exchange (e+2, e+4, ...) until it has ticked `duration` times ("source": for the whole duel).
