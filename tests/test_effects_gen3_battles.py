@@ -481,3 +481,19 @@ def test_eagle_family_undamaged_makes_no_one_roll():
 
 def test_eagle_family_cannot_be_solved_exactly():
     _unsolvable("Eagle Family", "Ogre")
+
+
+def test_omega_titan_stops_the_opponents_damage_in_a_duel_on_its_own_roll():
+    # the table's first row (no magic in a duel) still rolls the die its second row reads
+    from wardsim.kernel.duel.battle import battle_nb, turn_start_nb
+    from wardsim.kernel.rng import as_script, new_rng
+
+    effects = CAT.tables().effects
+    for die, titan_hp in ((2, 120), (5, 120 - 12)):
+        titan, ogre = prepared_pair(CAT, "Omega Titan", "Ogre")
+        rng, script = new_rng(7, 0), as_script([die, 6, 5, 1, 1, 1, 1, 6, 6, 1, 1, 1])
+        rng[6] = 0
+        turn_start_nb(titan, ogre, effects, 0, rng, script)
+        # the Titan (SPD 6) strikes first: 4 x 1 + 4; the Ogre's critical hit, (1 + 1 + 1 + 3) x 2
+        battle_nb(titan, ogre, effects, 0, rng, script)
+        assert (ogre[F.hp], titan[F.hp]) == (90 - 8, titan_hp)

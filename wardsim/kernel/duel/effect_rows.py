@@ -645,7 +645,21 @@ def fire_row_nb(r, src, opp, effects, clock, rng, script):
     failed effect roll does nothing. Returns True when the row took effect.
     """
     if not fired_row_acts_nb(effects, r):
-        return False  # nothing this kernel does: no roll either
+        if (
+            effects[r, E.roll_lo] > 0
+            and (effects[r, E.flags] & Flag.same_roll) == 0
+            and r + 1 < effects.shape[0]
+            and effects[r + 1, E.card] == effects[r, E.card]
+            and (effects[r + 1, E.flags] & Flag.same_roll) != 0
+        ):
+            # Omega Titan: the first row of a roll table does nothing here (no magic in a duel),
+            # but its die is rolled for the rows that read it
+            die = d6_nb(rng, script)
+            if src[F.strike_effect_dice] < np.int64(8) ** 20:
+                src[F.strike_effect_dice] = src[F.strike_effect_dice] * 8 + die
+            else:
+                src[F.strike_effect_dice] = die
+        return False  # nothing this kernel does (no roll either, outside a roll table)
     target = effects[r, E.target]
     action = effects[r, E.action]
     if targets_opponent_nb(target):
