@@ -141,7 +141,11 @@ class ConditionT(NamedTuple):
     opponent_lightning: int = 15  # the opponent of the source's player played a Lightning card this turn
     holds_under: int = 16  # a card passing the filter is under the source creature (Terry: a Jerry)
     target_not_matching: int = 17  # the creature acted on fails the filter (Bramble Field: creatures without wings)
-    no_battle_this_turn: int = 18  # the player whose turn it is initiated no battle in it (Lava Golem)
+    attacker_matches: int = 18  # Atk damage from a creature that passes the filter (Earth Eleotoid: water)
+    hit_dice_match: int = 19  # the strike's Hit dice all show the same face, 2 dice or more (Tri-Dragon)
+    target_equipped_with: int = 20  # the creature battled has a card passing the filter equipped (The Wither: Fear)
+    below_half_hp: int = 21  # the source creature's HP is below half its printed HP (Ashen Knight: below 40 of 80)
+    no_battle_this_turn: int = 22  # the player whose turn it is initiated no battle in it (Lava Golem)
 
 
 Condition = ConditionT()
@@ -216,9 +220,15 @@ class ActionT(NamedTuple):
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
     stat_floor: int = 64  # a lasting row: the target's stat is never below amount, whatever reduces it (Soul Drain)
     shuffle_deck: int = 65  # the target player's deck is shuffled; its known places are lost (Shuffling Bones)
-    no_damage: int = 66  # the target player causes no damage, strikes or effects, for a time (Omega Titan)
-    recoil: int = 67  # a chosen battle row: the foe survives, the source takes amount/divisor of its loss (Chaos Demon)
-    battle_again: int = 68  # 1 to amount Atk damage in its battle: one more, no return attack (Ironfist Dwarf)
+    hit_needs_match: int = 66  # a strike against it hits only when its Hit dice match, on amount or higher (Scarlett)
+    hit_needs_face: int = 67  # a strike against it hits only when a Hit die shows a face of the row's roll (Sprite)
+    no_criticals: int = 68  # its strikes are never critical hits or misses (Tri-Dragon)
+    no_hit_roll: int = 69  # it rolls no Hit dice: each strike hits, never a critical hit or miss (Fog)
+    negate_immunity: int = 70  # the creatures passing the filter lose their immunity to effects (Thresher: mechs)
+    base_attack_only: int = 71  # it takes only Atk damage, of the striker's base Atk dice and Modifier (Arcturus)
+    no_damage: int = 72  # the target player causes no damage, strikes or effects, for a time (Omega Titan)
+    recoil: int = 73  # a chosen battle row: the foe survives, the source takes amount/divisor of its loss (Chaos Demon)
+    battle_again: int = 74  # 1 to amount Atk damage in its battle: one more, no return attack (Ironfist Dwarf)
 
 
 Action = ActionT()
@@ -313,6 +323,7 @@ class ScaleT(NamedTuple):
     sent_hp: int = 10  # the printed HP of the creature card sent (Vampire Lord, The Guide)
     limited_held: int = 11  # the Limited Summons the source creature holds (Alkonost)
     printed_stat: int = 12  # the source creature's printed value of the row's stat (Terry doubles its base stats)
+    opponent_primary_speed: int = 13  # the printed SPD of the opponent's primary creature (Ancient Sentinel)
 
 
 Scale = ScaleT()
@@ -354,7 +365,8 @@ class FlagT(NamedTuple):
     but_equips: int = 16384  # a magic block that lets equip cards through (Foggy Night)
     dice_match: int = 32768  # every player rolls 1 die; the row acts when all dice match (Apocalypse)
     distinct: int = 65536  # a sacrifices row: each sacrifice matches a different name of the filter (Perfect Shark)
-    opponent_choice: int = 131072  # the opponent of the card's player decides whether the row acts (Monkey Duck)
+    overflow: int = 131072  # a heal_from_damage row: healing above max HP hits the creature struck (Succubus)
+    opponent_choice: int = 262144  # the opponent of the card's player decides whether the row acts (Monkey Duck)
 
 
 Flag = FlagT()
@@ -528,11 +540,21 @@ class FighterColT(NamedTuple):
     al_drained: int = 90  # the AL its last strike's drain took from the creature struck (Wild Vampire), for the game
     asleep: int = 91  # 1: an equip holds it asleep: it cannot initiate battle (Sleepy Scent)
     double_battle: int = 92  # 1: it may initiate two battles in its player's turn (Double Hit)
-    battle_al: int = 93  # AL change that lasts until the battle ends (Woodland Elf)
-    safe_until: int = 94  # in a duel: 1 + the last clock in which it cannot be damaged (The Super Hero); 0 none
-    harmless: int = 95  # 1 + the last clock in which it causes no damage (Omega Titan's roll); 0 none
-    recoil_row: int = 96  # row + 1 of a recoil its player chose for this battle (Chaos Demon); 0 none
-    backlash_due: int = 97  # times it was damaged since its player's opponent last rolled for it (Eagle Family)
+    in_own_turn: int = 93  # 1: its controller's turn is being played (Lurking Slime's "during your turn")
+    guard_match_min: int = 94  # >0: a strike against it hits only on matching Hit dice, this face or up (Scarlett)
+    guard_face_lo: int = 95  # >0: a strike against it hits only when a Hit die shows lo..hi (Sprite)
+    guard_face_hi: int = 96
+    no_criticals: int = 97  # 1: its strikes are never critical hits or misses (Tri-Dragon)
+    no_hit_roll: int = 98  # 1: it rolls no Hit dice and each strike hits (Fog)
+    base_attack_dice: int = 99  # its base (printed, or copied) Atk Dice Rolls, before any effect (Arcturus)
+    base_modifier: int = 100  # its base Modifier, before any effect (Lumber, Arcturus)
+    base_attack_only: int = 101  # 1: damaged only by a striker's base Atk dice and Modifier (Arcturus)
+    base_hp: int = 102  # its printed HP (Ashen Knight: "below 40 HP", half of it)
+    battle_al: int = 103  # AL change that lasts until the battle ends (Woodland Elf)
+    safe_until: int = 104  # in a duel: 1 + the last clock in which it cannot be damaged (The Super Hero); 0 none
+    harmless: int = 105  # 1 + the last clock in which it causes no damage (Omega Titan's roll); 0 none
+    recoil_row: int = 106  # row + 1 of a recoil its player chose for this battle (Chaos Demon); 0 none
+    backlash_due: int = 107  # times it was damaged since its player's opponent last rolled for it (Eagle Family)
 
 
 FighterCol = FighterColT()
