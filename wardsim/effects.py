@@ -216,8 +216,21 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError(f"action {e.action!r} needs a 'from' zone")
     if e.action == "move_card" and e.zone_to == "none":
         raise EffectError("action 'move_card' needs a 'to' zone")
-    if e.condition in {"target_matches", "equipped_with", "own_primary_matches", "holds_under"} and not e.filter:
+    if (
+        e.condition
+        in {
+            "target_matches",
+            "equipped_with",
+            "own_primary_matches",
+            "holds_under",
+            "attacker_matches",
+            "opponent_side_matches",
+        }
+        and not e.filter
+    ):
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
+    if e.action == "magic_toll" and e.amount < 1:
+        raise EffectError("action 'magic_toll' needs an 'amount' of 1 or more")
     if e.action == "order_deck_top" and e.amount < 1:
         raise EffectError("action 'order_deck_top' needs an 'amount' of 1 or more")
     if "same_roll" in e.flags and e.roll is None and "dice_match" not in e.flags:
@@ -322,6 +335,8 @@ _CONDITION_TEXT = {
     "own_primary_matches": "if your primary creature is {filter}",
     "opponent_lightning": "in a turn in which your opponent played a Lightning card",
     "holds_under": "while {filter} is under it",
+    "attacker_matches": "against the Atk damage of {filter}",
+    "opponent_side_matches": "while {filter} is on your opponent's side of the field",
 }
 
 # targets that take a plural verb
@@ -355,7 +370,8 @@ def _destroy_text(amount: int, target_key: str, target: str) -> str:
     if target_key == "self":
         return "destroy this card"
     if target_key == "all_magic":
-        target = "magic cards on the field" if amount != 1 else "magic card on the field"
+        # never the card itself: a card on the field destroys the others (Adam Bomb)
+        target = "other magic cards on the field" if amount != 1 else "magic card on the field"
     return (
         f"destroy {'all' if amount == 0 else amount} {target}"
         if target_key == "all_magic"
@@ -437,12 +453,15 @@ def render(e: Effect) -> str:
         + (", again every turn cycle" if "cumulative" in e.flags else ""),
         "scale_stat": f"{target} {has} {its} {stat} multiplied by {e.amount}/{e.divisor}",
         "set_stat": f"{target} {has} {its} {stat} set to {e.amount}",
-        "damage": f"inflict {amount} damage to {target}",
+        "damage": f"inflict {e.amount} damage to {target} for each magic card the row before destroyed"
+        if e.scale == "cards_moved"  # Chain Lightning
+        else f"inflict {amount} damage to {target}",
         "damage_fraction": f"{target} loses {e.amount}/{e.divisor} of its remaining HP",
         "heal": f"heal {target} "
         + ("to full HP" if "full" in e.flags else f"for {amount}" + ("" if e.scale == "sent_hp" else " HP")),
         "heal_from_damage": f"heal {target} for {e.amount}/{e.divisor} of the Atk damage inflicted",
-        "reduce_damage": f"damage taken by {target} is multiplied by {e.amount}/{e.divisor}",
+        "reduce_damage": f"damage taken by {target} is multiplied by {e.amount}"
+        + (f"/{e.divisor}" if e.divisor != 1 else ""),
         "critical_miss_up_to": f"a Hit roll of {target} whose dice total {e.amount} or less is a critical miss, "
         "whatever the AL and the Hit bonuses",
         "critical_hit_up_to": f"a Hit roll of {target} whose dice total more than that but {e.amount} or less "
@@ -485,7 +504,9 @@ def render(e: Effect) -> str:
         "swap_primaries": "switch primary creatures with your opponent",
         "skip_turn": f"{target} skip{s} their next turn",
         "block_battle": f"{target} cannot battle",
-        "block_magic": f"{target} cannot play {'Lightning' if 'lightning' in e.flags else 'magic'} cards"
+        "block_magic": f"{target} cannot play "
+        + ("Lightning" if "lightning" in e.flags else "Standard magic" if "standard" in e.flags else "magic")
+        + " cards"
         + (" but equips" if "but_equips" in e.flags else ""),
         "negate_effects": f"the effects of {target} are negated",
         "immune": f"{target} {is_} unaffected by "
@@ -539,6 +560,7 @@ def render(e: Effect) -> str:
         "cannot be used as a sacrifice from the field and cannot change control",
         "second_battle": f"{target} may initiate a second battle in your turn; your opponent's creature "
         "strikes back in only one of the two",
+        "magic_toll": f"{target} must inflict {e.amount} damage to their own primary creature to play a magic card",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]
     if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":

@@ -137,6 +137,8 @@ class ConditionT(NamedTuple):
     own_primary_matches: int = 14  # the controller's primary creature passes the filter (Black Jacket: Hive Lord)
     opponent_lightning: int = 15  # the opponent of the source's player played a Lightning card this turn
     holds_under: int = 16  # a card passing the filter is under the source creature (Terry: a Jerry)
+    attacker_matches: int = 17  # Atk damage from a creature that passes the filter (The Villain: The Hero)
+    opponent_side_matches: int = 18  # a creature on the opponent's side passes the filter (Hell Walker: a demon)
 
 
 Condition = ConditionT()
@@ -209,6 +211,7 @@ class ActionT(NamedTuple):
     poison_heal: int = 61  # the answered card's healing is negated and taken as damage instead (Poisoned Potion)
     order_deck_top: int = 62  # both players see the target's top amount deck cards; the card's player orders them
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
+    magic_toll: int = 64  # a player it reaches inflicts amount damage to their own primary to play a magic card
 
 
 Action = ActionT()
@@ -343,6 +346,7 @@ class FlagT(NamedTuple):
     but_equips: int = 16384  # a magic block that lets equip cards through (Foggy Night)
     dice_match: int = 32768  # every player rolls 1 die; the row acts when all dice match (Apocalypse)
     distinct: int = 65536  # a sacrifices row: each sacrifice matches a different name of the filter (Perfect Shark)
+    standard: int = 131072  # a magic block that applies to Standard cards only (Fazard)
 
 
 Flag = FlagT()

@@ -61,6 +61,7 @@ from wardsim.kernel.game.field import (
     find_row_nb,
     held_on_field_nb,
     magic_immune_nb,
+    magic_toll_nb,
     sleep_row_nb,
 )
 from wardsim.kernel.game.scratch import local_floats
@@ -164,6 +165,10 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += 2.0  # Hands of Fate: the opponent's next draws, worst first
         elif action == Action.damage and tgt == Target.equipped and own >= 0 and target == MagicTarget.own:
             value -= amount  # Phoenix Armor: the damage to its own creature, each turn
+        elif action == Action.damage and tgt == Target.own_primary and effects[r, E.trigger] == Trigger.on_play:
+            value -= amount  # Chain Lightning: the price its player's creature pays
+        elif action == Action.damage and effects[r, E.scale] == Scale.cards_moved:
+            value += amount * (_count_magic(inst, 1 - p) + _count_magic(inst, p))  # Chain Lightning
         elif action == Action.damage and (effects[r, E.flags] & Flag.dice_match) != 0:
             value += _apocalypse_value(cards, effects, inst, fighters, players, p, amount)
         elif action == Action.damage:
@@ -185,7 +190,17 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += _chains_value(cards, effects, inst, p)
         else:
             value += 1.0
+    toll = magic_toll_nb(cards, effects, inst, fighters, glob, p)
+    if toll > 0 and own >= 0:
+        # Old Logging Road, The Villain: the play's price, and never the primary creature's life
+        value -= toll
+        if fighters[own, F.hp] <= toll:
+            value -= TOLL_FATAL
     return value
+
+
+# what a play is worth less when its toll would kill its player's primary creature (Old Logging Road)
+TOLL_FATAL = 1000.0
 
 
 @njit(cache=True, _nrt=False)
@@ -813,6 +828,13 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
     if kind == ChoiceKind.magic_response:
         if option == NO_OPTION:
             return 0.0
+        own = players[q, P.primary]
+        if (
+            own >= 0
+            and cards[inst[option, I.card], CardCol.card_type] == CardType.magic
+            and fighters[own, F.hp] <= magic_toll_nb(cards, effects, inst, fighters, glob, q)
+        ):
+            return -1.0  # Old Logging Road, The Villain: no answer is worth the primary's life
         if find_row_nb(cards, effects, inst[option, I.card], Trigger.response_any, Action.equip_self) >= 0:
             # Mind Sap: on the opponent's primary while its effects act
             o = players[1 - q, P.primary]

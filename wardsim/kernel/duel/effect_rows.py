@@ -458,6 +458,8 @@ def take_damage_nb(f, other, effects, amount, is_atk):
             applies = f[F.speed] < other[F.speed]
         elif cond == Condition.attacker_not_matching:
             applies = is_atk and not filter_matches_nb(effects, r, other)
+        elif cond == Condition.attacker_matches:
+            applies = is_atk and filter_matches_nb(effects, r, other)  # The Villain: 3x from The Hero
         else:
             applies = False
         if not applies:

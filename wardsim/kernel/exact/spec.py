@@ -486,6 +486,8 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                     kinds = (DamageKind.atk, DamageKind.other)
                 elif cond == Condition.attacker_not_matching and not _matches(effects, r, g):
                     kinds = (DamageKind.atk,)
+                elif cond == Condition.attacker_matches and _matches(effects, r, g):
+                    kinds = (DamageKind.atk,)  # The Villain: 3x Atk damage from The Hero
                 for kind in kinds:
                     if action == Action.prevent_damage:
                         s[S.prevents_atk_damage + kind] = 1

@@ -95,6 +95,7 @@ class PlayerColT(NamedTuple):
     low_summon: int = 9  # its next placement must be a creature of AL <= this (0: no limit)
     cemetery_reduced: int = 10  # cemetery HP that effects took off (Reduce the Burden)
     lightning_turn: int = 11  # 1 + the turn in which the player last played a Lightning card (0: never)
+    lightning_blocked_until: int = 12  # cannot play Lightning cards while turn <= this (Sasquatch)
 
 
 PlayerCol = PlayerColT()

@@ -635,21 +635,87 @@ def lightning_blocked_nb(cards, effects, inst, fighters, glob):
 
 
 @njit(cache=True, _nrt=False)
+def lightning_barred_nb(cards, effects, inst, fighters, players, glob, q):
+    """Player q may play no Lightning card now: no player may (`lightning_blocked_nb`), or an
+    effect barred q's for a time (Sasquatch: "Your opponent then cannot use Lightning cards for 1
+    turn cycle")."""
+    if players[q, P.lightning_blocked_until] >= glob[G.turn]:
+        return True
+    return lightning_blocked_nb(cards, effects, inst, fighters, glob)
+
+
+@njit(cache=True, _nrt=False)
+def standard_blocked_nb(cards, effects, inst, fighters, glob):
+    """Fazard: "While this card is on the field, Standard magic cards cannot be played"."""
+    return _field_block_nb(cards, effects, inst, fighters, glob, Flag.standard)
+
+
+@njit(cache=True, _nrt=False)
+def magic_toll_nb(cards, effects, inst, fighters, glob, q):
+    """The damage q must inflict on their own primary creature to play a magic card now: the sum
+    of the `magic_toll` rows on the field that reach q (Old Logging Road: every player; The
+    Villain, a primary creature whose effects are not negated: its player's opponent)."""
+    t = glob[G.turn]
+    toll = 0
+    for j in range(N_INST):
+        z = inst[j, I.zone]
+        if z == InstZone.magic:
+            if 0 <= inst[j, I.expires] < t:
+                continue
+        elif z != InstZone.primary or fighters[j, F.effect_count] == 0:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.trigger] != Trigger.static or effects[r, E.action] != Action.magic_toll:
+                continue
+            target = effects[r, E.target]
+            own = inst[j, I.controller] == q
+            if (
+                target == Target.both_players
+                or (target == Target.opponent_player and not own)
+                or (target == Target.own_player and own)
+            ):
+                toll += effects[r, E.amount]
+    return toll
+
+
+@njit(cache=True, _nrt=False)
+def pay_magic_toll_nb(cards, effects, inst, fighters, players, glob, q, trace):
+    """q plays a magic card: their primary creature takes the toll of the cards on the field
+    (ruling magic-toll). The damage is the price of the play, dealt before any answer to it."""
+    toll = magic_toll_nb(cards, effects, inst, fighters, glob, q)
+    c = players[q, P.primary]
+    if toll <= 0 or c < 0:
+        return
+    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+    dealt = take_damage_nb(fighters[c], fighters[c], effects, toll, False)
+    record_nb(trace, glob, q, Event.effect_damage, c, dealt, fighters[c, F.hp])
+
+
+@njit(cache=True, _nrt=False)
 def non_equip_magic_blocked_nb(cards, effects, inst, fighters, glob):
     """Foggy Night: "only creatures and equip cards can be played"."""
     return _field_block_nb(cards, effects, inst, fighters, glob, Flag.but_equips)
 
 
 @njit(cache=True, _nrt=False)
-def magic_barred_nb(cards, effects, inst, players, glob, q):
+def magic_barred_nb(cards, effects, inst, fighters, players, glob, q):
     """Player q may play no magic card now: an effect blocked them (players' `magic_blocked_until`),
     or the opponent has a card on the field that bars their magic while it stays (Irresistible
-    Love: "Your opponent cannot ... play magic cards")."""
+    Love: "Your opponent cannot ... play magic cards"; Hell Walker, a primary creature whose effects
+    are not negated, while a creature on q's side passes its filter: "Opponents with a demon on
+    their side of the field, cannot play magic")."""
     t = glob[G.turn]
     if players[q, P.magic_blocked_until] >= t:
         return True
     for j in range(N_INST):
-        if inst[j, I.zone] != InstZone.magic or inst[j, I.controller] == q or 0 <= inst[j, I.expires] < t:
+        z = inst[j, I.zone]
+        if inst[j, I.controller] == q:
+            continue
+        if z == InstZone.magic:
+            if 0 <= inst[j, I.expires] < t:
+                continue
+        elif z != InstZone.primary or fighters[j, F.effect_count] == 0:
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
         for r in range(start, stop):
@@ -657,7 +723,27 @@ def magic_barred_nb(cards, effects, inst, players, glob, q):
                 effects[r, E.trigger] == Trigger.static
                 and effects[r, E.action] == Action.block_magic
                 and effects[r, E.target] == Target.opponent_player
-                and (effects[r, E.flags] & (Flag.lightning | Flag.but_equips)) == 0
+                and (effects[r, E.flags] & (Flag.lightning | Flag.but_equips | Flag.standard)) == 0
+            ):
+                if effects[r, E.condition] != Condition.opponent_side_matches:
+                    return True
+                if side_holds_matching_nb(cards, effects, inst, q, r):
+                    return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def side_holds_matching_nb(cards, effects, inst, q, r):
+    """A creature on q's side of the field (primary or Limited Summon) passes row r's filter:
+    its creature type or a name keyword (Hell Walker: "a demon")."""
+    for j in range(N_INST):
+        z = inst[j, I.zone]
+        if (z == InstZone.primary or z == InstZone.limited) and inst[j, I.controller] == q:
+            card = inst[j, I.card]
+            types = effects[r, E.filter_types]
+            names = effects[r, E.filter_names]
+            if (types != 0 and ((types >> cards[card, CardCol.creature_type]) & 1) != 0) or (
+                names != 0 and (cards[card, CardCol.names] & names) != 0
             ):
                 return True
     return False

@@ -51,10 +51,13 @@ from wardsim.kernel.game.field import (
     held_on_field_nb,
     infinite_in_use_nb,
     leave_field_nb,
-    lightning_blocked_nb,
+    lightning_barred_nb,
     magic_barred_nb,
+    magic_toll_nb,
     non_equip_magic_blocked_nb,
     once_negation_nb,
+    pay_magic_toll_nb,
+    standard_blocked_nb,
     sync_damage_immune_nb,
     to_cemetery_nb,
 )
@@ -128,8 +131,8 @@ def summon_options_nb(cards, effects, inst, fighters, players, glob, q, summoned
     play magic or Lightning cards, or when magic cannot reach the creature."""
     out[0] = NO_OPTION
     n = 1
-    if magic_barred_nb(cards, effects, inst, players, glob, q) or lightning_blocked_nb(
-        cards, effects, inst, fighters, glob
+    if magic_barred_nb(cards, effects, inst, fighters, players, glob, q) or lightning_barred_nb(
+        cards, effects, inst, fighters, players, glob, q
     ):
         return n  # Irresistible Love bars the answers too
     if magic_immune_nb(cards, effects, inst, summoned):
@@ -168,14 +171,18 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
     """Add the ways p can play magic card i now to `out` (from n); returns the new count."""
     card = inst[i, I.card]
     kind = cards[card, CardCol.magic_type]
-    if magic_barred_nb(cards, effects, inst, players, glob, p):
+    if magic_barred_nb(cards, effects, inst, fighters, players, glob, p):
         return n
+    if players[p, P.primary] < 0 and magic_toll_nb(cards, effects, inst, fighters, glob, p) > 0:
+        return n  # Old Logging Road, The Villain: no creature to pay the toll (ruling magic-toll)
+    if kind == MagicType.standard and standard_blocked_nb(cards, effects, inst, fighters, glob):
+        return n  # Fazard
     any_time = plays_any_time_nb(cards, effects, card)
     field_lightning = lightning_field_nb(cards, card)
     if (kind == MagicType.lightning or kind == MagicType.battle_lightning) and not (any_time or field_lightning):
         return n  # Lightning cards answer events (responses); Mind Sap is also cast as an equip
-    if (kind == MagicType.lightning or kind == MagicType.battle_lightning) and lightning_blocked_nb(
-        cards, effects, inst, fighters, glob
+    if (kind == MagicType.lightning or kind == MagicType.battle_lightning) and lightning_barred_nb(
+        cards, effects, inst, fighters, players, glob, p
     ):
         return n  # Time Melt, Time Weaver
     # the other Lightning cards still here are cast as equips, and act as Infinite equips (Mind Sap)
@@ -258,6 +265,8 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         acts_when_played = True
         action = effects[r, E.action]
         target = effects[r, E.target]
+        if action == Action.damage and target == Target.own_primary:
+            continue  # Chain Lightning: the damage to its own creature is a price; its next rows decide
         if action == Action.heal:
             c = players[p, P.primary]
             return c >= 0 and fighters[c, F.hp] < fighters[c, F.max_hp] and not magic_immune_nb(cards, effects, inst, c)
@@ -425,10 +434,12 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, answer
     if once_negation_nb(cards, effects, inst, fighters, players[q, P.primary], True) >= 0:
         out[n] = players[q, P.primary]  # Bunnysaurus: not a card, so no block on magic stops it
         n += 1
-    if magic_barred_nb(cards, effects, inst, players, glob, q) or lightning_blocked_nb(
-        cards, effects, inst, fighters, glob
+    if magic_barred_nb(cards, effects, inst, fighters, players, glob, q) or lightning_barred_nb(
+        cards, effects, inst, fighters, players, glob, q
     ):
-        return n  # every answer is a Lightning card (Time Melt, Time Weaver)
+        return n  # every answer is a Lightning card (Time Melt, Time Weaver, Sasquatch)
+    if players[q, P.primary] < 0 and magic_toll_nb(cards, effects, inst, fighters, glob, q) > 0:
+        return n  # Old Logging Road, The Villain: no creature to pay the toll (ruling magic-toll)
     for i in range(N_INST):
         if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or listed_nb(inst, out, n, i):
             continue
@@ -459,6 +470,7 @@ def play_magic_nb(
     record_nb(trace, glob, p, Event.magic, i, card, target)
     note_play_nb(inst, i)
     set_zone_nb(inst, glob, i, InstZone.resolving)
+    pay_magic_toll_nb(cards, effects, inst, fighters, players, glob, p, trace)
     start, stop = card_rows_nb(cards, card)
     options = local_array(N_INST)
     for r in range(start, stop):
@@ -518,6 +530,7 @@ def play_magic_nb(
             note_play_nb(inst, answer)
             players[player, P.lightning_turn] = glob[G.turn] + 1  # every answering card is a Lightning card
             set_zone_nb(inst, glob, answer, InstZone.resolving)
+            pay_magic_toll_nb(cards, effects, inst, fighters, players, glob, player, trace)
         chain[depth] = answer
         depth += 1
         player = 1 - player

@@ -79,9 +79,10 @@ from wardsim.kernel.game.field import (
     held_on_field_nb,
     kill_nb,
     leave_field_nb,
-    lightning_blocked_nb,
+    lightning_barred_nb,
     magic_barred_nb,
     once_negation_nb,
+    pay_magic_toll_nb,
     place_primary_nb,
     sacrifice_nb,
     self_limited_row_nb,
@@ -997,12 +998,12 @@ def _reaction_options(cards, effects, inst, fighters, players, glob, q, own_hit,
     out[0] = NO_OPTION
     n = 1
     if (
-        magic_barred_nb(cards, effects, inst, players, glob, q)
+        magic_barred_nb(cards, effects, inst, fighters, players, glob, q)
         or players[q, P.primary] < 0
         or players[1 - q, P.primary] < 0
     ):
         return n
-    if lightning_blocked_nb(cards, effects, inst, fighters, glob):
+    if lightning_barred_nb(cards, effects, inst, fighters, players, glob, q):
         return n  # Time Melt, Time Weaver: no Lightning card may be played
     for i in range(N_INST):
         if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == q:
@@ -1019,12 +1020,12 @@ def _counter_options(cards, effects, inst, fighters, players, glob, q, out):
     out[0] = NO_OPTION
     n = 1
     if (
-        magic_barred_nb(cards, effects, inst, players, glob, q)
+        magic_barred_nb(cards, effects, inst, fighters, players, glob, q)
         or players[q, P.primary] < 0
         or players[1 - q, P.primary] < 0
     ):
         return n
-    if lightning_blocked_nb(cards, effects, inst, fighters, glob):
+    if lightning_barred_nb(cards, effects, inst, fighters, players, glob, q):
         return n
     for i in range(N_INST):
         if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == q and not magic.listed_nb(inst, out, n, i):
@@ -1153,6 +1154,8 @@ def _spend_reactions(
         note_play_nb(inst, card_inst)
         players[q, P.lightning_turn] = glob[G.turn] + 1  # Steam Rex reads it
         set_zone_nb(inst, glob, card_inst, InstZone.resolving)
+        # Old Logging Road, The Villain: the toll of a card played in a battle, once it is played
+        pay_magic_toll_nb(cards, effects, inst, fighters, players, glob, q, trace)
         if fired == Fired.negated:
             negator = counters[1] if k < READIED else counters[0]  # Scroll of Silence
             record_nb(trace, glob, q, Event.negated, card_inst, inst[card_inst, I.card], negator)

@@ -986,6 +986,11 @@ def execute_row_nb(
     elif action == Action.damage:
         sync_damage_immune_nb(cards, effects, inst, fighters, glob)
         amount = effects[r, E.amount]
+        if effects[r, E.scale] == Scale.cards_moved:
+            # Chain Lightning: "For each magic card destroyed, inflict 5 damage", both sides' cards
+            amount *= moved[0] + moved[1]
+            if amount == 0:
+                return 0
         for _ in range(effects[r, E.dice]):
             amount += d6_nb(rng, script)
         for q in range(2):
@@ -1011,6 +1016,9 @@ def execute_row_nb(
         else:
             players[p, P.cemetery_bonus] += effects[r, E.amount]
     elif action == Action.destroy_magic:
+        # the cards destroyed, per controller, for a later row that counts them (Chain Lightning)
+        before0 = magic_on_field_nb(inst, 0)
+        before1 = magic_on_field_nb(inst, 1)
         destroy_some_magic_nb(
             cards,
             effects,
@@ -1028,6 +1036,8 @@ def execute_row_nb(
             rng,
             trace,
         )
+        moved[0] += max(before0 - magic_on_field_nb(inst, 0), 0)
+        moved[1] += max(before1 - magic_on_field_nb(inst, 1), 0)
     elif action == Action.draw:
         for q in range(2):
             if (
@@ -1128,7 +1138,11 @@ def execute_row_nb(
                 or (target == Target.opponent_player and q == o)
                 or (target == Target.own_player and q == p)
             ):
-                players[q, P.magic_blocked_until] = max(players[q, P.magic_blocked_until], until)
+                if (effects[r, E.flags] & Flag.lightning) != 0:
+                    # Sasquatch: "Your opponent then cannot use Lightning cards for 1 turn cycle"
+                    players[q, P.lightning_blocked_until] = max(players[q, P.lightning_blocked_until], until)
+                else:
+                    players[q, P.magic_blocked_until] = max(players[q, P.magic_blocked_until], until)
     elif action == Action.block_battle:
         glob[G.no_battle_until] = max(glob[G.no_battle_until], turn_cycles_nb(glob, max(effects[r, E.duration], 1)))
     elif action == Action.skip_turn:
@@ -1257,6 +1271,16 @@ def discard_some_nb(cards, effects, inst, fighters, players, glob, q, src, r, po
         )
         record_nb(trace, glob, q, Event.discard, d, inst[d, I.card], 0)
         to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
+
+
+@njit(cache=True, _nrt=False)
+def magic_on_field_nb(inst, q):
+    """Magic cards on the field under q's control."""
+    n = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.magic and inst[j, I.controller] == q:
+            n += 1
+    return n
 
 
 @njit(cache=True, _nrt=False)

@@ -68,6 +68,7 @@ def reset_state_nb(inst, fighters, players, glob, decks):
         players[p, PlayerCol.deck_n] = DECK_SIZE
         players[p, PlayerCol.primary] = -1
         players[p, PlayerCol.magic_blocked_until] = -1
+        players[p, PlayerCol.lightning_blocked_until] = -1
         players[p, PlayerCol.summon_turn] = -1
     glob[GlobCol.turn] = 0
     glob[GlobCol.phase] = Phase.draw

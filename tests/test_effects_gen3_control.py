@@ -1,0 +1,124 @@
+"""Generation 3 and promo cards that control magic and the field: cards that stop or tax magic,
+negations, field cards that act at the start of every turn, cards that destroy every magic card,
+and the creatures that carry such rules.
+
+One test per card (or ruling), played through the game kernel with the table of
+`tests/gamekit.py` and scripted dice (the dice order is in `wardsim.kernel.duel.battle`).
+"""
+
+from gamekit import CAT, InstZone
+from test_game_cards import OWN, attack, cast, freeze, magic_names, setup, stats
+
+from wardsim.battle import prepared_pair
+from wardsim.kernel.enums import FighterCol
+from wardsim.kernel.exact.spec import DamageKind, FractionCol, S, build_spec
+from wardsim.kernel.game.enums import GlobCol
+from wardsim.kernel.game.field import magic_barred_nb
+
+F = FighterCol
+G = GlobCol
+
+# ---------------------------------------------------------------- destroying every magic card
+
+
+def test_chain_lightning_hurts_its_player_then_deals_5_per_magic_card_it_destroys():
+    t, wolf, ogre = setup(
+        "Werewolf", "Ogre", hand_a=["Chain Lightning", "Lucky Charm"], hand_b=["Magic Ring", "Flame of the Infinite"]
+    )
+    charm = cast(t, 0, "Lucky Charm", OWN)
+    ring = cast(t, 1, "Magic Ring", OWN)
+    flame = cast(t, 1, "Flame of the Infinite")
+    t.play("Chain Lightning")
+    assert [t.zone(i) for i in (charm, ring, flame)] == [InstZone.cemetery] * 3
+    assert t.hp(wolf) == 70 - 5
+    assert t.hp(ogre) == 90 - 3 * 5
+
+
+def test_adam_bomb_destroys_every_other_magic_card_and_adds_3_to_four_stats():
+    t, wolf, _ = setup("Werewolf", "Ogre", hand_a=["Adam Bomb", "Lucky Charm"], hand_b=["Magic Ring"])
+    charm = cast(t, 0, "Lucky Charm", OWN)
+    ring = cast(t, 1, "Magic Ring", OWN)
+    bomb = t.play("Adam Bomb", OWN)
+    assert t.zone(charm) == t.zone(ring) == InstZone.cemetery
+    assert t.zone(bomb) == InstZone.magic
+    s = stats(t, wolf)
+    assert (s["atk"], s["hit"], s["al"], s["speed"]) == (3, 3, 6 + 3, 8 + 3)
+
+
+# ---------------------------------------------------------------- stopping magic
+
+
+def test_fazard_stops_every_players_standard_magic_cards():
+    t, _, _ = setup("Fazard", "Ogre", hand_a=["Ignite", "Lucky Charm"], hand_b=["Ignite"])
+    assert magic_names(t) == {"Lucky Charm"}  # Ignite is a Standard card; an equip still goes
+    t.glob[G.active] = 1
+    assert "Ignite" not in magic_names(t)  # its own player's opponent too
+
+
+def test_hell_walker_bars_the_magic_of_an_opponent_with_a_demon_on_their_side():
+    t, _, demon = setup("Hell Walker", "Shadow Demon", hand_b=["Lucky Charm"])
+    t.refresh()
+    assert magic_barred_nb(t.cards, t.effects, t.inst, t.fighters, t.players, t.glob, 1)
+    assert not magic_barred_nb(t.cards, t.effects, t.inst, t.fighters, t.players, t.glob, 0)
+    u, _, _ = setup("Hell Walker", "Ogre", hand_b=["Lucky Charm"])
+    u.refresh()
+    assert not magic_barred_nb(u.cards, u.effects, u.inst, u.fighters, u.players, u.glob, 1)
+
+
+def test_hell_walker_inflicts_2x_atk_damage_on_a_demon():
+    t, _, demon = setup("Hell Walker", "Shadow Demon")
+    freeze(t, demon)
+    attack(t, 5, 5, 1, 1, 1)  # hits AL 6; 3 + 5 = 8 Atk damage, 2x
+    assert t.hp(demon) == 60 - 16
+
+
+def test_sasquatch_negates_a_magic_card_and_bars_the_opponents_lightning_cards_for_a_turn_cycle():
+    t, _, ogre = setup("Werewolf", "Ogre", hand_a=["Ignite", "Mind Sap"], hand_b=["Sasquatch"])
+    sasquatch = t.find(1, "Sasquatch", InstZone.hand)
+    assert "Mind Sap" in magic_names(t)  # a Lightning card its player may play in their turn
+    ignite = t.play("Ignite")
+    assert t.zone(sasquatch) == InstZone.cemetery and t.zone(ignite) == InstZone.cemetery
+    assert t.hp(ogre) == 90 and t.used_dice() == 0  # negated before its roll
+    assert "Mind Sap" not in magic_names(t)
+    t.glob[G.turn] += 1  # the opponent's turn, still in the turn cycle
+    t.glob[G.active] = 0
+    assert "Mind Sap" not in magic_names(t)
+    t.glob[G.turn] += 1  # the next turn cycle
+    assert "Mind Sap" in magic_names(t)
+
+
+# ---------------------------------------------------------------- taxing magic
+
+
+def test_old_logging_road_makes_every_player_hurt_their_primary_to_play_a_magic_card():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Old Logging Road", "Lucky Charm"], hand_b=["Magic Ring"])
+    t.play("Old Logging Road")
+    assert t.hp(wolf) == 70  # it was not on the field yet
+    t.play("Lucky Charm", OWN)
+    assert t.hp(wolf) == 70 - 5
+    cast(t, 1, "Magic Ring", OWN)
+    assert t.hp(ogre) == 90 - 5
+
+
+def test_the_villain_makes_its_opponent_hurt_their_primary_to_play_a_magic_card():
+    t, villain, ogre = setup("The Villain", "Ogre", hand_a=["Lucky Charm"], hand_b=["Magic Ring"])
+    t.play("Lucky Charm", OWN)
+    assert t.hp(villain) == 120  # not its own player
+    cast(t, 1, "Magic Ring", OWN)
+    assert t.hp(ogre) == 90 - 10
+
+
+def test_the_villain_takes_3x_atk_damage_from_the_hero():
+    t, hero, villain = setup("The Hero", "The Villain")
+    freeze(t, villain)
+    attack(t, 5, 5, 1, 1, 1)  # 13 hits AL 12; 3 + 3 = 6 Atk damage
+    assert t.hp(villain) == 120 - 3 * 6
+
+
+def test_the_exact_solver_takes_the_villains_3x_from_the_hero_and_only_from_it():
+    effects = CAT.tables().effects
+    spec = build_spec(*prepared_pair(CAT, "The Hero", "The Villain"), effects)
+    villain_rules = spec.rules.reductions[1, DamageKind.atk, 0]
+    assert (villain_rules[FractionCol.amount], villain_rules[FractionCol.divisor]) == (3, 1)
+    spec = build_spec(*prepared_pair(CAT, "Ogre", "The Villain"), effects)
+    assert spec.rules.fighters[1][S.n_atk_reductions] == 0
