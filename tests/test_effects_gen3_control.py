@@ -6,6 +6,7 @@ One test per card (or ruling), played through the game kernel with the table of
 `tests/gamekit.py` and scripted dice (the dice order is in `wardsim.kernel.duel.battle`).
 """
 
+import pytest
 from gamekit import CAT, InstZone
 from test_game_cards import OWN, attack, cast, freeze, magic_names, setup, stats
 
@@ -122,3 +123,43 @@ def test_the_exact_solver_takes_the_villains_3x_from_the_hero_and_only_from_it()
     assert (villain_rules[FractionCol.amount], villain_rules[FractionCol.divisor]) == (3, 1)
     spec = build_spec(*prepared_pair(CAT, "Ogre", "The Villain"), effects)
     assert spec.rules.fighters[1][S.n_atk_reductions] == 0
+
+
+# ---------------------------------------------------------------- field cards at the start of every turn
+
+
+def test_death_omen_hurts_the_primary_with_the_lowest_hp_at_the_start_of_every_turn():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Death Omen"])
+    t.play("Death Omen")
+    t.end_turn()
+    t.begin_turn()  # the opponent's turn: the Werewolf has the lower HP
+    assert (t.hp(wolf), t.hp(ogre)) == (70 - 5, 90)
+    t.end_turn()
+    t.fighters[ogre, F.hp] = 65
+    t.begin_turn()  # its player's turn: a tie hurts both (ruling death-omen)
+    assert (t.hp(wolf), t.hp(ogre)) == (60, 60)
+    assert t.used_dice() == 0
+
+
+def test_cosmic_storm_hurts_the_primary_of_the_player_with_the_lowest_die_ties_rolling_again():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Cosmic Storm"])
+    t.play("Cosmic Storm")
+    t.end_turn()
+    t.dice(3, 3, 2, 5)  # the opponent's turn: they roll first; a tie, then 2 against 5
+    t.begin_turn()
+    assert t.used_dice() == 4
+    assert (t.hp(wolf), t.hp(ogre)) == (70, 90 - 5)
+
+
+@pytest.mark.parametrize("dice, matched", [((4, 4), True), ((4, 5), False)])
+def test_maximum_ward_destroys_every_card_on_the_field_when_the_dice_match(dice, matched):
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Maximum Ward", "Lucky Charm"], hand_b=["Magic Ring"])
+    charm = cast(t, 0, "Lucky Charm", OWN)
+    ring = cast(t, 1, "Magic Ring", OWN)
+    ward = t.play("Maximum Ward")
+    t.end_turn()
+    t.dice(*dice)
+    t.begin_turn()
+    assert t.used_dice() == 2
+    gone = [t.zone(i) == InstZone.cemetery for i in (wolf, ogre, charm, ring, ward)]
+    assert gone == [matched] * 5

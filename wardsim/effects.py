@@ -293,6 +293,7 @@ _TARGET_TEXT = {
     "all_magic": "all magic cards",
     "played_card": "the card played",
     "summoned": "the creature summoned",
+    "lowest_hp_primary": "the primary creature with the lowest HP (each of them, on a tie)",
 }
 
 _STAT_TEXT = {
@@ -419,6 +420,8 @@ def _amount_text(e: Effect) -> str:
 def _move_text(e: Effect, target: str, zfrom: str, zto: str) -> str:
     if e.zone_to == "under":
         return f"place {render_filter(e.filter)} from your hand under this creature"
+    if e.target == "all_creatures" and e.zone_from == "field" and e.zone_to == "cemetery":
+        return "destroy all creatures on the field (they die)"  # Maximum Ward
     if e.zone_from == "hand":
         # a card of a hand: the player's own (a cost: Vampire Lord, Wizard Frog) or the opponent's
         whose = "your opponent's" if e.target == "opponent_player" else "your"
@@ -575,6 +578,10 @@ def render(e: Effect) -> str:
         lo, hi = e.roll
         roll = "on the same die" if "same_roll" in e.flags else "roll 1 die"
         parts.append(f"{roll}, on {lo}-{hi}" if lo != hi else f"{roll}, on {lo}")
+    elif "lowest_roll" in e.flags:
+        parts.append("each player rolls 1 die (a tie for the lowest die rolls again)")
+        target_text = "the primary creature of the player with the lowest die"
+        what = what.replace(target, target_text) if e.target == "all_primaries" else what
     elif "dice_match" in e.flags:
         parts.append("on the same dice, if they all match" if "same_roll" in e.flags else "each player rolls 1 die")
         if "same_roll" not in e.flags:

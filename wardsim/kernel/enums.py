@@ -236,6 +236,7 @@ class TargetT(NamedTuple):
     all_magic: int = 15
     played_card: int = 16  # the card this response answers
     summoned: int = 17  # the creature whose summon this response answers
+    lowest_hp_primary: int = 18  # the primary creature with the lowest HP, each of them on a tie (Death Omen)
 
 
 Target = TargetT()
@@ -347,6 +348,7 @@ class FlagT(NamedTuple):
     dice_match: int = 32768  # every player rolls 1 die; the row acts when all dice match (Apocalypse)
     distinct: int = 65536  # a sacrifices row: each sacrifice matches a different name of the filter (Perfect Shark)
     standard: int = 131072  # a magic block that applies to Standard cards only (Fazard)
+    lowest_roll: int = 262144  # each player rolls 1 die (ties roll again); the row acts on the lowest (Cosmic Storm)
 
 
 Flag = FlagT()

@@ -165,6 +165,14 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += 2.0  # Hands of Fate: the opponent's next draws, worst first
         elif action == Action.damage and tgt == Target.equipped and own >= 0 and target == MagicTarget.own:
             value -= amount  # Phoenix Armor: the damage to its own creature, each turn
+        elif action == Action.damage and tgt == Target.lowest_hp_primary:
+            # Death Omen: it hurts whichever primary is lower now, and again every turn
+            if own >= 0 and opp >= 0:
+                value += 2.0 * amount if fighters[opp, F.hp] < fighters[own, F.hp] else -2.0 * amount
+            else:
+                value -= 1.0
+        elif action == Action.damage and (effects[r, E.flags] & Flag.lowest_roll) != 0:
+            value += 0.0  # Cosmic Storm: a die roll either player may lose
         elif action == Action.damage and tgt == Target.own_primary and effects[r, E.trigger] == Trigger.on_play:
             value -= amount  # Chain Lightning: the price its player's creature pays
         elif action == Action.damage and effects[r, E.scale] == Scale.cards_moved:
