@@ -163,3 +163,12 @@ def test_maximum_ward_destroys_every_card_on_the_field_when_the_dice_match(dice,
     assert t.used_dice() == 2
     gone = [t.zone(i) == InstZone.cemetery for i in (wolf, ogre, charm, ring, ward)]
     assert gone == [matched] * 5
+
+
+def test_living_trap_hurts_the_attackers_side_when_they_declare_battle_then_goes():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Living Trap"])
+    trap = cast(t, 1, "Living Trap")
+    freeze(t, ogre)
+    attack(t, 5, 5, 1, 1)  # the battle goes on: 13 hits AL 8, 2 + 3 Atk damage
+    assert t.zone(trap) == InstZone.cemetery
+    assert (t.hp(wolf), t.hp(ogre)) == (70 - 15, 90 - 5)

@@ -272,6 +272,7 @@ _TRIGGER_TEXT = {
     "response_opponent_summon": "Lightning, when your opponent summons a creature",
     "each_turn_start": "At the start of each turn",
     "response_opponent_heal": "Lightning, when your opponent plays a magic card to heal a creature",
+    "opponent_declares_battle": "When your opponent declares a battle",
 }
 
 _TARGET_TEXT = {

@@ -112,6 +112,7 @@ class TriggerT(NamedTuple):
     response_opponent_summon: int = 29  # Lightning: the opponent summons a creature
     each_turn_start: int = 30  # start of every turn, whoever's it is
     response_opponent_heal: int = 31  # Lightning: the opponent plays a magic card that heals a creature
+    opponent_declares_battle: int = 32  # a field card: the opponent of its player declares a battle (Living Trap)
 
 
 Trigger = TriggerT()

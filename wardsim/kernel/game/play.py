@@ -911,6 +911,40 @@ SPEND_ORDER = (0, 1, 3, 4, 2, 5)
 
 
 @njit(cache=True, _nrt=False)
+def _spring_traps(cards, effects, inst, fighters, players, glob, decks, rng, trace):
+    """Living Trap: "When your opponent declares battle, inflict 15 damage to their primary
+    creature and send this card to the cemetery": the cards of the active player's opponent
+    that answer a battle declared act, then leave (ruling living-trap). True when one did."""
+    p = glob[G.active]
+    sprung = False
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.controller] == p:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        spent = False
+        for r in range(start, stop):
+            if effects[r, E.trigger] != Trigger.opponent_declares_battle:
+                continue
+            action = effects[r, E.action]
+            c = players[p, P.primary]
+            if action == Action.damage and effects[r, E.target] == Target.opponent_primary and c >= 0:
+                if not resolve.magic_immune_nb(cards, effects, inst, c):
+                    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                    dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
+                    record_nb(trace, glob, inst[j, I.controller], Event.effect_damage, c, dealt, fighters[c, F.hp])
+                spent = True
+            elif action == Action.destroy_magic and effects[r, E.target] == Target.self:
+                spent = True
+        if spent:
+            record_nb(trace, glob, inst[j, I.controller], Event.effect, j, start, 0)
+            leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+            set_zone_nb(inst, glob, j, InstZone.resolving)
+            to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+            sprung = True
+    return sprung
+
+
+@njit(cache=True, _nrt=False)
 def _battle_rolls(cards, effects, inst, fighters, players, glob, decks, i, rng, script, trace):
     """Equips that roll when their creature battles, before every battle it takes part in, the
     rows of a roll table reading one die (Fear: on 5-6 it cannot cause damage; Sonic Screech: on
@@ -1271,7 +1305,10 @@ def _begin_battle(cards, effects, inst, fighters, players, glob, decks, attacker
     for j in range(N_INST):
         if inst[j, I.zone] == InstZone.magic:
             inst[j, I.watch] = 0
+    sprung = _spring_traps(cards, effects, inst, fighters, players, glob, decks, rng, trace)
     _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+    if sprung and fighters[attacker, F.hp] <= 0:
+        return  # the trap killed the attacking creature: no battle is fought (ruling living-trap)
     gone_a = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, attacker, rng, script, trace)
     gone_d = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, defender, rng, script, trace)
     if gone_a or gone_d:
