@@ -13,6 +13,7 @@ from test_game_cards import OWN, attack, cast, freeze, magic_names, setup, stats
 from wardsim.battle import prepared_pair
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.exact.spec import DamageKind, FractionCol, S, build_spec
+from wardsim.kernel.game import resolve
 from wardsim.kernel.game.enums import GlobCol
 from wardsim.kernel.game.field import magic_barred_nb
 
@@ -172,3 +173,29 @@ def test_living_trap_hurts_the_attackers_side_when_they_declare_battle_then_goes
     attack(t, 5, 5, 1, 1)  # the battle goes on: 13 hits AL 8, 2 + 3 Atk damage
     assert t.zone(trap) == InstZone.cemetery
     assert (t.hp(wolf), t.hp(ogre)) == (70 - 15, 90 - 5)
+
+
+def test_fire_eleotoid_keeps_forest_fire_from_destroying_itself():
+    t, _, ogre = setup("Fire Eleotoid", "Ogre", hand_a=["Forest Fire"])
+    fire = t.play("Forest Fire")
+    t.dice(5)  # the opponent's roll at the end of the turn: 4-6 would destroy it
+    t.end_turn()
+    assert t.used_dice() == 1
+    assert t.zone(fire) == InstZone.magic and t.hp(ogre) == 90
+
+
+def test_gluttony_destroys_every_magic_card_when_summoned_and_gains_1_modifier_for_each():
+    t, glut, _ = setup("Gluttony", "Ogre", hand_a=["Lucky Charm", "Flame of the Infinite"], hand_b=["Magic Ring"])
+    cards = [cast(t, 0, "Lucky Charm", OWN), cast(t, 0, "Flame of the Infinite"), cast(t, 1, "Magic Ring", OWN)]
+    resolve.on_summon_nb(*t.args, glut, t.policy, t.params, t.rng, t.script, t.trace)  # as if just summoned
+    assert [t.zone(i) for i in cards] == [InstZone.cemetery] * 3
+    assert stats(t, glut)["modifier"] == 0 + 3
+
+
+def test_gluttony_is_unaffected_by_other_hit_and_hit_dice_increases():
+    t, glut, _ = setup("Gluttony", "Ogre", hand_a=["Lucky Charm", "Sword of Light"])
+    t.play("Lucky Charm", OWN)
+    t.play("Sword of Light", OWN)  # Hit +3, Atk +3, Atk Dice Rolls +1, Hit Dice Rolls +1
+    s = stats(t, glut)
+    assert (s["hit"], s["hit_dice"]) == (0, 2)
+    assert (s["atk"], s["attack_dice"]) == (3, 7 + 1)

@@ -414,6 +414,7 @@ def _amount_text(e: Effect) -> str:
             "sent_hp": " times the printed HP of the creature card sent",
             "limited_held": " per Limited Summon it holds",
             "printed_stat": " times its printed value (doubled)",
+            "destroyed_on_summon": " per magic card it destroyed when summoned",
         }[e.scale].format(f=render_filter(e.filter))
     return text
 
@@ -564,6 +565,7 @@ def render(e: Effect) -> str:
         "cannot be used as a sacrifice from the field and cannot change control",
         "second_battle": f"{target} may initiate a second battle in your turn; your opponent's creature "
         "strikes back in only one of the two",
+        "spare_from_own_effect": f"{render_filter(e.filter)} cannot be destroyed by its own effect",
         "magic_toll": f"{target} must inflict {e.amount} damage to their own primary creature to play a magic card",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]

@@ -213,6 +213,9 @@ class ActionT(NamedTuple):
     order_deck_top: int = 62  # both players see the target's top amount deck cards; the card's player orders them
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
     magic_toll: int = 64  # a player it reaches inflicts amount damage to their own primary to play a magic card
+    spare_from_own_effect: int = (
+        65  # magic cards passing the filter are not destroyed by their own effect (Fire Eleotoid)
+    )
 
 
 Action = ActionT()
@@ -307,6 +310,7 @@ class ScaleT(NamedTuple):
     sent_hp: int = 10  # the printed HP of the creature card sent (Vampire Lord, The Guide)
     limited_held: int = 11  # the Limited Summons the source creature holds (Alkonost)
     printed_stat: int = 12  # the source creature's printed value of the row's stat (Terry doubles its base stats)
+    destroyed_on_summon: int = 13  # the magic cards the source creature's on-summon rows destroyed (Gluttony)
 
 
 Scale = ScaleT()

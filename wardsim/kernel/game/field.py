@@ -693,6 +693,23 @@ def pay_magic_toll_nb(cards, effects, inst, fighters, players, glob, q, trace):
 
 
 @njit(cache=True, _nrt=False)
+def spared_from_own_effect_nb(cards, effects, inst, fighters, card):
+    """Fire Eleotoid: "While this card is on the field, the magic card 'Forest Fire' cannot be
+    destroyed by its own effect": a primary creature with its effects keeps the magic cards
+    passing its row's filter from destroying themselves."""
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.primary or fighters[j, F.effect_count] == 0:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.spare_from_own_effect:
+                names = effects[r, E.filter_names]
+                if names != 0 and (cards[card, CardCol.names] & names) != 0:
+                    return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def non_equip_magic_blocked_nb(cards, effects, inst, fighters, glob):
     """Foggy Night: "only creatures and equip cards can be played"."""
     return _field_block_nb(cards, effects, inst, fighters, glob, Flag.but_equips)

@@ -267,6 +267,8 @@ def _scale(cards, effects, inst, players, r, holder, controller):
         if x >= 0:
             col = CardCol.modifier if sc == Scale.opponent_primary_modifier else CardCol.attack_dice
             n = cards[inst[x, I.card], col]
+    elif sc == Scale.destroyed_on_summon and holder >= 0:
+        n = inst[holder, I.counter]  # Gluttony: "For each magic card destroyed", counted when summoned
     elif sc == Scale.limited_held and holder >= 0:
         n = limited_count_nb(inst, holder)  # Alkonost: "for each" Limited Summon it holds (ruling alkonost)
     elif sc == Scale.printed_stat and holder >= 0:
@@ -518,7 +520,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                         amount = effects[r, E.amount] * _scale(cards, effects, inst, players, r, j, controller)
                         if (effects[r, E.flags] & Flag.cumulative) != 0:
                             amount *= 1 + (t - inst[j, I.entered]) // 2  # Zombified: 2 more each turn cycle
-                        if amount > 0 and _increase_negated(cards, effects, inst, i, j, stat):
+                        if amount > 0 and _increase_negated(cards, effects, inst, fighters, i, j, stat):
                             continue
                         add_stat_nb(f, stat, amount)
                     elif pass_kind == 1 and action == Action.scale_stat:
@@ -657,14 +659,25 @@ def battle_bonus_nb(cards, effects, inst, fighters, glob, i, other):
                 continue
             stat = effects[r, E.stat]
             amount = effects[r, E.amount]
-            if amount > 0 and _increase_negated(cards, effects, inst, i, j, stat):
+            if amount > 0 and _increase_negated(cards, effects, inst, fighters, i, j, stat):
                 continue
             add_stat_nb(fighters[i], stat, amount)
 
 
 @njit(cache=True, _nrt=False)
-def _increase_negated(cards, effects, inst, i, source, stat):
-    """Ball and Chain / Zombified: other increases of a stat on this creature do not apply."""
+def _increase_negated(cards, effects, inst, fighters, i, source, stat):
+    """Ball and Chain / Zombified: other increases of a stat on this creature do not apply;
+    Gluttony: "This card is unaffected by other Hit Modifier and Hit Dice Roll increases", its own
+    static rows, while it is a primary creature with its effects."""
+    if source != i and inst[i, I.zone] == InstZone.primary and fighters[i, F.effect_count] > 0:
+        start, stop = card_rows_nb(cards, inst[i, I.card])
+        for r in range(start, stop):
+            if (
+                effects[r, E.trigger] == Trigger.static
+                and effects[r, E.action] == Action.negate_increases
+                and effects[r, E.stat] == stat
+            ):
+                return True
     for j in range(N_INST):
         if j == source or inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
             continue
@@ -1660,6 +1673,10 @@ def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, policy
                 trace,
                 moved,
             )
+    for r in range(start, stop):
+        if effects[r, E.trigger] == Trigger.on_summon and effects[r, E.scale] == Scale.destroyed_on_summon:
+            inst[i, I.counter] = moved[0] + moved[1]  # Gluttony keeps the count while it stays
+            break
 
 
 @njit(cache=True, _nrt=False)

@@ -29,6 +29,7 @@ from wardsim.kernel.game.field import (
     leave_field_nb,
     magic_immune_nb,
     release_anchored_nb,
+    spared_from_own_effect_nb,
     sync_damage_immune_nb,
     take_from_cemetery_nb,
     to_cemetery_nb,
@@ -454,6 +455,8 @@ def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p,
                     continue
             action = effects[r, E.action]
             if action == Action.destroy_magic and effects[r, E.target] == Target.self:
+                if spared_from_own_effect_nb(cards, effects, inst, fighters, inst[j, I.card]):
+                    continue  # Fire Eleotoid keeps Forest Fire on the field
                 destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
                 break
             if action == Action.damage:
