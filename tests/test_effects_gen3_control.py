@@ -199,3 +199,19 @@ def test_gluttony_is_unaffected_by_other_hit_and_hit_dice_increases():
     s = stats(t, glut)
     assert (s["hit"], s["hit_dice"]) == (0, 2)
     assert (s["atk"], s["attack_dice"]) == (3, 7 + 1)
+
+
+def test_catcow_switches_every_creatures_base_atk_dice_and_modifier_for_2_turn_cycles():
+    t, walker, wolf = setup("Hell Walker", "Werewolf", hand_a=["Catcow", "Lucky Charm"])
+    t.play("Lucky Charm", OWN)  # a bonus is added after the switch
+    catcow = t.play("Catcow")
+    s, w = stats(t, walker), stats(t, wolf)
+    assert (s["attack_dice"], s["modifier"], s["hit"]) == (5, 3, 3)  # printed 3d6+5
+    assert (w["attack_dice"], w["modifier"]) == (3, 2)  # printed 2d6+3
+    for _ in range(3):  # to the end of the turn 2 turn cycles later: this one and the next
+        t.end_turn()
+        t.begin_turn()
+        assert t.zone(catcow) == InstZone.magic
+    t.end_turn()
+    assert t.zone(catcow) == InstZone.cemetery
+    assert (stats(t, walker)["attack_dice"], stats(t, walker)["modifier"]) == (3, 5)

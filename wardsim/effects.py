@@ -566,6 +566,7 @@ def render(e: Effect) -> str:
         "second_battle": f"{target} may initiate a second battle in your turn; your opponent's creature "
         "strikes back in only one of the two",
         "spare_from_own_effect": f"{render_filter(e.filter)} cannot be destroyed by its own effect",
+        "swap_attack_modifier": f"{target} switch their own base Atk Dice Rolls and Modifier",
         "magic_toll": f"{target} must inflict {e.amount} damage to their own primary creature to play a magic card",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]

@@ -213,9 +213,8 @@ class ActionT(NamedTuple):
     order_deck_top: int = 62  # both players see the target's top amount deck cards; the card's player orders them
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
     magic_toll: int = 64  # a player it reaches inflicts amount damage to their own primary to play a magic card
-    spare_from_own_effect: int = (
-        65  # magic cards passing the filter are not destroyed by their own effect (Fire Eleotoid)
-    )
+    spare_from_own_effect: int = 65  # magic cards passing the filter do not destroy themselves (Fire Eleotoid)
+    swap_attack_modifier: int = 66  # every creature's base Atk Dice Rolls and Modifier change places (Catcow)
 
 
 Action = ActionT()

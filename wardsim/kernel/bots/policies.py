@@ -165,6 +165,15 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += 2.0  # Hands of Fate: the opponent's next draws, worst first
         elif action == Action.damage and tgt == Target.equipped and own >= 0 and target == MagicTarget.own:
             value -= amount  # Phoenix Armor: the damage to its own creature, each turn
+        elif action == Action.swap_attack_modifier:
+            # Catcow: each primary's damage moves by 2.5 per point its Modifier is above its Atk
+            # Dice Rolls (a die is worth 3.5, a point of Modifier 1); worth it when p gains more
+            gain = 0.0
+            if own >= 0:
+                gain += 2.5 * (fighters[own, F.modifier] - fighters[own, F.attack_dice])
+            if opp >= 0:
+                gain -= 2.5 * (fighters[opp, F.modifier] - fighters[opp, F.attack_dice])
+            value += gain if gain > 0 else -5.0
         elif action == Action.damage and tgt == Target.lowest_hp_primary:
             # Death Omen: it hurts whichever primary is lower now, and again every turn
             if own >= 0 and opp >= 0:

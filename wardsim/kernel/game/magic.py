@@ -763,11 +763,13 @@ def resolve_card_nb(
             lasting = True  # Forest Fire, Irresistible Love stay until their roll destroys them
     if kind == MagicType.standard and timed >= 0:
         lasting = True
+    # Catcow: an Infinite field card "for 2 turn cycles" leaves the field when they are over
+    timed_field = kind == MagicType.infinite and subtype == MagicSubtype.field and timed >= 0
     if lasting:
         set_zone_nb(inst, glob, i, InstZone.magic)
         inst[i, I.controller] = p
         inst[i, I.attached_to] = holder
-        if kind == MagicType.standard and timed >= 0:
+        if (kind == MagicType.standard and timed >= 0) or timed_field:
             inst[i, I.expires] = timed
         inst[i, I.counter] = 0
         inst[i, I.sleeper_hp] = 0

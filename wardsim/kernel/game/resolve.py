@@ -464,6 +464,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
     for k in range(n_creatures):
         creature_immune[creatures[k]] = _immune_to_creatures(cards, effects, inst, fighters, creatures[k])
     _copy_base_stats(cards, effects, inst, fighters, players, creatures, n_creatures)
+    _swap_attack_modifier(cards, effects, inst, fighters, sources, n_sources, creatures, n_creatures, immune)
     # three passes: additions, scalings, sets (Curse "supersedes other AL increases"); sets in
     # the order their cards arrived: the last set wins (CASE LAW, Jeesse v James)
     for pass_kind in range(3):
@@ -567,6 +568,32 @@ def _copy_base_stats(cards, effects, inst, fighters, players, creatures, n_creat
         f[F.attack_dice] = c[CardCol.attack_dice]
         f[F.modifier] = c[CardCol.modifier]
         f[F.creature_type] = c[CardCol.creature_type]
+
+
+@njit(cache=True, _nrt=False)
+def _swap_attack_modifier(cards, effects, inst, fighters, sources, n_sources, creatures, n_creatures, immune):
+    """Catcow: "For 2 turn cycles, all creatures switch their own base Atk Dice Rolls and
+    Modifier": while such a card is in force, every creature on the field (but one unaffected by
+    magic cards) has its base Atk Dice Rolls as its Modifier and the other way round, before any
+    effect adds to them; two such cards switch them once (ruling catcow)."""
+    swap = False
+    for s_k in range(n_sources):
+        j = sources[s_k]
+        if inst[j, I.zone] != InstZone.magic:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.swap_attack_modifier:
+                swap = True
+    if not swap:
+        return
+    for k in range(n_creatures):
+        i = creatures[k]
+        if immune[i]:
+            continue
+        dice = fighters[i, F.attack_dice]
+        fighters[i, F.attack_dice] = fighters[i, F.modifier]
+        fighters[i, F.modifier] = dice
 
 
 @njit(cache=True, _nrt=False)
