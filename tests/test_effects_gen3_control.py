@@ -215,3 +215,22 @@ def test_catcow_switches_every_creatures_base_atk_dice_and_modifier_for_2_turn_c
     t.end_turn()
     assert t.zone(catcow) == InstZone.cemetery
     assert (stats(t, walker)["attack_dice"], stats(t, walker)["modifier"]) == (3, 5)
+
+
+def test_constructed_pylon_fills_3_of_the_opponents_infinite_slots_until_their_roll_of_4_to_6():
+    t, _, _ = setup("Werewolf", "Ogre", hand_a=["Constructed Pylon"], hand_b=["Magic Ring", "Lucky Charm", "Epic Ring"])
+    cast(t, 1, "Magic Ring", OWN)
+    cast(t, 1, "Lucky Charm", OWN)  # 2 of their 5 slots in use
+    pylon = t.play("Constructed Pylon")
+    t.glob[G.active] = 1
+    assert "Epic Ring" not in magic_names(t)  # the other 3 are filled
+    t.glob[G.active] = 0
+    t.end_turn()
+    t.begin_turn()  # the opponent's turn: no roll
+    assert t.used_dice() == 0
+    t.end_turn()
+    t.dice(5)
+    t.begin_turn()  # the card's player's turn: the opponent rolls, 4-6 destroys it
+    assert t.used_dice() == 1 and t.zone(pylon) == InstZone.cemetery
+    t.glob[G.active] = 1
+    assert "Epic Ring" in magic_names(t)

@@ -567,6 +567,7 @@ def render(e: Effect) -> str:
         "strikes back in only one of the two",
         "spare_from_own_effect": f"{render_filter(e.filter)} cannot be destroyed by its own effect",
         "swap_attack_modifier": f"{target} switch their own base Atk Dice Rolls and Modifier",
+        "fill_slots": f"this card fills {e.amount} empty Infinite magic slots on your opponent's side of the field",
         "magic_toll": f"{target} must inflict {e.amount} damage to their own primary creature to play a magic card",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]

@@ -215,6 +215,7 @@ class ActionT(NamedTuple):
     magic_toll: int = 64  # a player it reaches inflicts amount damage to their own primary to play a magic card
     spare_from_own_effect: int = 65  # magic cards passing the filter do not destroy themselves (Fire Eleotoid)
     swap_attack_modifier: int = 66  # every creature's base Atk Dice Rolls and Modifier change places (Catcow)
+    fill_slots: int = 67  # the card fills amount empty Infinite slots of its player's opponent (Constructed Pylon)
 
 
 Action = ActionT()

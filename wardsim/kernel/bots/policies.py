@@ -60,6 +60,7 @@ from wardsim.kernel.game.field import (
     cannot_be_negated_nb,
     find_row_nb,
     held_on_field_nb,
+    infinite_in_use_nb,
     magic_immune_nb,
     magic_toll_nb,
     sleep_row_nb,
@@ -165,6 +166,10 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += 2.0  # Hands of Fate: the opponent's next draws, worst first
         elif action == Action.damage and tgt == Target.equipped and own >= 0 and target == MagicTarget.own:
             value -= amount  # Phoenix Armor: the damage to its own creature, each turn
+        elif action == Action.fill_slots:
+            # Constructed Pylon: worth the opponent's Infinite slots it takes away now
+            free = glob[G.infinite_slots] - infinite_in_use_nb(cards, effects, inst, 1 - p)
+            value += 3.0 * min(amount, max(free, 0))
         elif action == Action.swap_attack_modifier:
             # Catcow: each primary's damage moves by 2.5 per point its Modifier is above its Atk
             # Dice Rolls (a die is worth 3.5, a point of Modifier 1); worth it when p gains more

@@ -462,11 +462,18 @@ def once_negation_nb(cards, effects, inst, fighters, c, magic):
 
 
 @njit(cache=True, _nrt=False)
-def infinite_in_use_nb(cards, inst, p):
-    """Infinite magic cards p has on the field (rules guide: at most 5). Cards that act as an
-    Infinite equip while equipped (Mind Sap, Forest Demon) count too."""
+def infinite_in_use_nb(cards, effects, inst, p):
+    """Infinite magic slots of p's in use (rules guide: at most 5): p's Infinite magic cards on
+    the field, the cards that act as an Infinite equip while equipped (Mind Sap, Forest Demon),
+    and the slots the opponent's cards fill (Constructed Pylon: "fills 3 empty Infinite magic
+    slots on your opponents side of the field")."""
     n = 0
     for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.magic and inst[j, I.controller] != p:
+            start, stop = card_rows_nb(cards, inst[j, I.card])
+            for r in range(start, stop):
+                if effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.fill_slots:
+                    n += effects[r, E.amount]
         if inst[j, I.zone] == InstZone.magic and inst[j, I.controller] == p:
             kind = cards[inst[j, I.card], CardCol.magic_type]
             # a Lightning card that is no equip stays attached without a slot (Icy Breath; rules

@@ -189,7 +189,7 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
     if (
         kind != MagicType.standard
         and not field_lightning
-        and infinite_in_use_nb(cards, inst, p) >= glob[G.infinite_slots]
+        and infinite_in_use_nb(cards, effects, inst, p) >= glob[G.infinite_slots]
     ):
         return n
     start, stop = card_rows_nb(cards, card)
@@ -447,7 +447,7 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, answer
         if cards[card, CardCol.card_type] != CardType.magic:
             continue
         if plays_any_time_nb(cards, effects, card):
-            if players[1 - q, P.primary] >= 0 and infinite_in_use_nb(cards, inst, q) < glob[G.infinite_slots]:
+            if players[1 - q, P.primary] >= 0 and infinite_in_use_nb(cards, effects, inst, q) < glob[G.infinite_slots]:
                 out[n] = i
                 n += 1
             continue
@@ -845,7 +845,7 @@ def equip_from_deck_nb(cards, effects, inst, fighters, players, glob, decks, p, 
     for _ in range(max(effects[r, E.amount], 1)):
         if players[p, P.primary] != c or magic_immune_nb(cards, effects, inst, c):
             break  # the creature left the field (or a card made it immune): nothing to equip
-        if infinite_in_use_nb(cards, inst, p) >= glob[G.infinite_slots]:
+        if infinite_in_use_nb(cards, effects, inst, p) >= glob[G.infinite_slots]:
             break
         n = 0
         for j in range(N_INST):
