@@ -7,13 +7,14 @@ One test per card (or ruling), played through the game kernel with the table of
 """
 
 import pytest
-from gamekit import CAT, InstZone
+from gamekit import CAT, InstZone, K
 from test_game_cards import OWN, attack, cast, freeze, magic_names, setup, stats
 
 from wardsim.battle import prepared_pair
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.exact.spec import DamageKind, FractionCol, S, build_spec
 from wardsim.kernel.game import resolve
+from wardsim.kernel.game.actions import action_kind_nb
 from wardsim.kernel.game.enums import GlobCol
 from wardsim.kernel.game.field import magic_barred_nb
 
@@ -234,3 +235,14 @@ def test_constructed_pylon_fills_3_of_the_opponents_infinite_slots_until_their_r
     assert t.used_dice() == 1 and t.zone(pylon) == InstZone.cemetery
     t.glob[G.active] = 1
     assert "Epic Ring" in magic_names(t)
+
+
+def test_street_lights_sends_limited_summons_home_and_bars_new_ones():
+    t, necro, _ = setup("Necromancer", "Ogre", hand_a=["Street Lights"], cem_a=["Goblin"])
+    goblin = t.find(0, "Goblin", InstZone.cemetery)
+    t.act(K.activate, necro)  # Goblin from the cemetery, as a Limited Summon
+    assert t.zone(goblin) == InstZone.limited
+    t.play("Street Lights")
+    assert t.zone(goblin) == InstZone.cemetery  # where it was summoned from
+    t.glob[G.turn] += 2  # the player's next turn: the Necromancer could summon again
+    assert not [a for a in t.legal() if action_kind_nb(a) == K.activate]

@@ -568,6 +568,9 @@ def render(e: Effect) -> str:
         "spare_from_own_effect": f"{render_filter(e.filter)} cannot be destroyed by its own effect",
         "swap_attack_modifier": f"{target} switch their own base Atk Dice Rolls and Modifier",
         "fill_slots": f"this card fills {e.amount} empty Infinite magic slots on your opponent's side of the field",
+        "block_limited": "send all Limited Summons on the field back to where they were summoned from"
+        if e.trigger == "on_play"
+        else f"{target} cannot play Limited Summons",
         "magic_toll": f"{target} must inflict {e.amount} damage to their own primary creature to play a magic card",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]

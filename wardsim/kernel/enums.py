@@ -216,6 +216,9 @@ class ActionT(NamedTuple):
     spare_from_own_effect: int = 65  # magic cards passing the filter do not destroy themselves (Fire Eleotoid)
     swap_attack_modifier: int = 66  # every creature's base Atk Dice Rolls and Modifier change places (Catcow)
     fill_slots: int = 67  # the card fills amount empty Infinite slots of its player's opponent (Constructed Pylon)
+    block_limited: int = (
+        68  # no Limited Summon is played while the card stays; on_play: they all go home (Street Lights)
+    )
 
 
 Action = ActionT()

@@ -166,6 +166,11 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += 2.0  # Hands of Fate: the opponent's next draws, worst first
         elif action == Action.damage and tgt == Target.equipped and own >= 0 and target == MagicTarget.own:
             value -= amount  # Phoenix Armor: the damage to its own creature, each turn
+        elif action == Action.block_limited and effects[r, E.trigger] == Trigger.on_play:
+            # Street Lights: the Limited Summons it sends home, the opponent's against p's
+            for j in range(N_INST):
+                if inst[j, I.zone] == InstZone.limited:
+                    value += LIMITED_WORTH if inst[j, I.controller] != p else -LIMITED_WORTH
         elif action == Action.fill_slots:
             # Constructed Pylon: worth the opponent's Infinite slots it takes away now
             free = glob[G.infinite_slots] - infinite_in_use_nb(cards, effects, inst, 1 - p)

@@ -508,6 +508,55 @@ def _anchor_zone(cards, effects, inst, j):
 
 
 @njit(cache=True, _nrt=False)
+def limited_barred_nb(cards, effects, inst, glob):
+    """Street Lights: "Limited Summons cannot be played while this card is on the field"."""
+    t = glob[G.turn]
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or 0 <= inst[j, I.expires] < t:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.block_limited:
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def origin_zone_nb(cards, effects, inst, j):
+    """Where Limited Summon j was summoned from, as its anchoring row reads (ruling street-lights):
+    the hand (also for a card of the hand or the deck, and for a creature taken from the
+    opponent's field) or the cemetery (its owner's)."""
+    own = primary_bound_row_nb(cards, effects, inst[j, I.card])
+    if own >= 0:
+        return Zone.hand  # Black Jacket: from the hand, beside Hive Lord
+    anchor = inst[j, I.anchor]
+    if anchor >= 0:
+        start, stop = card_rows_nb(cards, inst[anchor, I.card])
+        for r in range(start, stop):
+            if effects[r, E.action] == Action.limited_summon:
+                z = effects[r, E.zone_from]
+                if z == Zone.cemetery or z == Zone.opponent_cemetery:
+                    return Zone.cemetery
+                return Zone.hand
+    return Zone.hand  # a creature that stayed under Terry came from the hand
+
+
+@njit(cache=True, _nrt=False)
+def send_limited_home_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace):
+    """Street Lights: "Send all Limited Summons on the field back to where they were originally
+    summoned from": each goes to its owner's hand or cemetery (origin_zone_nb)."""
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.limited:
+            continue
+        zone = origin_zone_nb(cards, effects, inst, j)
+        for p in range(2):
+            if players[p, P.primary] == j:
+                players[p, P.primary] = -1
+        send_back_nb(cards, effects, inst, players, glob, decks, j, zone, rng, trace)
+        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+
+
+@njit(cache=True, _nrt=False)
 def _release(cards, effects, inst, players, glob, decks, j, rng, trace):
     """Creature j lost its anchoring effect and leaves the field (rules guide, Anchoring
     effect: "the Limited Summoned creature would be removed from the field")."""

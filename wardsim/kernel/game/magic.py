@@ -52,6 +52,7 @@ from wardsim.kernel.game.field import (
     infinite_in_use_nb,
     leave_field_nb,
     lightning_barred_nb,
+    limited_barred_nb,
     magic_barred_nb,
     magic_toll_nb,
     non_equip_magic_blocked_nb,
@@ -308,6 +309,8 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             # Hands of Fate: an order to choose needs two cards, and at most one of those on top
             # may be known in place already (the opponent has drawn the others of a former look)
             return players[o, P.deck_n] >= 2 and _known_in_deck(inst, o) <= 1
+        if action == Action.limited_summon and limited_barred_nb(cards, effects, inst, glob):
+            return False  # Street Lights: no Limited Summon is played
         if action == Action.limited_summon and effects[r, E.zone_from] == Zone.cemetery:
             return best_in_zone_nb(cards, effects, inst, r, p, InstZone.cemetery, False) >= 0
         if action == Action.limited_summon and effects[r, E.zone_from] == Zone.hand:

@@ -80,6 +80,7 @@ from wardsim.kernel.game.field import (
     kill_nb,
     leave_field_nb,
     lightning_barred_nb,
+    limited_barred_nb,
     magic_barred_nb,
     once_negation_nb,
     pay_magic_toll_nb,
@@ -298,6 +299,12 @@ def can_summon_nb(cards, effects, inst, fighters, players, glob, p, i):
         and self_limited_row_nb(cards, effects, card) < 0
     ):
         return False
+    if (
+        self_limited_row_nb(cards, effects, card) >= 0
+        and players[p, P.primary] >= 0
+        and limited_barred_nb(cards, effects, inst, glob)
+    ):
+        return False  # The Squire would join as a Limited Summon: Street Lights bars it
     if resolve.plays_to_opponent_nb(cards, effects, card):
         o = players[1 - p, P.primary]
         if o >= 0 and held_on_field_nb(cards, effects, inst, fighters, o):
@@ -777,7 +784,11 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
                 cost = summon_cemetery_cost_nb(cards, effects, inst, fighters, players, glob, p, i)
                 out[n] = encode_action_nb(ActionKind.summon, i, min(cost // 10, 99))
                 n += 1
-            if phase == Phase.main and resolve.joins_beside_primary_nb(cards, effects, inst, players, p, i):
+            if (
+                phase == Phase.main
+                and resolve.joins_beside_primary_nb(cards, effects, inst, players, p, i)
+                and not limited_barred_nb(cards, effects, inst, glob)
+            ):
                 # Black Jacket beside Hive Lord: a Limited Summon by its own text, not the turn's
                 # standard summon (ruling hive-lord-limited-summons)
                 out[n] = encode_action_nb(ActionKind.limited_summon, i, 0)

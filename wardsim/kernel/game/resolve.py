@@ -75,12 +75,14 @@ from wardsim.kernel.game.field import (
     held_on_field_nb,
     keeps_under_nb,
     leave_field_nb,
+    limited_barred_nb,
     magic_immune_nb,
     move_to_zone_nb,
     place_primary_nb,
     primary_bound_row_nb,
     release_anchored_nb,
     send_back_nb,
+    send_limited_home_nb,
     stay_on_field_nb,
     sync_damage_immune_nb,
     take_from_cemetery_nb,
@@ -1078,6 +1080,8 @@ def execute_row_nb(
         )
         moved[0] += max(before0 - magic_on_field_nb(inst, 0), 0)
         moved[1] += max(before1 - magic_on_field_nb(inst, 1), 0)
+    elif action == Action.block_limited:
+        send_limited_home_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)  # Street Lights
     elif action == Action.draw:
         for q in range(2):
             if (
@@ -1524,6 +1528,8 @@ def summon_by_effect_nb(
     zone_from = effects[r, E.zone_from]
     if limited_count_nb(inst, src) >= max(effects[r, E.amount], 1):
         return
+    if limited_barred_nb(cards, effects, inst, glob):
+        return  # Street Lights: no Limited Summon is played
     if zone_from == Zone.opponent_cemetery:
         # Skeleton Lord: a creature of the opponent's cemetery joins p's field, held by src; when
         # released it goes back to its owner's cemetery

@@ -27,6 +27,7 @@ from wardsim.kernel.game.field import (
     heal_creature_nb,
     kill_nb,
     leave_field_nb,
+    limited_barred_nb,
     magic_immune_nb,
     release_anchored_nb,
     spared_from_own_effect_nb,
@@ -65,11 +66,14 @@ def activation_options_nb(cards, effects, inst, fighters, players, glob, p, out,
     c = players[p, P.primary]
     if c < 0 or fighters[c, F.effect_count] == 0 or inst[c, I.used_turn] == glob[G.turn]:
         return n
+    barred = limited_barred_nb(cards, effects, inst, glob)  # Street Lights
     start, stop = card_rows_nb(cards, inst[c, I.card])
     for r in range(start, stop):
         if effects[r, E.trigger] == Trigger.your_turn and (effects[r, E.flags] & Flag.optional) != 0:
             # Necromancer summons from the cemetery, Wolf Knight from the hand
             zone = InstZone.hand if effects[r, E.zone_from] == Zone.hand else InstZone.cemetery
+            if effects[r, E.action] == Action.limited_summon and barred:
+                continue
             if effects[r, E.action] == Action.limited_summon and effects[r, E.zone_from] == Zone.hand_or_deck:
                 # Alkonost: a Harpy or an Alkonost to summon from the hand or the deck, and room for it
                 if limited_count_nb(inst, c) >= max(effects[r, E.amount], 1) or not hand_or_deck_holds_nb(
