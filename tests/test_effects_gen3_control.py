@@ -246,3 +246,22 @@ def test_street_lights_sends_limited_summons_home_and_bars_new_ones():
     assert t.zone(goblin) == InstZone.cemetery  # where it was summoned from
     t.glob[G.turn] += 2  # the player's next turn: the Necromancer could summon again
     assert not [a for a in t.legal() if action_kind_nb(a) == K.activate]
+
+
+def test_steam_angel_rolls_each_turn_to_bar_cards_of_two_rarities_for_a_turn_cycle():
+    t, _, _ = setup("Steam Angel", "Ogre", hand_a=["Cosmic Storm", "Lucky Charm"], hand_b=["Death Omen"])
+    t.end_turn()
+    t.begin_turn()  # the opponent's turn: no roll
+    assert t.used_dice() == 0
+    t.end_turn()
+    t.dice(2)
+    t.begin_turn()  # its player's turn: 1-3 bars Epic and Promo cards
+    assert t.used_dice() == 1
+    assert magic_names(t) == {"Lucky Charm"}  # Cosmic Storm is a promo
+    t.end_turn()
+    t.begin_turn()
+    assert "Death Omen" not in magic_names(t)  # an Epic card, in the same turn cycle
+    t.end_turn()
+    t.dice(5)
+    t.begin_turn()  # 4-6: Legendary and Mythic cards now; Epic and Promo again free
+    assert "Cosmic Storm" in magic_names(t)

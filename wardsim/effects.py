@@ -34,6 +34,7 @@ from wardsim.kernel.enums import (
     Duration,
     EffectCol,
     Flag,
+    Rarity,
     Scale,
     Stat,
     Status,
@@ -229,6 +230,8 @@ def _check_action_fields(e: Effect) -> None:
         and not e.filter
     ):
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
+    if e.action == "block_rarity" and not 0 < e.amount < 1 << len(Rarity):
+        raise EffectError("action 'block_rarity' needs an 'amount': the sum of 1 << each rarity's code")
     if e.action == "magic_toll" and e.amount < 1:
         raise EffectError("action 'magic_toll' needs an 'amount' of 1 or more")
     if e.action == "order_deck_top" and e.amount < 1:
@@ -571,6 +574,8 @@ def render(e: Effect) -> str:
         "block_limited": "send all Limited Summons on the field back to where they were summoned from"
         if e.trigger == "on_play"
         else f"{target} cannot play Limited Summons",
+        "block_rarity": "no player can play a card that is "
+        + " or ".join(name.capitalize() for name in Rarity._fields if e.amount & (1 << getattr(Rarity, name))),
         "magic_toll": f"{target} must inflict {e.amount} damage to their own primary creature to play a magic card",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]

@@ -216,9 +216,8 @@ class ActionT(NamedTuple):
     spare_from_own_effect: int = 65  # magic cards passing the filter do not destroy themselves (Fire Eleotoid)
     swap_attack_modifier: int = 66  # every creature's base Atk Dice Rolls and Modifier change places (Catcow)
     fill_slots: int = 67  # the card fills amount empty Infinite slots of its player's opponent (Constructed Pylon)
-    block_limited: int = (
-        68  # no Limited Summon is played while the card stays; on_play: they all go home (Street Lights)
-    )
+    block_limited: int = 68  # no Limited Summon is played while it stays; on_play: all go home (Street Lights)
+    block_rarity: int = 69  # no card of the rarities in amount (bits 1 << rarity) is played (Steam Angel)
 
 
 Action = ActionT()

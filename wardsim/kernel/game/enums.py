@@ -96,6 +96,8 @@ class PlayerColT(NamedTuple):
     cemetery_reduced: int = 10  # cemetery HP that effects took off (Reduce the Burden)
     lightning_turn: int = 11  # 1 + the turn in which the player last played a Lightning card (0: never)
     lightning_blocked_until: int = 12  # cannot play Lightning cards while turn <= this (Sasquatch)
+    rarity_blocked: int = 13  # bits 1 << rarity of the cards no player may play, by this player's effect (Steam Angel)
+    rarity_blocked_until: int = 14  # ... while turn <= this
 
 
 PlayerCol = PlayerColT()

@@ -701,6 +701,17 @@ def lightning_barred_nb(cards, effects, inst, fighters, players, glob, q):
 
 
 @njit(cache=True, _nrt=False)
+def rarity_barred_nb(cards, players, glob, card):
+    """Steam Angel: "For 1 turn cycle, the following rarity cards cannot be played": no player
+    may play `card` now, a creature or a magic card, because of its rarity."""
+    bit = 1 << cards[card, CardCol.rarity]
+    for q in range(2):
+        if players[q, P.rarity_blocked_until] >= glob[G.turn] and (players[q, P.rarity_blocked] & bit) != 0:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def standard_blocked_nb(cards, effects, inst, fighters, glob):
     """Fazard: "While this card is on the field, Standard magic cards cannot be played"."""
     return _field_block_nb(cards, effects, inst, fighters, glob, Flag.standard)

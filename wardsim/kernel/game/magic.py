@@ -58,6 +58,7 @@ from wardsim.kernel.game.field import (
     non_equip_magic_blocked_nb,
     once_negation_nb,
     pay_magic_toll_nb,
+    rarity_barred_nb,
     standard_blocked_nb,
     sync_damage_immune_nb,
     to_cemetery_nb,
@@ -141,8 +142,10 @@ def summon_options_nb(cards, effects, inst, fighters, players, glob, q, summoned
     for i in range(N_INST):
         if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or listed_nb(inst, out, n, i):
             continue
-        if cards[inst[i, I.card], CardCol.card_type] == CardType.magic and answers_summon_nb(
-            cards, effects, inst[i, I.card]
+        if (
+            cards[inst[i, I.card], CardCol.card_type] == CardType.magic
+            and answers_summon_nb(cards, effects, inst[i, I.card])
+            and not rarity_barred_nb(cards, players, glob, inst[i, I.card])
         ):
             out[n] = i
             n += 1
@@ -174,6 +177,8 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
     kind = cards[card, CardCol.magic_type]
     if magic_barred_nb(cards, effects, inst, fighters, players, glob, p):
         return n
+    if rarity_barred_nb(cards, players, glob, card):
+        return n  # Steam Angel
     if players[p, P.primary] < 0 and magic_toll_nb(cards, effects, inst, fighters, glob, p) > 0:
         return n  # Old Logging Road, The Villain: no creature to pay the toll (ruling magic-toll)
     if kind == MagicType.standard and standard_blocked_nb(cards, effects, inst, fighters, glob):
@@ -447,8 +452,8 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, answer
         if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or listed_nb(inst, out, n, i):
             continue
         card = inst[i, I.card]
-        if cards[card, CardCol.card_type] != CardType.magic:
-            continue
+        if cards[card, CardCol.card_type] != CardType.magic or rarity_barred_nb(cards, players, glob, card):
+            continue  # Steam Angel bars cards of a rarity
         if plays_any_time_nb(cards, effects, card):
             if players[1 - q, P.primary] >= 0 and infinite_in_use_nb(cards, effects, inst, q) < glob[G.infinite_slots]:
                 out[n] = i

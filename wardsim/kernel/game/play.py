@@ -85,6 +85,7 @@ from wardsim.kernel.game.field import (
     once_negation_nb,
     pay_magic_toll_nb,
     place_primary_nb,
+    rarity_barred_nb,
     sacrifice_nb,
     self_limited_row_nb,
     send_back_nb,
@@ -305,6 +306,8 @@ def can_summon_nb(cards, effects, inst, fighters, players, glob, p, i):
         and limited_barred_nb(cards, effects, inst, glob)
     ):
         return False  # The Squire would join as a Limited Summon: Street Lights bars it
+    if rarity_barred_nb(cards, players, glob, card):
+        return False  # Steam Angel: no card of its rarity is played
     if resolve.plays_to_opponent_nb(cards, effects, card):
         o = players[1 - p, P.primary]
         if o >= 0 and held_on_field_nb(cards, effects, inst, fighters, o):
@@ -788,6 +791,7 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
                 phase == Phase.main
                 and resolve.joins_beside_primary_nb(cards, effects, inst, players, p, i)
                 and not limited_barred_nb(cards, effects, inst, glob)
+                and not rarity_barred_nb(cards, players, glob, inst[i, I.card])
             ):
                 # Black Jacket beside Hive Lord: a Limited Summon by its own text, not the turn's
                 # standard summon (ruling hive-lord-limited-summons)
@@ -1052,7 +1056,11 @@ def _reaction_options(cards, effects, inst, fighters, players, glob, q, own_hit,
         return n  # Time Melt, Time Weaver: no Lightning card may be played
     for i in range(N_INST):
         if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == q:
-            if is_battle_reaction_nb(cards, effects, inst[i, I.card], own_hit) and not magic.listed_nb(inst, out, n, i):
+            if (
+                is_battle_reaction_nb(cards, effects, inst[i, I.card], own_hit)
+                and not magic.listed_nb(inst, out, n, i)
+                and not rarity_barred_nb(cards, players, glob, inst[i, I.card])
+            ):
                 out[n] = i
                 n += 1
     return n
@@ -1074,7 +1082,9 @@ def _counter_options(cards, effects, inst, fighters, players, glob, q, out):
         return n
     for i in range(N_INST):
         if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == q and not magic.listed_nb(inst, out, n, i):
-            if _counter_kind(cards, effects, inst[i, I.card]) != Counter.none:
+            if _counter_kind(cards, effects, inst[i, I.card]) != Counter.none and not rarity_barred_nb(
+                cards, players, glob, inst[i, I.card]
+            ):
                 out[n] = i
                 n += 1
     return n

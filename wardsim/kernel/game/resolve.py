@@ -1187,6 +1187,10 @@ def execute_row_nb(
                     players[q, P.lightning_blocked_until] = max(players[q, P.lightning_blocked_until], until)
                 else:
                     players[q, P.magic_blocked_until] = max(players[q, P.magic_blocked_until], until)
+    elif action == Action.block_rarity:
+        # Steam Angel: "For 1 turn cycle, the following rarity cards cannot be played"
+        players[p, P.rarity_blocked] = effects[r, E.amount]
+        players[p, P.rarity_blocked_until] = turn_cycles_nb(glob, max(effects[r, E.duration], 1))
     elif action == Action.block_battle:
         glob[G.no_battle_until] = max(glob[G.no_battle_until], turn_cycles_nb(glob, max(effects[r, E.duration], 1)))
     elif action == Action.skip_turn:

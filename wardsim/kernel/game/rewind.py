@@ -25,6 +25,7 @@ from wardsim.kernel.game.field import (
     lightning_barred_nb,
     magic_barred_nb,
     pay_magic_toll_nb,
+    rarity_barred_nb,
     to_cemetery_nb,
 )
 from wardsim.kernel.game.scratch import local_array
@@ -57,6 +58,7 @@ def _hourglass_in_hand(cards, effects, inst, fighters, players, glob, q):
             inst[i, I.zone] == InstZone.hand
             and inst[i, I.owner] == q
             and find_row_nb(cards, effects, inst[i, I.card], Trigger.response_any, Action.reset_turn) >= 0
+            and not rarity_barred_nb(cards, players, glob, inst[i, I.card])
         ):
             return i
     return -1

@@ -368,6 +368,7 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
         if (
             action == Action.skip_turn
             or action == Action.block_magic
+            or action == Action.block_rarity
             or action == Action.destroy_magic
             or in_roll_table_nb(effects, r, stop)  # The Alchemist: one die, three outcomes
         ):
