@@ -265,3 +265,11 @@ def test_steam_angel_rolls_each_turn_to_bar_cards_of_two_rarities_for_a_turn_cyc
     t.dice(5)
     t.begin_turn()  # 4-6: Legendary and Mythic cards now; Epic and Promo again free
     assert "Cosmic Storm" in magic_names(t)
+
+
+def test_bound_fate_inflicts_the_damage_its_players_primary_takes_on_the_opponents_too():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Bound Fate"])
+    t.play("Bound Fate")
+    attack(t, 3, 3, 1, 1, 4, 4, 1, 1, 1)  # the Werewolf hits for 2 + 3; the Ogre back for 3 + 3
+    assert t.hp(wolf) == 70 - 6
+    assert t.hp(ogre) == 90 - 5 - 6  # the Werewolf's loss, inflicted again

@@ -576,6 +576,7 @@ def render(e: Effect) -> str:
         else f"{target} cannot play Limited Summons",
         "block_rarity": "no player can play a card that is "
         + " or ".join(name.capitalize() for name in Rarity._fields if e.amount & (1 << getattr(Rarity, name))),
+        "share_damage": f"all damage inflicted on {target} is also inflicted on the opponent's primary creature",
         "magic_toll": f"{target} must inflict {e.amount} damage to their own primary creature to play a magic card",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]

@@ -218,6 +218,7 @@ class ActionT(NamedTuple):
     fill_slots: int = 67  # the card fills amount empty Infinite slots of its player's opponent (Constructed Pylon)
     block_limited: int = 68  # no Limited Summon is played while it stays; on_play: all go home (Street Lights)
     block_rarity: int = 69  # no card of the rarities in amount (bits 1 << rarity) is played (Steam Angel)
+    share_damage: int = 70  # the HP its player's primary loses is lost by the opponent's too (Bound Fate)
 
 
 Action = ActionT()

@@ -171,6 +171,12 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             for j in range(N_INST):
                 if inst[j, I.zone] == InstZone.limited:
                     value += LIMITED_WORTH if inst[j, I.controller] != p else -LIMITED_WORTH
+        elif action == Action.share_damage:
+            # Bound Fate: worth the opponent's return strike it sends back, in a turn p battles
+            if opp >= 0 and own >= 0 and glob[G.phase] == Phase.main:
+                value += 3.5 * fighters[opp, F.attack_dice] + fighters[opp, F.modifier]
+            else:
+                value -= 5.0
         elif action == Action.fill_slots:
             # Constructed Pylon: worth the opponent's Infinite slots it takes away now
             free = glob[G.infinite_slots] - infinite_in_use_nb(cards, effects, inst, 1 - p)

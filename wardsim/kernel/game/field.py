@@ -701,6 +701,34 @@ def lightning_barred_nb(cards, effects, inst, fighters, players, glob, q):
 
 
 @njit(cache=True, _nrt=False)
+def share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace):
+    """Bound Fate: "During this turn all damage inflicted on your primary creature is also
+    inflicted on your opponents' primary creature": the HP the card's player's primary creature
+    lost since the last look is inflicted on the opponent's, as the card's damage (ruling
+    bound-fate). Called after each strike and whenever deaths are settled."""
+    t = glob[G.turn]
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.watched] <= 0 or 0 <= inst[j, I.expires] < t:
+            continue
+        if find_row_nb(cards, effects, inst[j, I.card], Trigger.on_play, Action.share_damage) < 0:
+            continue
+        q = inst[j, I.controller]
+        c = players[q, P.primary]
+        if c < 0 or inst[j, I.watched] != c + 1:
+            if c >= 0:  # a new primary creature: watched from now on
+                inst[j, I.watched] = c + 1
+                inst[j, I.counter] = fighters[c, F.hp]
+            continue
+        lost = inst[j, I.counter] - fighters[c, F.hp]
+        inst[j, I.counter] = fighters[c, F.hp]
+        x = players[1 - q, P.primary]
+        if lost > 0 and x >= 0 and not magic_immune_nb(cards, effects, inst, x):
+            sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+            dealt = take_damage_nb(fighters[x], fighters[x], effects, lost, False)
+            record_nb(trace, glob, q, Event.effect_damage, x, dealt, fighters[x, F.hp])
+
+
+@njit(cache=True, _nrt=False)
 def rarity_barred_nb(cards, players, glob, card):
     """Steam Angel: "For 1 turn cycle, the following rarity cards cannot be played": no player
     may play `card` now, a creature or a magic card, because of its rarity."""

@@ -271,6 +271,8 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         acts_when_played = True
         action = effects[r, E.action]
         target = effects[r, E.target]
+        if action == Action.share_damage:
+            return players[p, P.primary] >= 0 and players[o, P.primary] >= 0  # Bound Fate
         if action == Action.damage and target == Target.own_primary:
             continue  # Chain Lightning: the damage to its own creature is a price; its next rows decide
         if action == Action.heal:

@@ -89,6 +89,7 @@ from wardsim.kernel.game.field import (
     sacrifice_nb,
     self_limited_row_nb,
     send_back_nb,
+    share_bound_damage_nb,
     show_hands_nb,
     slide_in_nb,
     slide_in_options_nb,
@@ -650,6 +651,7 @@ def settle_nb(
     # a placement can take the other player's primary away (Psychic Toad) or kill it (Hive Lord
     # destroying a Bomb on it): settle until both hold a living one
     for _ in range(4):
+        share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
         sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
         tend_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, False, rng, trace)  # Sleepy Scent
         resolve.release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
@@ -1482,6 +1484,7 @@ def battle_action_nb(
             resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
             if trace.shape[0] > 0:
                 _trace_strike(fighters, glob, striker, p if striker == attacker else 1 - p, trace)
+            share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
             # a Lightning card takes effect when it is played: before the next strike
             if _spend_reactions(
                 cards,

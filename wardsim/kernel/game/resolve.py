@@ -1187,6 +1187,10 @@ def execute_row_nb(
                     players[q, P.lightning_blocked_until] = max(players[q, P.lightning_blocked_until], until)
                 else:
                     players[q, P.magic_blocked_until] = max(players[q, P.magic_blocked_until], until)
+    elif action == Action.share_damage:
+        c = players[p, P.primary]  # Bound Fate: its player's primary creature is watched from now on
+        inst[src, I.watched] = c + 1 if c >= 0 else 0
+        inst[src, I.counter] = fighters[c, F.hp] if c >= 0 else 0
     elif action == Action.block_rarity:
         # Steam Angel: "For 1 turn cycle, the following rarity cards cannot be played"
         players[p, P.rarity_blocked] = effects[r, E.amount]

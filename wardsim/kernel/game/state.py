@@ -61,6 +61,7 @@ def reset_state_nb(inst, fighters, players, glob, decks):
         inst[i, InstCol.arrival] = 0
         inst[i, InstCol.watch] = 0
         inst[i, InstCol.pending_heal] = 0
+        inst[i, InstCol.watched] = 0
         decks[p, i - p * DECK_SIZE] = i
     fighters[:, :] = 0
     for p in range(2):
