@@ -273,3 +273,15 @@ def test_bound_fate_inflicts_the_damage_its_players_primary_takes_on_the_opponen
     attack(t, 3, 3, 1, 1, 4, 4, 1, 1, 1)  # the Werewolf hits for 2 + 3; the Ogre back for 3 + 3
     assert t.hp(wolf) == 70 - 6
     assert t.hp(ogre) == 90 - 5 - 6  # the Werewolf's loss, inflicted again
+
+
+def test_carus_demon_puts_the_opponents_creatures_to_sleep_until_damage_wakes_them_and_costs_a_magic_card():
+    t, demon, ogre = setup("Carus Demon", "Ogre", hand_b=["Magic Ring"])
+    ring = cast(t, 1, "Magic Ring", OWN)
+    resolve.on_summon_nb(*t.args, demon, t.policy, t.params, t.rng, t.script, t.trace)  # as if just summoned
+    assert t.fighter(ogre, F.stunned_until) == t.glob[G.turn] + 3  # 2 turn cycles: it cannot battle
+    freeze(t, ogre)  # one strike in the battle
+    attack(t, 6, 5, 1, 1)  # 12 hits AL 8; 2 + 1 Atk damage wakes it
+    assert t.hp(ogre) == 90 - 3
+    assert t.fighter(ogre, F.stunned_until) < t.glob[G.turn]
+    assert t.zone(ring) == InstZone.cemetery  # the magic card the Demon's player destroys

@@ -577,6 +577,10 @@ def render(e: Effect) -> str:
         "block_rarity": "no player can play a card that is "
         + " or ".join(name.capitalize() for name in Rarity._fields if e.amount & (1 << getattr(Rarity, name))),
         "share_damage": f"all damage inflicted on {target} is also inflicted on the opponent's primary creature",
+        "put_to_sleep": f"{target} are put to sleep and cannot battle{_duration_text(e.duration)}; any damage "
+        f"to a sleeping creature ends this and destroys {e.amount} magic card"
+        + ("s" if e.amount != 1 else "")
+        + " on the field of your choice",
         "magic_toll": f"{target} must inflict {e.amount} damage to their own primary creature to play a magic card",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]
@@ -604,7 +608,8 @@ def render(e: Effect) -> str:
         what = "optionally, " + what
     if "choice" in e.flags:
         what = "either (choose one) " + what
-    duration = "" if e.action == "return_later" or e.zone_from == "hand_or_deck" else _duration_text(e.duration)
+    untimed = e.action in {"return_later", "put_to_sleep"} or e.zone_from == "hand_or_deck"
+    duration = "" if untimed else _duration_text(e.duration)
     sentence = ", ".join(parts) + ": " + what + duration
     if "unique" in e.flags:
         sentence += " (another copy on the same creature adds nothing)"

@@ -652,6 +652,9 @@ def settle_nb(
     # destroying a Bomb on it): settle until both hold a living one
     for _ in range(4):
         share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
+        resolve.wake_sleepers_nb(
+            cards, effects, inst, fighters, players, glob, decks, policy, params, rng, trace
+        )  # Carus Demon
         sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
         tend_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, False, rng, trace)  # Sleepy Scent
         resolve.release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
@@ -1485,6 +1488,9 @@ def battle_action_nb(
             if trace.shape[0] > 0:
                 _trace_strike(fighters, glob, striker, p if striker == attacker else 1 - p, trace)
             share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
+            resolve.wake_sleepers_nb(
+                cards, effects, inst, fighters, players, glob, decks, policy, params, rng, trace
+            )  # Carus Demon
             # a Lightning card takes effect when it is played: before the next strike
             if _spend_reactions(
                 cards,

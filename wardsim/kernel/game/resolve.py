@@ -1187,6 +1187,23 @@ def execute_row_nb(
                     players[q, P.lightning_blocked_until] = max(players[q, P.lightning_blocked_until], until)
                 else:
                     players[q, P.magic_blocked_until] = max(players[q, P.magic_blocked_until], until)
+    elif action == Action.put_to_sleep:
+        # Carus Demon: "all creatures on your opponent's side of the field are put to sleep and
+        # cannot battle for 2 turn cycles" (ruling carus-demon); its primary is watched for damage
+        until = turn_cycles_nb(glob, max(effects[r, E.duration], 1))
+        for j in range(N_INST):
+            z = inst[j, I.zone]
+            if (
+                (z == InstZone.primary or z == InstZone.limited)
+                and inst[j, I.controller] == o
+                and not _immune_to_creatures(cards, effects, inst, fighters, j)
+            ):
+                fighters[j, F.stunned_until] = max(fighters[j, F.stunned_until], until)
+                record_nb(trace, glob, p, Event.effect, src, r, j)
+        c = players[o, P.primary]
+        if c >= 0 and fighters[c, F.stunned_until] >= until:
+            inst[src, I.watched] = c + 1
+            inst[src, I.counter] = fighters[c, F.hp]
     elif action == Action.share_damage:
         c = players[p, P.primary]  # Bound Fate: its player's primary creature is watched from now on
         inst[src, I.watched] = c + 1 if c >= 0 else 0
@@ -1237,6 +1254,41 @@ def execute_row_nb(
     elif action == Action.reset_turn:
         glob[G.rewind] = 1  # Hourglass of Time: the turn loop goes back to the turn's start (kernel.game.rewind)
     return 0
+
+
+@njit(cache=True, _nrt=False)
+def wake_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, trace):
+    """Carus Demon: "Any damage to the sleeping creatures ends this effect and destroys 1 magic
+    card on the field of your choice": the sleeping primary creature it watches lost HP since the
+    last look: every creature of that side wakes, and the Demon's player destroys the magic card
+    they pick (ruling carus-demon). Called after each strike and whenever deaths are settled."""
+    t = glob[G.turn]
+    for s in range(N_INST):
+        w = inst[s, I.watched]
+        if w <= 0 or cards[inst[s, I.card], CardCol.card_type] != CardType.creature:
+            continue
+        r = find_row_nb(cards, effects, inst[s, I.card], Trigger.on_summon, Action.put_to_sleep)
+        if r < 0:
+            continue
+        v = w - 1
+        if inst[v, I.zone] != InstZone.primary or fighters[v, F.stunned_until] < t:
+            inst[s, I.watched] = 0  # it left the field, or its sleep is over
+            continue
+        if fighters[v, F.hp] >= inst[s, I.counter]:
+            inst[s, I.counter] = fighters[v, F.hp]
+            continue
+        inst[s, I.watched] = 0
+        side = inst[v, I.controller]
+        for j in range(N_INST):
+            z = inst[j, I.zone]
+            if (z == InstZone.primary or z == InstZone.limited) and inst[j, I.controller] == side:
+                if fighters[j, F.stunned_until] >= t:
+                    fighters[j, F.stunned_until] = -1
+        q = 1 - side
+        record_nb(trace, glob, q, Event.effect, s, r, v)
+        destroy_some_magic_nb(
+            cards, effects, inst, fighters, players, glob, decks, q, s, Target.all_magic, 1, policy, params, rng, trace
+        )
 
 
 @njit(cache=True, _nrt=False)
