@@ -8,14 +8,14 @@ One test per card (or ruling), played through the game kernel with the table of
 
 import pytest
 from gamekit import CAT, InstZone, K
-from test_game_cards import OWN, attack, cast, freeze, magic_names, setup, stats
+from test_game_cards import OWN, attack, battles, cast, freeze, magic_names, setup, stats
 
 from wardsim.battle import prepared_pair
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.exact.spec import DamageKind, FractionCol, S, build_spec
 from wardsim.kernel.game import resolve
 from wardsim.kernel.game.actions import action_kind_nb
-from wardsim.kernel.game.enums import GlobCol
+from wardsim.kernel.game.enums import GlobCol, MagicTarget
 from wardsim.kernel.game.field import magic_barred_nb
 
 F = FighterCol
@@ -285,3 +285,13 @@ def test_carus_demon_puts_the_opponents_creatures_to_sleep_until_damage_wakes_th
     assert t.hp(ogre) == 90 - 3
     assert t.fighter(ogre, F.stunned_until) < t.glob[G.turn]
     assert t.zone(ring) == InstZone.cemetery  # the magic card the Demon's player destroys
+
+
+def test_possession_makes_the_opponents_primary_battle_itself_and_no_other_creature_battle():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Possession"])
+    t.play("Possession", MagicTarget.choice)  # the first alternative: the opponent's primary
+    t.dice(2, 5, 4, 4, 1, 1, 1, 4, 4, 2, 2, 2)  # the SPD roll-off, its strike, its return attack
+    t.to_combat()  # the combat phase begins: the Ogre battles itself
+    assert t.used_dice() == 12
+    assert t.hp(ogre) == 90 - (3 + 3) - (6 + 3)
+    assert t.hp(wolf) == 70 and battles(t) == []

@@ -581,6 +581,7 @@ def render(e: Effect) -> str:
         f"to a sleeping creature ends this and destroys {e.amount} magic card"
         + ("s" if e.amount != 1 else "")
         + " on the field of your choice",
+        "self_battle": f"{target} must battle itself this turn, and no other creature can battle this turn",
         "magic_toll": f"{target} must inflict {e.amount} damage to their own primary creature to play a magic card",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]
@@ -608,7 +609,7 @@ def render(e: Effect) -> str:
         what = "optionally, " + what
     if "choice" in e.flags:
         what = "either (choose one) " + what
-    untimed = e.action in {"return_later", "put_to_sleep"} or e.zone_from == "hand_or_deck"
+    untimed = e.action in {"return_later", "put_to_sleep", "self_battle"} or e.zone_from == "hand_or_deck"
     duration = "" if untimed else _duration_text(e.duration)
     sentence = ", ".join(parts) + ": " + what + duration
     if "unique" in e.flags:

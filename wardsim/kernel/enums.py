@@ -219,9 +219,8 @@ class ActionT(NamedTuple):
     block_limited: int = 68  # no Limited Summon is played while it stays; on_play: all go home (Street Lights)
     block_rarity: int = 69  # no card of the rarities in amount (bits 1 << rarity) is played (Steam Angel)
     share_damage: int = 70  # the HP its player's primary loses is lost by the opponent's too (Bound Fate)
-    put_to_sleep: int = (
-        71  # the targets cannot battle for duration; damage wakes them: destroy amount magic (Carus Demon)
-    )
+    put_to_sleep: int = 71  # the targets cannot battle; damage wakes them, for amount magic cards (Carus Demon)
+    self_battle: int = 72  # the target creature battles itself this turn; no other battle (Possession)
 
 
 Action = ActionT()

@@ -171,6 +171,21 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             for j in range(N_INST):
                 if inst[j, I.zone] == InstZone.limited:
                     value += LIMITED_WORTH if inst[j, I.controller] != p else -LIMITED_WORTH
+        elif action == Action.self_battle:
+            # Possession: valued for the alternative played; the creature aimed at strikes itself
+            # twice, and p gives up its own battle this turn
+            k_row = 0
+            for r2 in range(start, r):
+                if (effects[r2, E.flags] & Flag.choice) != 0:
+                    k_row += 1
+            if target != MagicTarget.choice + k_row:
+                continue
+            if tgt == Target.opponent_primary and opp >= 0 and own >= 0:
+                hurt = 3.5 * fighters[opp, F.attack_dice] + fighters[opp, F.modifier]
+                lost = 3.5 * fighters[own, F.attack_dice] + fighters[own, F.modifier]
+                value += 2.0 * hurt - lost
+            else:
+                value -= 20.0
         elif action == Action.share_damage:
             # Bound Fate: worth the opponent's return strike it sends back, in a turn p battles
             if opp >= 0 and own >= 0 and glob[G.phase] == Phase.main:

@@ -271,6 +271,10 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         acts_when_played = True
         action = effects[r, E.action]
         target = effects[r, E.target]
+        if action == Action.self_battle:
+            # Possession: a battle must be possible this turn, and a creature there to fight
+            t = glob[G.turn]
+            return t >= 2 and glob[G.no_battle_until] < t and players[o, P.primary] >= 0
         if action == Action.share_damage:
             return players[p, P.primary] >= 0 and players[o, P.primary] >= 0  # Bound Fate
         if action == Action.damage and target == Target.own_primary:

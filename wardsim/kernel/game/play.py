@@ -1574,6 +1574,7 @@ def forced_battles_nb(cards, effects, inst, fighters, players, glob, decks, poli
     creature; the combat phase ends the moment the primary dies."""
     p = glob[G.active]
     t = glob[G.turn]
+    _possessed_battle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
     if t < 2 or t <= glob[G.no_battle_until]:
         return
     if not forces_self_battles_nb(cards, effects, inst, fighters, players, p):
@@ -1601,6 +1602,53 @@ def forced_battles_nb(cards, effects, inst, fighters, players, glob, decks, poli
             return  # Ancient One left the field (or lost its effects) meanwhile
         if can_initiate_nb(inst, fighters, glob, i):
             _self_battle_nb(cards, effects, inst, fighters, players, glob, decks, i, policy, params, rng, script, trace)
+
+
+@njit(cache=True, _nrt=False)
+def _possessed_battle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
+    """Possession: the creature a Possession of this turn targets battles itself as the combat
+    phase begins, by the standard rules: a roll-off of equal SPD, its strike on itself, then its
+    return attack on itself while it lives; none in the first turn cycle, nor by a creature that
+    cannot battle (frozen, stunned, asleep). Other battles are blocked for the turn (ruling
+    possession)."""
+    t = glob[G.turn]
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.watched] <= 0 or inst[j, I.expires] != t:
+            continue
+        if find_row_nb(cards, effects, inst[j, I.card], Trigger.on_play, Action.self_battle) < 0:
+            continue
+        c = inst[j, I.watched] - 1
+        inst[j, I.watched] = 0
+        if t < 2 or inst[c, I.zone] != InstZone.primary:
+            continue
+        _arm_fighters(cards, effects, inst, fighters, players, glob, c, c)
+        if fighters[c, F.frozen_until] >= t or is_stunned_nb(fighters[c], t) or fighters[c, F.asleep] != 0:
+            continue
+        q = inst[c, I.controller]
+        inst[c, I.battled_turn] = t
+        record_nb(trace, glob, glob[G.active], Event.battle, c, c, 0)
+        _battle_rolls(cards, effects, inst, fighters, players, glob, decks, c, rng, script, trace)
+        _arm_fighters(cards, effects, inst, fighters, players, glob, c, c)
+        order = -1
+        if fighters[c, F.hp] > 0:
+            order = open_battle_nb(fighters[c], fighters[c], effects, t, rng, script)
+        for k in range(2 if order >= 0 else 0):
+            if fighters[c, F.hp] <= 0:
+                break
+            strike_nb(fighters[c], fighters[c], effects, k == 0, t, rng, script)
+            if trace.shape[0] > 0:
+                _trace_strike(fighters, glob, c, q, trace)
+            share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
+        end_battle_nb(fighters[c])
+        if trace.shape[0] > 0:
+            hp = _traced_hp(inst, fighters, c)
+            record_nb(trace, glob, q, Event.battle_end, hp, hp, 0)
+        killer_of = local_array(2)
+        killer_of[:] = -1
+        killer_of[q] = c  # killed by itself: not by the opponent
+        settle_nb(
+            cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, True, rng, script, trace
+        )
 
 
 @njit(cache=True, _nrt=False)

@@ -1204,6 +1204,13 @@ def execute_row_nb(
         if c >= 0 and fighters[c, F.stunned_until] >= until:
             inst[src, I.watched] = c + 1
             inst[src, I.counter] = fighters[c, F.hp]
+    elif action == Action.self_battle:
+        # Possession: "The target creature must battle itself this turn ... Other creatures cannot
+        # battle this turn": the battle comes when the combat phase begins (ruling possession)
+        c = players[o, P.primary] if target == Target.opponent_primary else players[p, P.primary]
+        t = glob[G.turn]
+        inst[src, I.watched] = c + 1 if c >= 0 and glob[G.no_battle_until] < t else 0
+        glob[G.no_battle_until] = max(glob[G.no_battle_until], t)
     elif action == Action.share_damage:
         c = players[p, P.primary]  # Bound Fate: its player's primary creature is watched from now on
         inst[src, I.watched] = c + 1 if c >= 0 else 0
