@@ -12,14 +12,15 @@ from test_game_cards import OWN, attack, battles, cast, freeze, magic_names, set
 
 from wardsim.battle import prepared_pair
 from wardsim.kernel.enums import FighterCol
-from wardsim.kernel.exact.spec import DamageKind, FractionCol, S, build_spec
+from wardsim.kernel.exact.spec import DamageKind, FractionCol, S, UnsupportedPair, build_spec
 from wardsim.kernel.game import resolve
 from wardsim.kernel.game.actions import action_kind_nb
-from wardsim.kernel.game.enums import GlobCol, MagicTarget
+from wardsim.kernel.game.enums import GlobCol, MagicTarget, PlayerCol
 from wardsim.kernel.game.field import magic_barred_nb
 
 F = FighterCol
 G = GlobCol
+P = PlayerCol
 
 # ---------------------------------------------------------------- destroying every magic card
 
@@ -295,3 +296,26 @@ def test_possession_makes_the_opponents_primary_battle_itself_and_no_other_creat
     assert t.used_dice() == 12
     assert t.hp(ogre) == 90 - (3 + 3) - (6 + 3)
     assert t.hp(wolf) == 70 and battles(t) == []
+
+
+def test_ooze_weaver_takes_15_damage_to_negate_a_magic_card():
+    t, ooze, _ = setup("Ooze Weaver", "Werewolf", hand_a=["Flame of the Infinite"], hand_b=["Cosmic Negation"])
+    flame = cast(t, 0, "Flame of the Infinite")
+    negation = cast(t, 1, "Cosmic Negation")  # it would destroy the Flame: the bots answer
+    assert t.zone(negation) == InstZone.cemetery and t.hp(ooze) == 30 - 15
+    assert t.zone(flame) == InstZone.magic
+    assert t.players[0, P.magic_blocked_until] < t.glob[G.turn]  # its block never came
+
+
+@pytest.mark.parametrize("atk_dice, paid", [((6, 5, 4), True), ((1, 1, 1), False)])
+def test_ooze_weaver_may_take_10_damage_instead_of_a_strikes_atk_damage(atk_dice, paid):
+    t, _, ooze = setup("Ogre", "Ooze Weaver")
+    freeze(t, ooze)
+    attack(t, 3, 3, *atk_dice)  # 9 hits AL 2; the bots pay when it saves HP
+    atk = sum(atk_dice) + 3
+    assert t.hp(ooze) == 30 - (10 if paid else atk)
+
+
+def test_ooze_weaver_cannot_be_solved_exactly():
+    with pytest.raises(UnsupportedPair):
+        build_spec(*prepared_pair(CAT, "Ooze Weaver", "Ogre"), CAT.tables().effects)

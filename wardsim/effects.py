@@ -582,6 +582,13 @@ def render(e: Effect) -> str:
         + ("s" if e.amount != 1 else "")
         + " on the field of your choice",
         "self_battle": f"{target} must battle itself this turn, and no other creature can battle this turn",
+        "negate_for_damage": (
+            f"each time your opponent plays a magic card, you may have this creature take {e.amount} damage "
+            "to negate it"
+            if e.target == "played_card"
+            else f"each time a strike would inflict Atk damage on this creature, you may have it take {e.amount} "
+            "damage instead"
+        ),
         "magic_toll": f"{target} must inflict {e.amount} damage to their own primary creature to play a magic card",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]

@@ -63,6 +63,7 @@ from wardsim.kernel.game.field import (
     infinite_in_use_nb,
     magic_immune_nb,
     magic_toll_nb,
+    paid_negation_nb,
     sleep_row_nb,
 )
 from wardsim.kernel.game.scratch import local_floats
@@ -896,6 +897,9 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
                 or find_row_nb(cards, effects, acard, Trigger.on_play, Action.immune) >= 0
             ):
                 return -1.0
+            paid = paid_negation_nb(cards, effects, inst, fighters, option, True)
+            if paid >= 0 and fighters[option, F.hp] <= effects[paid, E.amount]:
+                return -1.0  # Ooze Weaver: no negation is worth its life
             return 1.0 if _magic_threat(cards, effects, inst, fighters, players, q, acard) else -1.0
         if find_row_nb(cards, effects, ocard, Trigger.response_opponent_heal, Action.poison_heal) >= 0:
             return _poison_worth(cards, effects, inst, fighters, players, q, acard)
@@ -992,6 +996,9 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         ):
             return -1.0  # Equip Knight: an equip that only hurts its creature, or takes it off the field
         return card_worth_nb(cards, card)
+    if kind == ChoiceKind.pay_instead:
+        # Ooze Weaver: take the price instead of the strike when it saves HP (`fact`)
+        return 0.0 if option == NO_OPTION else float(fact)
     if kind == ChoiceKind.steal_pick:
         # Thief: the equip worth most to its new creature; one that only hurts or negates its
         # creature's effects is taken last

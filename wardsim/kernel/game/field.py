@@ -462,6 +462,23 @@ def once_negation_nb(cards, effects, inst, fighters, c, magic):
 
 
 @njit(cache=True, _nrt=False)
+def paid_negation_nb(cards, effects, inst, fighters, c, magic):
+    """Ooze Weaver: "When a magic card is played or this card would receive Atk damage, choose 1
+    of the following: Take 15 damage to negate the magic card. Take 10 damage to negate the Atk
+    damage": the row of creature c (its magic one when `magic`) that negates at a price in HP,
+    or -1. A primary creature with its effects only; it may pay every time."""
+    if c < 0 or inst[c, I.zone] != InstZone.primary or fighters[c, F.effect_count] == 0:
+        return -1
+    start, stop = card_rows_nb(cards, inst[c, I.card])
+    for r in range(start, stop):
+        if effects[r, E.trigger] != Trigger.static or effects[r, E.action] != Action.negate_for_damage:
+            continue
+        if (effects[r, E.target] == Target.played_card) == magic:
+            return r
+    return -1
+
+
+@njit(cache=True, _nrt=False)
 def infinite_in_use_nb(cards, effects, inst, p):
     """Infinite magic slots of p's in use (rules guide: at most 5): p's Infinite magic cards on
     the field, the cards that act as an Infinite equip while equipped (Mind Sap, Forest Demon),

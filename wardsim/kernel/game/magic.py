@@ -57,6 +57,7 @@ from wardsim.kernel.game.field import (
     magic_toll_nb,
     non_equip_magic_blocked_nb,
     once_negation_nb,
+    paid_negation_nb,
     pay_magic_toll_nb,
     rarity_barred_nb,
     standard_blocked_nb,
@@ -448,6 +449,9 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, answer
     if once_negation_nb(cards, effects, inst, fighters, players[q, P.primary], True) >= 0:
         out[n] = players[q, P.primary]  # Bunnysaurus: not a card, so no block on magic stops it
         n += 1
+    elif paid_negation_nb(cards, effects, inst, fighters, players[q, P.primary], True) >= 0:
+        out[n] = players[q, P.primary]  # Ooze Weaver: its HP pays the negation, again and again
+        n += 1
     if magic_barred_nb(cards, effects, inst, fighters, players, glob, q) or lightning_barred_nb(
         cards, effects, inst, fighters, players, glob, q
     ):
@@ -604,6 +608,14 @@ def resolve_response_nb(
     if cards[inst[answer, I.card], CardCol.card_type] == CardType.creature:
         # Bunnysaurus on the field: its one negation is spent on this card
         r = once_negation_nb(cards, effects, inst, fighters, answer, True)
+        paid = paid_negation_nb(cards, effects, inst, fighters, answer, True)
+        if r < 0 and paid >= 0:
+            # Ooze Weaver: "Take 15 damage to negate the magic card"
+            sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+            dealt = take_damage_nb(fighters[answer], fighters[answer], effects, effects[paid, E.amount], False)
+            record_nb(trace, glob, q, Event.effect, answer, paid, 0)
+            record_nb(trace, glob, q, Event.effect_damage, answer, dealt, fighters[answer, F.hp])
+            return True
         if r < 0:
             return False  # it left the field, or lost its effects, before the chain resolved
         inst[answer, I.spent_at] = inst[answer, I.arrival]

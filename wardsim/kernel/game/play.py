@@ -83,6 +83,7 @@ from wardsim.kernel.game.field import (
     limited_barred_nb,
     magic_barred_nb,
     once_negation_nb,
+    paid_negation_nb,
     pay_magic_toll_nb,
     place_primary_nb,
     rarity_barred_nb,
@@ -931,6 +932,54 @@ SPEND_ORDER = (0, 1, 3, 4, 2, 5)
 
 
 @njit(cache=True, _nrt=False)
+def _pay_instead_nb(
+    cards, effects, inst, fighters, players, glob, striker, struck, hp_before, policy, params, rng, trace
+):
+    """Ooze Weaver: "this card would receive Atk damage ... Take 10 damage to negate the Atk
+    damage": once a strike's Atk damage is known, the struck creature's player may take the
+    price instead; the Atk damage taken is given back and the price taken as the card's damage
+    (ruling ooze-weaver)."""
+    r = paid_negation_nb(cards, effects, inst, fighters, struck, False)
+    if r < 0:
+        return
+    lost = hp_before - fighters[struck, F.hp]
+    atk = min(fighters[striker, F.strike_damage], lost)
+    if atk <= 0:
+        return
+    q = inst[struck, I.controller]
+    options = local_array(2)
+    facts = local_array(2)
+    options[0] = NO_OPTION
+    options[1] = struck
+    facts[0] = 0
+    facts[1] = atk - effects[r, E.amount]  # the HP it saves
+    k = choice.decide_nb(
+        ChoiceKind.pay_instead,
+        q,
+        striker,
+        options,
+        facts,
+        2,
+        policy,
+        params,
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        rng,
+    )
+    if options[k] != struck:
+        return
+    fighters[struck, F.hp] += atk
+    record_nb(trace, glob, q, Event.effect, struck, r, atk)
+    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+    dealt = take_damage_nb(fighters[struck], fighters[struck], effects, effects[r, E.amount], False)
+    record_nb(trace, glob, q, Event.effect_damage, struck, dealt, fighters[struck, F.hp])
+
+
+@njit(cache=True, _nrt=False)
 def _spring_traps(cards, effects, inst, fighters, players, glob, decks, rng, trace):
     """Living Trap: "When your opponent declares battle, inflict 15 damage to their primary
     creature and send this card to the cemetery": the cards of the active player's opponent
@@ -1482,7 +1531,11 @@ def battle_action_nb(
             if striker == defender and fighters[attacker, F.double_battle] != 0:
                 inst[defender, I.returned_turn] = t
             # the first strike made in the battle (a defender that does not strike back makes none)
+            hp_before = fighters[struck, F.hp]
             strike_nb(fighters[striker], fighters[struck], effects, k == 0 or no_return, t, rng, script)
+            _pay_instead_nb(
+                cards, effects, inst, fighters, players, glob, striker, struck, hp_before, policy, params, rng, trace
+            )  # Ooze Weaver
             # Wild Vampire: the game keeps the AL its hit took
             resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
             if trace.shape[0] > 0:
