@@ -15,8 +15,9 @@ from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.exact.spec import DamageKind, FractionCol, S, UnsupportedPair, build_spec
 from wardsim.kernel.game import resolve
 from wardsim.kernel.game.actions import action_kind_nb
-from wardsim.kernel.game.enums import GlobCol, MagicTarget, PlayerCol
+from wardsim.kernel.game.enums import GlobCol, InstCol, MagicTarget, PlayerCol, SeenBit
 from wardsim.kernel.game.field import magic_barred_nb
+from wardsim.kernel.game.state import draw_card_nb
 
 F = FighterCol
 G = GlobCol
@@ -319,3 +320,14 @@ def test_ooze_weaver_may_take_10_damage_instead_of_a_strikes_atk_damage(atk_dice
 def test_ooze_weaver_cannot_be_solved_exactly():
     with pytest.raises(UnsupportedPair):
         build_spec(*prepared_pair(CAT, "Ooze Weaver", "Ogre"), CAT.tables().effects)
+
+
+def test_inversion_turns_both_decks_over_so_the_bottom_card_is_drawn_next_and_shown():
+    t, _, _ = setup("Werewolf", "Ogre", hand_a=["Inversion"], deck_a=["Goblin"], deck_b=["Demon"])
+    goblin, demon = t.find(0, "Goblin"), t.find(1, "Demon")
+    assert t.decks[0, 0] == goblin and t.decks[1, 0] == demon  # at the bottom
+    t.play("Inversion")
+    assert t.inst[goblin, InstCol.seen] & SeenBit.known_in_deck  # face up, known to both players
+    assert t.inst[demon, InstCol.seen] & SeenBit.known_in_deck
+    assert draw_card_nb(t.inst, t.decks, t.players, t.glob, 0) == goblin
+    assert draw_card_nb(t.inst, t.decks, t.players, t.glob, 1) == demon

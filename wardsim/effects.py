@@ -589,6 +589,8 @@ def render(e: Effect) -> str:
             else f"each time a strike would inflict Atk damage on this creature, you may have it take {e.amount} "
             "damage instead"
         ),
+        "flip_decks": "every player plays with their deck upside down: cards are drawn from its bottom, "
+        "and the card to be drawn next shows face up",
         "magic_toll": f"{target} must inflict {e.amount} damage to their own primary creature to play a magic card",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]

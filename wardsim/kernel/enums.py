@@ -221,9 +221,8 @@ class ActionT(NamedTuple):
     share_damage: int = 70  # the HP its player's primary loses is lost by the opponent's too (Bound Fate)
     put_to_sleep: int = 71  # the targets cannot battle; damage wakes them, for amount magic cards (Carus Demon)
     self_battle: int = 72  # the target creature battles itself this turn; no other battle (Possession)
-    negate_for_damage: int = (
-        73  # negate a magic card (played_card) or a strike's Atk damage (self) at amount HP (Ooze Weaver)
-    )
+    negate_for_damage: int = 73  # negate a magic card or a strike's Atk damage for amount HP (Ooze Weaver)
+    flip_decks: int = 74  # while it stays every deck is upside down, drawn from its bottom, face up (Inversion)
 
 
 Action = ActionT()

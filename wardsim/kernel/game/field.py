@@ -658,11 +658,48 @@ def stay_on_field_nb(cards, inst, fighters, glob, j, trace):
 
 
 @njit(cache=True, _nrt=False)
+def decks_flipped_nb(cards, effects, inst, skip):
+    """Inversion: a card whose static row flips the decks is on the field (`skip` aside)."""
+    for j in range(N_INST):
+        if j != skip and inst[j, I.zone] == InstZone.magic:
+            if find_row_nb(cards, effects, inst[j, I.card], Trigger.static, Action.flip_decks) >= 0:
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def flip_decks_nb(inst, players, decks):
+    """Inversion: "Players must play with their decks flipped upside down": each deck stack is
+    turned over, its bottom card now on top (drawn next)."""
+    for p in range(2):
+        n = players[p, P.deck_n]
+        for k in range(n // 2):
+            a = decks[p, k]
+            decks[p, k] = decks[p, n - 1 - k]
+            decks[p, n - 1 - k] = a
+
+
+@njit(cache=True, _nrt=False)
+def show_deck_tops_nb(cards, effects, inst, players, decks):
+    """Inversion: "Their bottom card will be showing face up": while the decks are flipped, the
+    card on top of each (the next drawn) is known to both players where it lies."""
+    if not decks_flipped_nb(cards, effects, inst, -1):
+        return
+    for p in range(2):
+        n = players[p, P.deck_n]
+        if n > 0:
+            inst[decks[p, n - 1], I.seen] |= SeenBit.known_in_deck
+
+
+@njit(cache=True, _nrt=False)
 def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
     """Card i (a creature, or a magic card that anchors or carries something) is leaving the
     field: its equips are destroyed, what it anchors is released, the cards under it follow it
     to the cemetery (rules guide, Equip; LIMITED SUMMONS). Each card released may carry more,
     so they are handled as a queue. The caller moves i itself."""
+    if find_row_nb(cards, effects, inst[i, I.card], Trigger.static, Action.flip_decks) >= 0:
+        if not decks_flipped_nb(cards, effects, inst, i):
+            flip_decks_nb(inst, players, decks)  # the last Inversion leaves: the decks turn back
     queue = local_array(_QUEUE_SIZE)
     queue[0] = i
     n = 1

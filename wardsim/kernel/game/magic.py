@@ -47,7 +47,9 @@ from wardsim.kernel.game.field import (
     cannot_be_negated_nb,
     card_rows_nb,
     cemetery_chained_nb,
+    decks_flipped_nb,
     find_row_nb,
+    flip_decks_nb,
     held_on_field_nb,
     infinite_in_use_nb,
     leave_field_nb,
@@ -60,6 +62,7 @@ from wardsim.kernel.game.field import (
     paid_negation_nb,
     pay_magic_toll_nb,
     rarity_barred_nb,
+    show_deck_tops_nb,
     standard_blocked_nb,
     sync_damage_immune_nb,
     to_cemetery_nb,
@@ -801,6 +804,11 @@ def resolve_card_nb(
         inst[i, I.sleeper_hp] = 0
         # its effect waits for a battle: one that leaves the field first was wasted
         inst[i, I.watch] = 1 if battle_bound_nb(cards, effects, card) else 0
+        if find_row_nb(cards, effects, card, Trigger.static, Action.flip_decks) >= 0 and not decks_flipped_nb(
+            cards, effects, inst, i
+        ):
+            flip_decks_nb(inst, players, decks)  # Inversion: the decks turn over as it arrives
+            show_deck_tops_nb(cards, effects, inst, players, decks)
     chosen = -1
     if target >= MagicTarget.choice:
         k = 0

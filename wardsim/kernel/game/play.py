@@ -91,6 +91,7 @@ from wardsim.kernel.game.field import (
     self_limited_row_nb,
     send_back_nb,
     share_bound_damage_nb,
+    show_deck_tops_nb,
     show_hands_nb,
     slide_in_nb,
     slide_in_options_nb,
@@ -653,6 +654,7 @@ def settle_nb(
     # destroying a Bomb on it): settle until both hold a living one
     for _ in range(4):
         share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
+        show_deck_tops_nb(cards, effects, inst, players, decks)  # Inversion
         resolve.wake_sleepers_nb(
             cards, effects, inst, fighters, players, glob, decks, policy, params, rng, trace
         )  # Carus Demon
