@@ -204,7 +204,7 @@ def parse_effect(row: dict[str, Any]) -> Effect:
 
 def _check_action_fields(e: Effect) -> None:
     """The fields an action cannot do without."""
-    needs_stat = {"modify_stat", "scale_stat", "set_stat"}
+    needs_stat = {"modify_stat", "scale_stat", "set_stat", "stat_floor"}
     if e.action in needs_stat and e.stat == "none":
         raise EffectError(f"action {e.action!r} needs a 'stat'")
     if e.action == "apply_status" and e.status == "none":
@@ -224,6 +224,7 @@ def _check_action_fields(e: Effect) -> None:
             "equipped_with",
             "own_primary_matches",
             "holds_under",
+            "target_not_matching",
             "attacker_matches",
             "opponent_side_matches",
         }
@@ -340,6 +341,7 @@ _CONDITION_TEXT = {
     "own_primary_matches": "if your primary creature is {filter}",
     "opponent_lightning": "in a turn in which your opponent played a Lightning card",
     "holds_under": "while {filter} is under it",
+    "target_not_matching": "against every creature that is not {filter}",
     "attacker_matches": "against the Atk damage of {filter}",
     "opponent_side_matches": "while {filter} is on your opponent's side of the field",
 }
@@ -461,6 +463,10 @@ def render(e: Effect) -> str:
         + (", again every turn cycle" if "cumulative" in e.flags else ""),
         "scale_stat": f"{target} {has} {its} {stat} multiplied by {e.amount}/{e.divisor}",
         "set_stat": f"{target} {has} {its} {stat} set to {e.amount}",
+        "stat_floor": f"the {stat} of {target} cannot be reduced below {e.amount}",
+        "shuffle_deck": {"own_player": "shuffle your deck", "opponent_player": "shuffle your opponent's deck"}.get(
+            e.target, "each player shuffles their deck"
+        ),
         "damage": f"inflict {e.amount} damage to {target} for each magic card the row before destroyed"
         if e.scale == "cards_moved"  # Chain Lightning
         else f"inflict {amount} damage to {target}",
@@ -527,8 +533,13 @@ def render(e: Effect) -> str:
         "force_low_summon": f"{target} must summon a creature of AL {e.amount} or lower",
         "reveal_and_remove": "the opponent reveals their hand; discard a magic card of it "
         "or put a creature of it at the bottom of their deck",
-        "cemetery_hp": f"add {e.amount} HP to your cemetery",
-        "return_later": f"this card returns to your hand after {e.duration} turn cycles",
+        "cemetery_hp": f"add {e.amount} HP to your cemetery"
+        if e.amount >= 0
+        else f"reduce your cemetery by {-e.amount} HP" + (" (never below 0)" if e.trigger == "in_cemetery" else ""),
+        "return_later": f"this card returns to your hand after {e.duration} turn cycles"
+        if e.zone_to in ("none", "hand")
+        else f"this card returns to your {e.zone_to.replace('_', ' ')} after {e.duration} turn cycles"
+        + (", and your deck is shuffled" if e.zone_to == "deck" else ""),
         "no_return": "this card cannot be returned from the cemetery"
         if e.target == "self"
         else "no card can be removed from either player's cemetery",
@@ -623,6 +634,8 @@ def render(e: Effect) -> str:
     sentence = ", ".join(parts) + ": " + what + duration
     if "unique" in e.flags:
         sentence += " (another copy on the same creature adds nothing)"
+    if e.action == "set_stat" and "supersedes" in e.flags:
+        sentence += ", whatever else increases it"
     if e.release:
         sentence += f" (released on a {e.release[0]}-{e.release[1]})"
     return sentence + "."

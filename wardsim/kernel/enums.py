@@ -138,8 +138,9 @@ class ConditionT(NamedTuple):
     own_primary_matches: int = 14  # the controller's primary creature passes the filter (Black Jacket: Hive Lord)
     opponent_lightning: int = 15  # the opponent of the source's player played a Lightning card this turn
     holds_under: int = 16  # a card passing the filter is under the source creature (Terry: a Jerry)
-    attacker_matches: int = 17  # Atk damage from a creature that passes the filter (The Villain: The Hero)
-    opponent_side_matches: int = 18  # a creature on the opponent's side passes the filter (Hell Walker: a demon)
+    target_not_matching: int = 17  # the creature acted on fails the filter (Bramble Field: creatures without wings)
+    attacker_matches: int = 18  # Atk damage from a creature that passes the filter (The Villain: The Hero)
+    opponent_side_matches: int = 19  # a creature on the opponent's side passes the filter (Hell Walker: a demon)
 
 
 Condition = ConditionT()
@@ -212,17 +213,19 @@ class ActionT(NamedTuple):
     poison_heal: int = 61  # the answered card's healing is negated and taken as damage instead (Poisoned Potion)
     order_deck_top: int = 62  # both players see the target's top amount deck cards; the card's player orders them
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
-    magic_toll: int = 64  # a player it reaches inflicts amount damage to their own primary to play a magic card
-    spare_from_own_effect: int = 65  # magic cards passing the filter do not destroy themselves (Fire Eleotoid)
-    swap_attack_modifier: int = 66  # every creature's base Atk Dice Rolls and Modifier change places (Catcow)
-    fill_slots: int = 67  # the card fills amount empty Infinite slots of its player's opponent (Constructed Pylon)
-    block_limited: int = 68  # no Limited Summon is played while it stays; on_play: all go home (Street Lights)
-    block_rarity: int = 69  # no card of the rarities in amount (bits 1 << rarity) is played (Steam Angel)
-    share_damage: int = 70  # the HP its player's primary loses is lost by the opponent's too (Bound Fate)
-    put_to_sleep: int = 71  # the targets cannot battle; damage wakes them, for amount magic cards (Carus Demon)
-    self_battle: int = 72  # the target creature battles itself this turn; no other battle (Possession)
-    negate_for_damage: int = 73  # negate a magic card or a strike's Atk damage for amount HP (Ooze Weaver)
-    flip_decks: int = 74  # while it stays every deck is upside down, drawn from its bottom, face up (Inversion)
+    stat_floor: int = 64  # a lasting row: the target's stat is never below amount, whatever reduces it (Soul Drain)
+    shuffle_deck: int = 65  # the target player's deck is shuffled; its known places are lost (Shuffling Bones)
+    magic_toll: int = 66  # a player it reaches inflicts amount damage to their own primary to play a magic card
+    spare_from_own_effect: int = 67  # magic cards passing the filter do not destroy themselves (Fire Eleotoid)
+    swap_attack_modifier: int = 68  # every creature's base Atk Dice Rolls and Modifier change places (Catcow)
+    fill_slots: int = 69  # the card fills amount empty Infinite slots of its player's opponent (Constructed Pylon)
+    block_limited: int = 70  # no Limited Summon is played while it stays; on_play: all go home (Street Lights)
+    block_rarity: int = 71  # no card of the rarities in amount (bits 1 << rarity) is played (Steam Angel)
+    share_damage: int = 72  # the HP its player's primary loses is lost by the opponent's too (Bound Fate)
+    put_to_sleep: int = 73  # the targets cannot battle; damage wakes them, for amount magic cards (Carus Demon)
+    self_battle: int = 74  # the target creature battles itself this turn; no other battle (Possession)
+    negate_for_damage: int = 75  # negate a magic card or a strike's Atk damage for amount HP (Ooze Weaver)
+    flip_decks: int = 76  # while it stays every deck is upside down, drawn from its bottom, face up (Inversion)
 
 
 Action = ActionT()
@@ -420,6 +423,7 @@ class CardColT(NamedTuple):
     rarity: int = 14
     generation: int = 15  # 0 for promos
     hostile: int = 16  # 1: an equip meant for the opponent's creature (its rows only hurt)
+    cemetery_hp: int = 17  # HP its in_cemetery cemetery_hp rows add to its player's cemetery (Enlightened Soul: -40)
 
 
 CardCol = CardColT()
