@@ -16,8 +16,8 @@ from wardsim.kernel.exact.spec import DamageKind, FractionCol, S, UnsupportedPai
 from wardsim.kernel.game import resolve
 from wardsim.kernel.game.actions import action_kind_nb
 from wardsim.kernel.game.enums import GlobCol, InstCol, MagicTarget, PlayerCol, SeenBit
-from wardsim.kernel.game.field import magic_barred_nb
-from wardsim.kernel.game.state import draw_card_nb
+from wardsim.kernel.game.field import destroy_magic_nb, magic_barred_nb
+from wardsim.kernel.game.state import DECK_SIZE, draw_card_nb
 
 F = FighterCol
 G = GlobCol
@@ -326,8 +326,10 @@ def test_inversion_turns_both_decks_over_so_the_bottom_card_is_drawn_next_and_sh
     t, _, _ = setup("Werewolf", "Ogre", hand_a=["Inversion"], deck_a=["Goblin"], deck_b=["Demon"])
     goblin, demon = t.find(0, "Goblin"), t.find(1, "Demon")
     assert t.decks[0, 0] == goblin and t.decks[1, 0] == demon  # at the bottom
-    t.play("Inversion")
+    inversion = t.play("Inversion")
     assert t.inst[goblin, InstCol.seen] & SeenBit.known_in_deck  # face up, known to both players
     assert t.inst[demon, InstCol.seen] & SeenBit.known_in_deck
     assert draw_card_nb(t.inst, t.decks, t.players, t.glob, 0) == goblin
     assert draw_card_nb(t.inst, t.decks, t.players, t.glob, 1) == demon
+    destroy_magic_nb(*t.args, inversion, t.rng, t.trace)  # the decks turn back
+    assert t.decks[0, t.players[0, P.deck_n] - 1] == DECK_SIZE - 1  # the former top card of player 0's
