@@ -532,6 +532,19 @@ def _committed(cards, effects, inst, p):
 
 
 @njit(cache=True, _nrt=False)
+def _sweep_worth(cards, effects, inst, p, own, card):
+    """Gluttony: a creature that destroys every magic card on the field as it arrives is worth
+    the opponent's cards, less p's own that would stay (the equips on a replaced primary leave
+    with it anyway), and its +1 Modifier for each card."""
+    r = find_row_nb(cards, effects, card, Trigger.on_summon, Action.destroy_magic)
+    if r < 0 or effects[r, E.target] != Target.all_magic or effects[r, E.amount] != 0:
+        return 0.0
+    kept = _count_magic(inst, p) - (_equips_on(inst, own) if own >= 0 else 0)
+    theirs = _count_magic(inst, 1 - p)
+    return 0.5 * EQUIP_WORTH * (theirs - kept) + 2.0 * (theirs + kept)
+
+
+@njit(cache=True, _nrt=False)
 def _equips_on(inst, c):
     n = 0
     for j in range(N_INST):
@@ -621,6 +634,7 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
             # Equip Knight: the equips it fetches from the deck come with it, on a weak creature:
             # half what an equip on the field is worth, so a healthy primary is not killed for them
             value += 0.5 * EQUIP_WORTH * deck_equips_for_knight_nb(cards, effects, inst, p, inst[i, I.card])
+            value += _sweep_worth(cards, effects, inst, p, own, inst[i, I.card])
         elif kind == ActionKind.magic:
             card = inst[i, I.card]
             value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a))
