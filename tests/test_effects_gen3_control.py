@@ -12,7 +12,7 @@ from test_game_cards import OWN, attack, battles, cast, freeze, magic_names, set
 
 from wardsim.battle import prepared_pair
 from wardsim.kernel.enums import FighterCol
-from wardsim.kernel.exact.spec import DamageKind, FractionCol, S, UnsupportedPair, build_spec
+from wardsim.kernel.exact.spec import MultiplierCol, S, UnsupportedPair, build_spec
 from wardsim.kernel.game import resolve
 from wardsim.kernel.game.actions import action_kind_nb
 from wardsim.kernel.game.enums import GlobCol, InstCol, MagicTarget, PlayerCol, SeenBit
@@ -123,10 +123,11 @@ def test_the_villain_takes_3x_atk_damage_from_the_hero():
 def test_the_exact_solver_takes_the_villains_3x_from_the_hero_and_only_from_it():
     effects = CAT.tables().effects
     spec = build_spec(*prepared_pair(CAT, "The Hero", "The Villain"), effects)
-    villain_rules = spec.rules.reductions[1, DamageKind.atk, 0]
-    assert (villain_rules[FractionCol.amount], villain_rules[FractionCol.divisor]) == (3, 1)
+    hero = spec.rules.fighters[0]
+    amounts = [int(spec.rules.multipliers[0, k, MultiplierCol.amount]) for k in range(hero[S.n_multipliers])]
+    assert 3 in amounts  # a multiplier on The Hero's strikes against it
     spec = build_spec(*prepared_pair(CAT, "Ogre", "The Villain"), effects)
-    assert spec.rules.fighters[1][S.n_atk_reductions] == 0
+    assert spec.rules.fighters[0][S.n_multipliers] == 0
 
 
 # ---------------------------------------------------------------- field cards at the start of every turn

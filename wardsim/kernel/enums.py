@@ -139,8 +139,11 @@ class ConditionT(NamedTuple):
     opponent_lightning: int = 15  # the opponent of the source's player played a Lightning card this turn
     holds_under: int = 16  # a card passing the filter is under the source creature (Terry: a Jerry)
     target_not_matching: int = 17  # the creature acted on fails the filter (Bramble Field: creatures without wings)
-    attacker_matches: int = 18  # Atk damage from a creature that passes the filter (The Villain: The Hero)
-    opponent_side_matches: int = 19  # a creature on the opponent's side passes the filter (Hell Walker: a demon)
+    attacker_matches: int = 18  # Atk damage from a creature that passes the filter (Earth Eleotoid: water)
+    hit_dice_match: int = 19  # the strike's Hit dice all show the same face, 2 dice or more (Tri-Dragon)
+    target_equipped_with: int = 20  # the creature battled has a card passing the filter equipped (The Wither: Fear)
+    below_half_hp: int = 21  # the source creature's HP is below half its printed HP (Ashen Knight: below 40 of 80)
+    opponent_side_matches: int = 22  # a creature on the opponent's side passes the filter (Hell Walker: a demon)
 
 
 Condition = ConditionT()
@@ -215,17 +218,23 @@ class ActionT(NamedTuple):
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
     stat_floor: int = 64  # a lasting row: the target's stat is never below amount, whatever reduces it (Soul Drain)
     shuffle_deck: int = 65  # the target player's deck is shuffled; its known places are lost (Shuffling Bones)
-    magic_toll: int = 66  # a player it reaches inflicts amount damage to their own primary to play a magic card
-    spare_from_own_effect: int = 67  # magic cards passing the filter do not destroy themselves (Fire Eleotoid)
-    swap_attack_modifier: int = 68  # every creature's base Atk Dice Rolls and Modifier change places (Catcow)
-    fill_slots: int = 69  # the card fills amount empty Infinite slots of its player's opponent (Constructed Pylon)
-    block_limited: int = 70  # no Limited Summon is played while it stays; on_play: all go home (Street Lights)
-    block_rarity: int = 71  # no card of the rarities in amount (bits 1 << rarity) is played (Steam Angel)
-    share_damage: int = 72  # the HP its player's primary loses is lost by the opponent's too (Bound Fate)
-    put_to_sleep: int = 73  # the targets cannot battle; damage wakes them, for amount magic cards (Carus Demon)
-    self_battle: int = 74  # the target creature battles itself this turn; no other battle (Possession)
-    negate_for_damage: int = 75  # negate a magic card or a strike's Atk damage for amount HP (Ooze Weaver)
-    flip_decks: int = 76  # while it stays every deck is upside down, drawn from its bottom, face up (Inversion)
+    hit_needs_match: int = 66  # a strike against it hits only when its Hit dice match, on amount or higher (Scarlett)
+    hit_needs_face: int = 67  # a strike against it hits only when a Hit die shows a face of the row's roll (Sprite)
+    no_criticals: int = 68  # its strikes are never critical hits or misses (Tri-Dragon)
+    no_hit_roll: int = 69  # it rolls no Hit dice: each strike hits, never a critical hit or miss (Fog)
+    negate_immunity: int = 70  # the creatures passing the filter lose their immunity to effects (Thresher: mechs)
+    base_attack_only: int = 71  # it takes only Atk damage, of the striker's base Atk dice and Modifier (Arcturus)
+    magic_toll: int = 72  # a player it reaches inflicts amount damage to their own primary to play a magic card
+    spare_from_own_effect: int = 73  # magic cards passing the filter do not destroy themselves (Fire Eleotoid)
+    swap_attack_modifier: int = 74  # every creature's base Atk Dice Rolls and Modifier change places (Catcow)
+    fill_slots: int = 75  # the card fills amount empty Infinite slots of its player's opponent (Constructed Pylon)
+    block_limited: int = 76  # no Limited Summon is played while it stays; on_play: all go home (Street Lights)
+    block_rarity: int = 77  # no card of the rarities in amount (bits 1 << rarity) is played (Steam Angel)
+    share_damage: int = 78  # the HP its player's primary loses is lost by the opponent's too (Bound Fate)
+    put_to_sleep: int = 79  # the targets cannot battle; damage wakes them, for amount magic cards (Carus Demon)
+    self_battle: int = 80  # the target creature battles itself this turn; no other battle (Possession)
+    negate_for_damage: int = 81  # negate a magic card or a strike's Atk damage for amount HP (Ooze Weaver)
+    flip_decks: int = 82  # while it stays every deck is upside down, drawn from its bottom, face up (Inversion)
 
 
 Action = ActionT()
@@ -320,7 +329,8 @@ class ScaleT(NamedTuple):
     sent_hp: int = 10  # the printed HP of the creature card sent (Vampire Lord, The Guide)
     limited_held: int = 11  # the Limited Summons the source creature holds (Alkonost)
     printed_stat: int = 12  # the source creature's printed value of the row's stat (Terry doubles its base stats)
-    destroyed_on_summon: int = 13  # the magic cards the source creature's on-summon rows destroyed (Gluttony)
+    opponent_primary_speed: int = 13  # the printed SPD of the opponent's primary creature (Ancient Sentinel)
+    destroyed_on_summon: int = 14  # the magic cards the source creature's on-summon rows destroyed (Gluttony)
 
 
 Scale = ScaleT()
@@ -362,8 +372,9 @@ class FlagT(NamedTuple):
     but_equips: int = 16384  # a magic block that lets equip cards through (Foggy Night)
     dice_match: int = 32768  # every player rolls 1 die; the row acts when all dice match (Apocalypse)
     distinct: int = 65536  # a sacrifices row: each sacrifice matches a different name of the filter (Perfect Shark)
-    standard: int = 131072  # a magic block that applies to Standard cards only (Fazard)
-    lowest_roll: int = 262144  # each player rolls 1 die (ties roll again); the row acts on the lowest (Cosmic Storm)
+    overflow: int = 131072  # a heal_from_damage row: healing above max HP hits the creature struck (Succubus)
+    standard: int = 262144  # a magic block that applies to Standard cards only (Fazard)
+    lowest_roll: int = 524288  # each player rolls 1 die (ties roll again); the row acts on the lowest (Cosmic Storm)
 
 
 Flag = FlagT()
@@ -537,6 +548,16 @@ class FighterColT(NamedTuple):
     al_drained: int = 90  # the AL its last strike's drain took from the creature struck (Wild Vampire), for the game
     asleep: int = 91  # 1: an equip holds it asleep: it cannot initiate battle (Sleepy Scent)
     double_battle: int = 92  # 1: it may initiate two battles in its player's turn (Double Hit)
+    in_own_turn: int = 93  # 1: its controller's turn is being played (Lurking Slime's "during your turn")
+    guard_match_min: int = 94  # >0: a strike against it hits only on matching Hit dice, this face or up (Scarlett)
+    guard_face_lo: int = 95  # >0: a strike against it hits only when a Hit die shows lo..hi (Sprite)
+    guard_face_hi: int = 96
+    no_criticals: int = 97  # 1: its strikes are never critical hits or misses (Tri-Dragon)
+    no_hit_roll: int = 98  # 1: it rolls no Hit dice and each strike hits (Fog)
+    base_attack_dice: int = 99  # its base (printed, or copied) Atk Dice Rolls, before any effect (Arcturus)
+    base_modifier: int = 100  # its base Modifier, before any effect (Lumber, Arcturus)
+    base_attack_only: int = 101  # 1: damaged only by a striker's base Atk dice and Modifier (Arcturus)
+    base_hp: int = 102  # its printed HP (Ashen Knight: "below 40 HP", half of it)
 
 
 FighterCol = FighterColT()
