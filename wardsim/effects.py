@@ -34,6 +34,7 @@ from wardsim.kernel.enums import (
     Duration,
     EffectCol,
     Flag,
+    Rarity,
     Scale,
     Stat,
     Status,
@@ -217,8 +218,12 @@ def _check_action_fields(e: Effect) -> None:
     if e.action == "move_card" and e.zone_to == "none":
         raise EffectError("action 'move_card' needs a 'to' zone")
     filtered = {"target_matches", "equipped_with", "own_primary_matches", "holds_under", "target_not_matching"}
-    if e.condition in filtered | {"attacker_matches", "target_equipped_with"} and not e.filter:
+    if e.condition in filtered | {"attacker_matches", "target_equipped_with", "opponent_side_matches"} and not e.filter:
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
+    if e.action == "block_rarity" and not 0 < e.amount < 1 << len(Rarity):
+        raise EffectError("action 'block_rarity' needs an 'amount': the sum of 1 << each rarity's code")
+    if e.action == "magic_toll" and e.amount < 1:
+        raise EffectError("action 'magic_toll' needs an 'amount' of 1 or more")
     if e.action == "order_deck_top" and e.amount < 1:
         raise EffectError("action 'order_deck_top' needs an 'amount' of 1 or more")
     if "same_roll" in e.flags and e.roll is None and "dice_match" not in e.flags:
@@ -269,6 +274,7 @@ _TRIGGER_TEXT = {
     "before_hit_roll": "In each battle, before this creature's Hit roll",
     "on_hit_taken": "When this creature is hit",
     "opponent_turn_end": "At the end of each of your opponent's turns",
+    "opponent_declares_battle": "When your opponent declares a battle",
 }
 
 _TARGET_TEXT = {
@@ -291,6 +297,7 @@ _TARGET_TEXT = {
     "played_card": "the card played",
     "summoned": "the creature summoned",
     "limited_summons": "every Limited Summon",
+    "lowest_hp_primary": "the primary creature with the lowest HP (each of them, on a tie)",
 }
 
 _STAT_TEXT = {
@@ -339,6 +346,7 @@ _CONDITION_TEXT = {
     "target_equipped_with": "against a creature with {filter} equipped to it",
     "below_half_hp": "while its HP is below half its printed HP",
     "no_battle_this_turn": "if they initiated no battle in it",
+    "opponent_side_matches": "while {filter} is on your opponent's side of the field",
 }
 
 # targets that take a plural verb
@@ -373,7 +381,8 @@ def _destroy_text(amount: int, target_key: str, target: str) -> str:
     if target_key == "self":
         return "destroy this card"
     if target_key == "all_magic":
-        target = "magic cards on the field" if amount != 1 else "magic card on the field"
+        # never the card itself: a card on the field destroys the others (Adam Bomb)
+        target = "other magic cards on the field" if amount != 1 else "magic card on the field"
     return (
         f"destroy {'all' if amount == 0 else amount} {target}"
         if target_key == "all_magic"
@@ -415,6 +424,7 @@ def _amount_text(e: Effect) -> str:
             "limited_held": " per Limited Summon it holds",
             "printed_stat": " times its printed value (doubled)",
             "opponent_primary_speed": " times the printed SPD of the opponent's primary creature",
+            "destroyed_on_summon": " per magic card it destroyed when summoned",
         }[e.scale].format(f=render_filter(e.filter))
     return text
 
@@ -424,6 +434,8 @@ def _move_text(e: Effect, target: str, zfrom: str, zto: str) -> str:
         return f"place {render_filter(e.filter)} from your hand under this creature"
     if e.target == "limited_summons":
         return f"send every Limited Summon to its owner's {zto}"  # Dragon of Time
+    if e.target == "all_creatures" and e.zone_from == "field" and e.zone_to == "cemetery":
+        return "destroy all creatures on the field (they die)"  # Maximum Ward
     if e.zone_from == "hand":
         # a card of a hand: the player's own (a cost: Vampire Lord, Wizard Frog) or the opponent's
         whose = "your opponent's" if e.target == "opponent_player" else "your"
@@ -468,7 +480,9 @@ def render(e: Effect) -> str:
         "shuffle_deck": {"own_player": "shuffle your deck", "opponent_player": "shuffle your opponent's deck"}.get(
             e.target, "each player shuffles their deck"
         ),
-        "damage": f"inflict {amount} damage to {target}",
+        "damage": f"inflict {e.amount} damage to {target} for each magic card the row before destroyed"
+        if e.scale == "cards_moved"  # Chain Lightning
+        else f"inflict {amount} damage to {target}",
         "damage_fraction": f"{target} loses {e.amount}/{e.divisor} of its remaining HP",
         "heal": f"heal {target} "
         + ("to full HP" if "full" in e.flags else f"for {amount}" + ("" if e.scale == "sent_hp" else " HP")),
@@ -518,7 +532,9 @@ def render(e: Effect) -> str:
         "swap_primaries": "switch primary creatures with your opponent",
         "skip_turn": f"{target} skip{s} their next turn",
         "block_battle": f"{target} cannot battle",
-        "block_magic": f"{target} cannot play {'Lightning' if 'lightning' in e.flags else 'magic'} cards"
+        "block_magic": f"{target} cannot play "
+        + ("Lightning" if "lightning" in e.flags else "Standard magic" if "standard" in e.flags else "magic")
+        + " cards"
         + (" but equips" if "but_equips" in e.flags else ""),
         "negate_effects": (
             "the effects of all creatures but this card are negated"
@@ -600,6 +616,30 @@ def render(e: Effect) -> str:
         "base_attack_only": f"{target} can only be damaged by the Atk damage of a strike, counted from the "
         "striker's base Atk Dice Rolls and base Modifier alone (no bonus, multiplier or critical hit)",
         "no_hit_roll": f"{target} rolls no Hit dice: each of its strikes goes straight to its Atk Dice Rolls and hits",
+        "spare_from_own_effect": f"{render_filter(e.filter)} cannot be destroyed by its own effect",
+        "swap_attack_modifier": f"{target} switch their own base Atk Dice Rolls and Modifier",
+        "fill_slots": f"this card fills {e.amount} empty Infinite magic slots on your opponent's side of the field",
+        "block_limited": "send all Limited Summons on the field back to where they were summoned from"
+        if e.trigger == "on_play"
+        else f"{target} cannot play Limited Summons",
+        "block_rarity": "no player can play a card that is "
+        + " or ".join(name.capitalize() for name in Rarity._fields if e.amount & (1 << getattr(Rarity, name))),
+        "share_damage": f"all damage inflicted on {target} is also inflicted on the opponent's primary creature",
+        "put_to_sleep": f"{target} are put to sleep and cannot battle{_duration_text(e.duration)}; any damage "
+        f"to a sleeping creature ends this and destroys {e.amount} magic card"
+        + ("s" if e.amount != 1 else "")
+        + " on the field of your choice",
+        "self_battle": f"{target} must battle itself this turn, and no other creature can battle this turn",
+        "negate_for_damage": (
+            f"each time your opponent plays a magic card, you may have this creature take {e.amount} damage "
+            "to negate it"
+            if e.target == "played_card"
+            else f"each time a strike would inflict Atk damage on this creature, you may have it take {e.amount} "
+            "damage instead"
+        ),
+        "flip_decks": "every player plays with their deck upside down: cards are drawn from its bottom, "
+        "and the card to be drawn next shows face up",
+        "magic_toll": f"{target} must inflict {e.amount} damage to their own primary creature to play a magic card",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]
     if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":
@@ -621,6 +661,10 @@ def render(e: Effect) -> str:
         lo, hi = e.roll
         roll = "on the same die" if "same_roll" in e.flags else "roll 1 die"
         parts.append(f"{roll}, on {lo}-{hi}" if lo != hi else f"{roll}, on {lo}")
+    elif "lowest_roll" in e.flags:
+        parts.append("each player rolls 1 die (a tie for the lowest die rolls again)")
+        target_text = "the primary creature of the player with the lowest die"
+        what = what.replace(target, target_text) if e.target == "all_primaries" else what
     elif "dice_match" in e.flags:
         parts.append("on the same dice, if they all match" if "same_roll" in e.flags else "each player rolls 1 die")
         if "same_roll" not in e.flags:
@@ -633,7 +677,8 @@ def render(e: Effect) -> str:
         what = "if your opponent chooses (for all such rows together), " + what
     elif "optional" in e.flags:
         what = ("optionally (all such rows together), " if grouped else "optionally, ") + what
-    duration = "" if e.action == "return_later" or e.zone_from == "hand_or_deck" else _duration_text(e.duration)
+    untimed = e.action in {"return_later", "put_to_sleep", "self_battle"} or e.zone_from == "hand_or_deck"
+    duration = "" if untimed else _duration_text(e.duration)
     sentence = ", ".join(parts) + ": " + what + duration
     if "unique" in e.flags:
         sentence += " (another copy on the same creature adds nothing)"

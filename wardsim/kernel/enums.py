@@ -115,6 +115,7 @@ class TriggerT(NamedTuple):
     before_hit_roll: int = 32  # the source's creature is about to make the Hit roll of its strike (Woodland Elf)
     on_hit_taken: int = 33  # the source's creature is hit by a strike (Gaseous Horror)
     opponent_turn_end: int = 34  # end of the turn of the opponent of the source's controller (Lava Golem)
+    opponent_declares_battle: int = 35  # a field card: the opponent of its player declares a battle (Living Trap)
 
 
 Trigger = TriggerT()
@@ -146,6 +147,7 @@ class ConditionT(NamedTuple):
     target_equipped_with: int = 20  # the creature battled has a card passing the filter equipped (The Wither: Fear)
     below_half_hp: int = 21  # the source creature's HP is below half its printed HP (Ashen Knight: below 40 of 80)
     no_battle_this_turn: int = 22  # the player whose turn it is initiated no battle in it (Lava Golem)
+    opponent_side_matches: int = 23  # a creature on the opponent's side passes the filter (Hell Walker: a demon)
 
 
 Condition = ConditionT()
@@ -229,6 +231,17 @@ class ActionT(NamedTuple):
     no_damage: int = 72  # the target player causes no damage, strikes or effects, for a time (Omega Titan)
     recoil: int = 73  # a chosen battle row: the foe survives, the source takes amount/divisor of its loss (Chaos Demon)
     battle_again: int = 74  # 1 to amount Atk damage in its battle: one more, no return attack (Ironfist Dwarf)
+    magic_toll: int = 75  # a player it reaches inflicts amount damage to their own primary to play a magic card
+    spare_from_own_effect: int = 76  # magic cards passing the filter do not destroy themselves (Fire Eleotoid)
+    swap_attack_modifier: int = 77  # every creature's base Atk Dice Rolls and Modifier change places (Catcow)
+    fill_slots: int = 78  # the card fills amount empty Infinite slots of its player's opponent (Constructed Pylon)
+    block_limited: int = 79  # no Limited Summon is played while it stays; on_play: all go home (Street Lights)
+    block_rarity: int = 80  # no card of the rarities in amount (bits 1 << rarity) is played (Steam Angel)
+    share_damage: int = 81  # the HP its player's primary loses is lost by the opponent's too (Bound Fate)
+    put_to_sleep: int = 82  # the targets cannot battle; damage wakes them, for amount magic cards (Carus Demon)
+    self_battle: int = 83  # the target creature battles itself this turn; no other battle (Possession)
+    negate_for_damage: int = 84  # negate a magic card or a strike's Atk damage for amount HP (Ooze Weaver)
+    flip_decks: int = 85  # while it stays every deck is upside down, drawn from its bottom, face up (Inversion)
 
 
 Action = ActionT()
@@ -254,6 +267,7 @@ class TargetT(NamedTuple):
     played_card: int = 16  # the card this response answers
     summoned: int = 17  # the creature whose summon this response answers
     limited_summons: int = 18  # every Limited Summon on the field, either player's (Dragon of Time)
+    lowest_hp_primary: int = 19  # the primary creature with the lowest HP, each of them on a tie (Death Omen)
 
 
 Target = TargetT()
@@ -324,6 +338,7 @@ class ScaleT(NamedTuple):
     limited_held: int = 11  # the Limited Summons the source creature holds (Alkonost)
     printed_stat: int = 12  # the source creature's printed value of the row's stat (Terry doubles its base stats)
     opponent_primary_speed: int = 13  # the printed SPD of the opponent's primary creature (Ancient Sentinel)
+    destroyed_on_summon: int = 14  # the magic cards the source creature's on-summon rows destroyed (Gluttony)
 
 
 Scale = ScaleT()
@@ -367,6 +382,8 @@ class FlagT(NamedTuple):
     distinct: int = 65536  # a sacrifices row: each sacrifice matches a different name of the filter (Perfect Shark)
     overflow: int = 131072  # a heal_from_damage row: healing above max HP hits the creature struck (Succubus)
     opponent_choice: int = 262144  # the opponent of the card's player decides whether the row acts (Monkey Duck)
+    standard: int = 524288  # a magic block that applies to Standard cards only (Fazard)
+    lowest_roll: int = 1048576  # each player rolls 1 die (ties roll again); the row acts on the lowest (Cosmic Storm)
 
 
 Flag = FlagT()

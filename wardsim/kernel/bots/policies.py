@@ -62,7 +62,10 @@ from wardsim.kernel.game.field import (
     cannot_be_negated_nb,
     find_row_nb,
     held_on_field_nb,
+    infinite_in_use_nb,
     magic_immune_nb,
+    magic_toll_nb,
+    paid_negation_nb,
     sleep_row_nb,
 )
 from wardsim.kernel.game.scratch import local_floats
@@ -169,9 +172,56 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += 3.0 if _known_in_deck(inst, p) > 0 else -1.0
         elif action == Action.damage and tgt == Target.equipped and own >= 0 and target == MagicTarget.own:
             value -= amount  # Phoenix Armor: the damage to its own creature, each turn
+        elif action == Action.block_limited and effects[r, E.trigger] == Trigger.on_play:
+            # Street Lights: the Limited Summons it sends home, the opponent's against p's
+            for j in range(N_INST):
+                if inst[j, I.zone] == InstZone.limited:
+                    value += LIMITED_WORTH if inst[j, I.controller] != p else -LIMITED_WORTH
+        elif action == Action.self_battle:
+            # Possession: valued for the alternative played; the creature aimed at strikes itself
+            # twice, and p gives up its own battle this turn
+            k_row = 0
+            for r2 in range(start, r):
+                if (effects[r2, E.flags] & Flag.choice) != 0:
+                    k_row += 1
+            if target != MagicTarget.choice + k_row:
+                continue
+            if tgt == Target.opponent_primary and opp >= 0 and own >= 0:
+                hurt = 3.5 * fighters[opp, F.attack_dice] + fighters[opp, F.modifier]
+                lost = 3.5 * fighters[own, F.attack_dice] + fighters[own, F.modifier]
+                value += 2.0 * hurt - lost
+            else:
+                value -= 20.0
+        elif action == Action.share_damage:
+            # Bound Fate: worth the opponent's return strike it sends back, in a turn p battles
+            if opp >= 0 and own >= 0 and glob[G.phase] == Phase.main:
+                value += 3.5 * fighters[opp, F.attack_dice] + fighters[opp, F.modifier]
+            else:
+                value -= 5.0
+        elif action == Action.fill_slots:
+            # Constructed Pylon: worth the opponent's Infinite slots it takes away now
+            free = glob[G.infinite_slots] - infinite_in_use_nb(cards, effects, inst, 1 - p)
+            value += 3.0 * min(amount, max(free, 0))
+        elif action == Action.swap_attack_modifier:
+            # Catcow: each primary's damage moves by 2.5 per point its Modifier is above its Atk
+            # Dice Rolls (a die is worth 3.5, a point of Modifier 1); worth it when p gains more
+            gain = 0.0
+            if own >= 0:
+                gain += 2.5 * (fighters[own, F.modifier] - fighters[own, F.attack_dice])
+            if opp >= 0:
+                gain -= 2.5 * (fighters[opp, F.modifier] - fighters[opp, F.attack_dice])
+            value += gain if gain > 0 else -5.0
+        elif action == Action.damage and tgt == Target.lowest_hp_primary:
+            # Death Omen: it hurts whichever primary is lower now, and again every turn
+            if own >= 0 and opp >= 0:
+                value += 2.0 * amount if fighters[opp, F.hp] < fighters[own, F.hp] else -2.0 * amount
+            else:
+                value -= 1.0
+        elif action == Action.damage and (effects[r, E.flags] & Flag.lowest_roll) != 0:
+            value += 0.0  # Cosmic Storm: a die roll either player may lose
         elif action == Action.damage and tgt == Target.own_primary and effects[r, E.trigger] == Trigger.on_play:
-            # Titan's Amulet: the damage it deals its own player's creature; one it would kill
-            # makes the card worthless
+            # Titan's Amulet, Chain Lightning: the damage it deals its own player's creature; one
+            # it would kill makes the card worthless
             if own >= 0:
                 value -= amount
                 if fighters[own, F.hp] <= amount:
@@ -188,6 +238,8 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += gain if gain != 0.0 else -1.0
         elif action == Action.discard_cost:
             value -= 2.0 * amount  # Negative: the card of the hand it costs
+        elif action == Action.damage and effects[r, E.scale] == Scale.cards_moved:
+            value += amount * (_count_magic(inst, 1 - p) + _count_magic(inst, p))  # Chain Lightning
         elif action == Action.damage and (effects[r, E.flags] & Flag.dice_match) != 0:
             value += _apocalypse_value(cards, effects, inst, fighters, players, p, amount)
         elif action == Action.damage:
@@ -222,7 +274,17 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += _chains_value(cards, effects, inst, p)
         else:
             value += 1.0
+    toll = magic_toll_nb(cards, effects, inst, fighters, glob, p)
+    if toll > 0 and own >= 0:
+        # Old Logging Road, The Villain: the play's price, and never the primary creature's life
+        value -= toll
+        if fighters[own, F.hp] <= toll:
+            value -= TOLL_FATAL
     return value
+
+
+# what a play is worth less when its toll would kill its player's primary creature (Old Logging Road)
+TOLL_FATAL = 1000.0
 
 
 @njit(cache=True, _nrt=False)
@@ -486,6 +548,19 @@ def _committed(cards, effects, inst, p):
 
 
 @njit(cache=True, _nrt=False)
+def _sweep_worth(cards, effects, inst, p, own, card):
+    """Gluttony: a creature that destroys every magic card on the field as it arrives is worth
+    the opponent's cards, less p's own that would stay (the equips on a replaced primary leave
+    with it anyway), and its +1 Modifier for each card."""
+    r = find_row_nb(cards, effects, card, Trigger.on_summon, Action.destroy_magic)
+    if r < 0 or effects[r, E.target] != Target.all_magic or effects[r, E.amount] != 0:
+        return 0.0
+    kept = _count_magic(inst, p) - (_equips_on(inst, own) if own >= 0 else 0)
+    theirs = _count_magic(inst, 1 - p)
+    return 0.5 * EQUIP_WORTH * (theirs - kept) + 2.0 * (theirs + kept)
+
+
+@njit(cache=True, _nrt=False)
 def _equips_on(inst, c):
     n = 0
     for j in range(N_INST):
@@ -575,6 +650,7 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
             # Equip Knight: the equips it fetches from the deck come with it, on a weak creature:
             # half what an equip on the field is worth, so a healthy primary is not killed for them
             value += 0.5 * EQUIP_WORTH * deck_equips_for_knight_nb(cards, effects, inst, p, inst[i, I.card])
+            value += _sweep_worth(cards, effects, inst, p, own, inst[i, I.card])
         elif kind == ActionKind.magic:
             card = inst[i, I.card]
             value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a))
@@ -883,6 +959,13 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
     if kind == ChoiceKind.magic_response:
         if option == NO_OPTION:
             return 0.0
+        own = players[q, P.primary]
+        if (
+            own >= 0
+            and cards[inst[option, I.card], CardCol.card_type] == CardType.magic
+            and fighters[own, F.hp] <= magic_toll_nb(cards, effects, inst, fighters, glob, q)
+        ):
+            return -1.0  # Old Logging Road, The Villain: no answer is worth the primary's life
         if find_row_nb(cards, effects, inst[option, I.card], Trigger.response_any, Action.equip_self) >= 0:
             # Mind Sap: on the opponent's primary while its effects act
             o = players[1 - q, P.primary]
@@ -896,6 +979,9 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
                 or find_row_nb(cards, effects, acard, Trigger.on_play, Action.immune) >= 0
             ):
                 return -1.0
+            paid = paid_negation_nb(cards, effects, inst, fighters, option, True)
+            if paid >= 0 and fighters[option, F.hp] <= effects[paid, E.amount]:
+                return -1.0  # Ooze Weaver: no negation is worth its life
             return 1.0 if _magic_threat(cards, effects, inst, fighters, players, q, acard) else -1.0
         if find_row_nb(cards, effects, ocard, Trigger.response_opponent_heal, Action.poison_heal) >= 0:
             return _poison_worth(cards, effects, inst, fighters, players, q, acard)
@@ -1005,6 +1091,9 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         ):
             return -1.0  # Equip Knight: an equip that only hurts its creature, or takes it off the field
         return card_worth_nb(cards, card)
+    if kind == ChoiceKind.pay_instead:
+        # Ooze Weaver: take the price instead of the strike when it saves HP (`fact`)
+        return 0.0 if option == NO_OPTION else float(fact)
     if kind == ChoiceKind.steal_pick:
         # Thief: the equip worth most to its new creature; one that only hurts or negates its
         # creature's effects is taken last

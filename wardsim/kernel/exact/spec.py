@@ -568,6 +568,9 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                         reductions[x, kind, k, FractionCol.amount] = int(e[E.amount])
                         reductions[x, kind, k, FractionCol.divisor] = int(e[E.divisor])
                         s[S.n_atk_reductions + kind] += 1
+            elif trig == Trigger.static and action == Action.negate_for_damage and int(e[E.target]) == Target.self:
+                # Ooze Weaver: its player's choice, strike by strike, to pay HP instead
+                raise UnsupportedPair("a choice to take damage instead of a strike's Atk damage")
             elif trig in (Trigger.static, Trigger.on_damage_taken) and action == Action.reduce_and_return:
                 # Demonic Turtle: damage sent back at the striker inside its strike
                 raise UnsupportedPair("Atk damage taken off and sent back at the striker")

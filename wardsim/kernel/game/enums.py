@@ -50,6 +50,7 @@ class InstColT(NamedTuple):
     chosen_row: int = 25  # effect row + 1 of the alternative its activation used this turn (Cryovore)
     again_turn: int = 26  # turn index in which its last battle lets it battle again (Ironfist Dwarf); -1 none
     agains: int = 27  # 16 x turn index + the battles again it took in that turn (Ironfist Dwarf); -1 none
+    watched: int = 28  # Bound Fate: the creature whose HP it watches + 1 (its HP then in `counter`); 0 none
 
 
 InstCol = InstColT()
@@ -100,6 +101,9 @@ class PlayerColT(NamedTuple):
     cemetery_reduced: int = 10  # cemetery HP that effects took off (Reduce the Burden)
     lightning_turn: int = 11  # 1 + the turn in which the player last played a Lightning card (0: never)
     harmless_until: int = 12  # its creatures cause no damage while turn <= this (Omega Titan); -1 none
+    lightning_blocked_until: int = 13  # cannot play Lightning cards while turn <= this (Sasquatch)
+    rarity_blocked: int = 14  # bits 1 << rarity of the cards no player may play, by this player's effect (Steam Angel)
+    rarity_blocked_until: int = 15  # ... while turn <= this
 
 
 PlayerCol = PlayerColT()
@@ -206,6 +210,7 @@ class ChoiceKindT(NamedTuple):
     battle_row: int = (
         20  # which of a creature's battle-start alternatives acts (an effect row), or none (subject: the creature)
     )
+    pay_instead: int = 21  # take a creature's price in damage instead of a strike's Atk damage (subject: the striker)
 
 
 ChoiceKind = ChoiceKindT()

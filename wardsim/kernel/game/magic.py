@@ -47,14 +47,23 @@ from wardsim.kernel.game.field import (
     cannot_be_negated_nb,
     card_rows_nb,
     cemetery_chained_nb,
+    decks_flipped_nb,
     find_row_nb,
+    flip_decks_nb,
     held_on_field_nb,
     infinite_in_use_nb,
     leave_field_nb,
-    lightning_blocked_nb,
+    lightning_barred_nb,
+    limited_barred_nb,
     magic_barred_nb,
+    magic_toll_nb,
     non_equip_magic_blocked_nb,
     once_negation_nb,
+    paid_negation_nb,
+    pay_magic_toll_nb,
+    rarity_barred_nb,
+    show_deck_tops_nb,
+    standard_blocked_nb,
     sync_damage_immune_nb,
     to_cemetery_nb,
 )
@@ -128,8 +137,8 @@ def summon_options_nb(cards, effects, inst, fighters, players, glob, q, summoned
     play magic or Lightning cards, or when magic cannot reach the creature."""
     out[0] = NO_OPTION
     n = 1
-    if magic_barred_nb(cards, effects, inst, players, glob, q) or lightning_blocked_nb(
-        cards, effects, inst, fighters, glob
+    if magic_barred_nb(cards, effects, inst, fighters, players, glob, q) or lightning_barred_nb(
+        cards, effects, inst, fighters, players, glob, q
     ):
         return n  # Irresistible Love bars the answers too
     if magic_immune_nb(cards, effects, inst, summoned):
@@ -137,8 +146,10 @@ def summon_options_nb(cards, effects, inst, fighters, players, glob, q, summoned
     for i in range(N_INST):
         if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or listed_nb(inst, out, n, i):
             continue
-        if cards[inst[i, I.card], CardCol.card_type] == CardType.magic and answers_summon_nb(
-            cards, effects, inst[i, I.card]
+        if (
+            cards[inst[i, I.card], CardCol.card_type] == CardType.magic
+            and answers_summon_nb(cards, effects, inst[i, I.card])
+            and not rarity_barred_nb(cards, players, glob, inst[i, I.card])
         ):
             out[n] = i
             n += 1
@@ -168,21 +179,27 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
     """Add the ways p can play magic card i now to `out` (from n); returns the new count."""
     card = inst[i, I.card]
     kind = cards[card, CardCol.magic_type]
-    if magic_barred_nb(cards, effects, inst, players, glob, p):
+    if magic_barred_nb(cards, effects, inst, fighters, players, glob, p):
         return n
+    if rarity_barred_nb(cards, players, glob, card):
+        return n  # Steam Angel
+    if players[p, P.primary] < 0 and magic_toll_nb(cards, effects, inst, fighters, glob, p) > 0:
+        return n  # Old Logging Road, The Villain: no creature to pay the toll (ruling magic-toll)
+    if kind == MagicType.standard and standard_blocked_nb(cards, effects, inst, fighters, glob):
+        return n  # Fazard
     any_time = plays_any_time_nb(cards, effects, card)
     field_lightning = lightning_field_nb(cards, card)
     if (kind == MagicType.lightning or kind == MagicType.battle_lightning) and not (any_time or field_lightning):
         return n  # Lightning cards answer events (responses); Mind Sap is also cast as an equip
-    if (kind == MagicType.lightning or kind == MagicType.battle_lightning) and lightning_blocked_nb(
-        cards, effects, inst, fighters, glob
+    if (kind == MagicType.lightning or kind == MagicType.battle_lightning) and lightning_barred_nb(
+        cards, effects, inst, fighters, players, glob, p
     ):
         return n  # Time Melt, Time Weaver
     # the other Lightning cards still here are cast as equips, and act as Infinite equips (Mind Sap)
     if (
         kind != MagicType.standard
         and not field_lightning
-        and infinite_in_use_nb(cards, inst, p) >= glob[G.infinite_slots]
+        and infinite_in_use_nb(cards, effects, inst, p) >= glob[G.infinite_slots]
     ):
         return n
     start, stop = card_rows_nb(cards, card)
@@ -258,6 +275,14 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         acts_when_played = True
         action = effects[r, E.action]
         target = effects[r, E.target]
+        if action == Action.self_battle:
+            # Possession: a battle must be possible this turn, and a creature there to fight
+            t = glob[G.turn]
+            return t >= 2 and glob[G.no_battle_until] < t and players[o, P.primary] >= 0
+        if action == Action.share_damage:
+            return players[p, P.primary] >= 0 and players[o, P.primary] >= 0  # Bound Fate
+        if action == Action.damage and target == Target.own_primary:
+            continue  # Chain Lightning: the damage to its own creature is a price; its next rows decide
         if action == Action.heal:
             c = players[p, P.primary]
             return c >= 0 and fighters[c, F.hp] < fighters[c, F.max_hp] and not magic_immune_nb(cards, effects, inst, c)
@@ -301,6 +326,8 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             # Hands of Fate: an order to choose needs two cards, and at most one of those on top
             # may be known in place already (the opponent has drawn the others of a former look)
             return players[o, P.deck_n] >= 2 and _known_in_deck(inst, o) <= 1
+        if action == Action.limited_summon and limited_barred_nb(cards, effects, inst, glob):
+            return False  # Street Lights: no Limited Summon is played
         if action == Action.limited_summon and effects[r, E.zone_from] == Zone.cemetery:
             return best_in_zone_nb(cards, effects, inst, r, p, InstZone.cemetery, False) >= 0
         if action == Action.limited_summon and effects[r, E.zone_from] == Zone.hand:
@@ -427,18 +454,23 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, answer
     if once_negation_nb(cards, effects, inst, fighters, players[q, P.primary], True) >= 0:
         out[n] = players[q, P.primary]  # Bunnysaurus: not a card, so no block on magic stops it
         n += 1
-    if magic_barred_nb(cards, effects, inst, players, glob, q) or lightning_blocked_nb(
-        cards, effects, inst, fighters, glob
+    elif paid_negation_nb(cards, effects, inst, fighters, players[q, P.primary], True) >= 0:
+        out[n] = players[q, P.primary]  # Ooze Weaver: its HP pays the negation, again and again
+        n += 1
+    if magic_barred_nb(cards, effects, inst, fighters, players, glob, q) or lightning_barred_nb(
+        cards, effects, inst, fighters, players, glob, q
     ):
-        return n  # every answer is a Lightning card (Time Melt, Time Weaver)
+        return n  # every answer is a Lightning card (Time Melt, Time Weaver, Sasquatch)
+    if players[q, P.primary] < 0 and magic_toll_nb(cards, effects, inst, fighters, glob, q) > 0:
+        return n  # Old Logging Road, The Villain: no creature to pay the toll (ruling magic-toll)
     for i in range(N_INST):
         if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or listed_nb(inst, out, n, i):
             continue
         card = inst[i, I.card]
-        if cards[card, CardCol.card_type] != CardType.magic:
-            continue
+        if cards[card, CardCol.card_type] != CardType.magic or rarity_barred_nb(cards, players, glob, card):
+            continue  # Steam Angel bars cards of a rarity
         if plays_any_time_nb(cards, effects, card):
-            if players[1 - q, P.primary] >= 0 and infinite_in_use_nb(cards, inst, q) < glob[G.infinite_slots]:
+            if players[1 - q, P.primary] >= 0 and infinite_in_use_nb(cards, effects, inst, q) < glob[G.infinite_slots]:
                 out[n] = i
                 n += 1
             continue
@@ -461,6 +493,7 @@ def play_magic_nb(
     record_nb(trace, glob, p, Event.magic, i, card, target)
     note_play_nb(inst, i)
     set_zone_nb(inst, glob, i, InstZone.resolving)
+    pay_magic_toll_nb(cards, effects, inst, fighters, players, glob, p, trace)
     start, stop = card_rows_nb(cards, card)
     options = local_array(N_INST)
     for r in range(start, stop):
@@ -520,6 +553,7 @@ def play_magic_nb(
             note_play_nb(inst, answer)
             players[player, P.lightning_turn] = glob[G.turn] + 1  # every answering card is a Lightning card
             set_zone_nb(inst, glob, answer, InstZone.resolving)
+            pay_magic_toll_nb(cards, effects, inst, fighters, players, glob, player, trace)
         chain[depth] = answer
         depth += 1
         player = 1 - player
@@ -579,6 +613,14 @@ def resolve_response_nb(
     if cards[inst[answer, I.card], CardCol.card_type] == CardType.creature:
         # Bunnysaurus on the field: its one negation is spent on this card
         r = once_negation_nb(cards, effects, inst, fighters, answer, True)
+        paid = paid_negation_nb(cards, effects, inst, fighters, answer, True)
+        if r < 0 and paid >= 0:
+            # Ooze Weaver: "Take 15 damage to negate the magic card"
+            sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+            dealt = take_damage_nb(fighters[answer], fighters[answer], effects, effects[paid, E.amount], False)
+            record_nb(trace, glob, q, Event.effect, answer, paid, 0)
+            record_nb(trace, glob, q, Event.effect_damage, answer, dealt, fighters[answer, F.hp])
+            return True
         if r < 0:
             return False  # it left the field, or lost its effects, before the chain resolved
         inst[answer, I.spent_at] = inst[answer, I.arrival]
@@ -752,16 +794,23 @@ def resolve_card_nb(
             lasting = True  # Forest Fire, Irresistible Love stay until their roll destroys them
     if kind == MagicType.standard and timed >= 0:
         lasting = True
+    # Catcow: an Infinite field card "for 2 turn cycles" leaves the field when they are over
+    timed_field = kind == MagicType.infinite and subtype == MagicSubtype.field and timed >= 0
     if lasting:
         set_zone_nb(inst, glob, i, InstZone.magic)
         inst[i, I.controller] = p
         inst[i, I.attached_to] = holder
-        if kind == MagicType.standard and timed >= 0:
+        if (kind == MagicType.standard and timed >= 0) or timed_field:
             inst[i, I.expires] = timed
         inst[i, I.counter] = 0
         inst[i, I.sleeper_hp] = 0
         # its effect waits for a battle: one that leaves the field first was wasted
         inst[i, I.watch] = 1 if battle_bound_nb(cards, effects, card) else 0
+        if find_row_nb(cards, effects, card, Trigger.static, Action.flip_decks) >= 0 and not decks_flipped_nb(
+            cards, effects, inst, i
+        ):
+            flip_decks_nb(inst, players, decks)  # Inversion: the decks turn over as it arrives
+            show_deck_tops_nb(cards, effects, inst, players, decks)
     chosen = -1
     if target >= MagicTarget.choice:
         k = 0
@@ -832,7 +881,7 @@ def equip_from_deck_nb(cards, effects, inst, fighters, players, glob, decks, p, 
     for _ in range(max(effects[r, E.amount], 1)):
         if players[p, P.primary] != c or magic_immune_nb(cards, effects, inst, c):
             break  # the creature left the field (or a card made it immune): nothing to equip
-        if infinite_in_use_nb(cards, inst, p) >= glob[G.infinite_slots]:
+        if infinite_in_use_nb(cards, effects, inst, p) >= glob[G.infinite_slots]:
             break
         n = 0
         for j in range(N_INST):

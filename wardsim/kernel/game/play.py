@@ -80,13 +80,19 @@ from wardsim.kernel.game.field import (
     held_on_field_nb,
     kill_nb,
     leave_field_nb,
-    lightning_blocked_nb,
+    lightning_barred_nb,
+    limited_barred_nb,
     magic_barred_nb,
     once_negation_nb,
+    paid_negation_nb,
+    pay_magic_toll_nb,
     place_primary_nb,
+    rarity_barred_nb,
     sacrifice_nb,
     self_limited_row_nb,
     send_back_nb,
+    share_bound_damage_nb,
+    show_deck_tops_nb,
     show_hands_nb,
     slide_in_nb,
     slide_in_options_nb,
@@ -298,6 +304,14 @@ def can_summon_nb(cards, effects, inst, fighters, players, glob, p, i):
         and self_limited_row_nb(cards, effects, card) < 0
     ):
         return False
+    if (
+        self_limited_row_nb(cards, effects, card) >= 0
+        and players[p, P.primary] >= 0
+        and limited_barred_nb(cards, effects, inst, glob)
+    ):
+        return False  # The Squire would join as a Limited Summon: Street Lights bars it
+    if rarity_barred_nb(cards, players, glob, card):
+        return False  # Steam Angel: no card of its rarity is played
     if resolve.plays_to_opponent_nb(cards, effects, card):
         o = players[1 - p, P.primary]
         if o >= 0 and held_on_field_nb(cards, effects, inst, fighters, o):
@@ -670,6 +684,11 @@ def settle_nb(
     # destroying a Bomb on it): settle until both hold a living one
     for _ in range(4):
         _backlash(cards, effects, inst, fighters, players, glob, rng, script, trace)
+        share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
+        show_deck_tops_nb(cards, effects, inst, players, decks)  # Inversion
+        resolve.wake_sleepers_nb(
+            cards, effects, inst, fighters, players, glob, decks, policy, params, rng, trace
+        )  # Carus Demon
         sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
         tend_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, False, rng, trace)  # Sleepy Scent
         resolve.release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
@@ -807,7 +826,12 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
                 cost = summon_cemetery_cost_nb(cards, effects, inst, fighters, players, glob, p, i)
                 out[n] = encode_action_nb(ActionKind.summon, i, min(cost // 10, 99))
                 n += 1
-            if phase == Phase.main and resolve.joins_beside_primary_nb(cards, effects, inst, players, p, i):
+            if (
+                phase == Phase.main
+                and resolve.joins_beside_primary_nb(cards, effects, inst, players, p, i)
+                and not limited_barred_nb(cards, effects, inst, glob)
+                and not rarity_barred_nb(cards, players, glob, inst[i, I.card])
+            ):
                 # Black Jacket beside Hive Lord: a Limited Summon by its own text, not the turn's
                 # standard summon (ruling hive-lord-limited-summons)
                 out[n] = encode_action_nb(ActionKind.limited_summon, i, 0)
@@ -955,6 +979,88 @@ SPEND_ORDER = (0, 1, 3, 4, 2, 5)
 
 
 @njit(cache=True, _nrt=False)
+def _pay_instead_nb(
+    cards, effects, inst, fighters, players, glob, striker, struck, hp_before, policy, params, rng, trace
+):
+    """Ooze Weaver: "this card would receive Atk damage ... Take 10 damage to negate the Atk
+    damage": once a strike's Atk damage is known, the struck creature's player may take the
+    price instead; the Atk damage taken is given back and the price taken as the card's damage
+    (ruling ooze-weaver)."""
+    r = paid_negation_nb(cards, effects, inst, fighters, struck, False)
+    if r < 0:
+        return
+    lost = hp_before - fighters[struck, F.hp]
+    atk = min(fighters[striker, F.strike_damage], lost)
+    if atk <= 0:
+        return
+    q = inst[struck, I.controller]
+    options = local_array(2)
+    facts = local_array(2)
+    options[0] = NO_OPTION
+    options[1] = struck
+    facts[0] = 0
+    facts[1] = atk - effects[r, E.amount]  # the HP it saves
+    k = choice.decide_nb(
+        ChoiceKind.pay_instead,
+        q,
+        striker,
+        options,
+        facts,
+        2,
+        policy,
+        params,
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        rng,
+    )
+    if options[k] != struck:
+        return
+    fighters[struck, F.hp] += atk
+    record_nb(trace, glob, q, Event.effect, struck, r, atk)
+    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+    dealt = take_damage_nb(fighters[struck], fighters[struck], effects, effects[r, E.amount], False)
+    record_nb(trace, glob, q, Event.effect_damage, struck, dealt, fighters[struck, F.hp])
+
+
+@njit(cache=True, _nrt=False)
+def _spring_traps(cards, effects, inst, fighters, players, glob, decks, rng, trace):
+    """Living Trap: "When your opponent declares battle, inflict 15 damage to their primary
+    creature and send this card to the cemetery": the cards of the active player's opponent
+    that answer a battle declared act, then leave (ruling living-trap). True when one did."""
+    p = glob[G.active]
+    sprung = False
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.controller] == p:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        spent = False
+        for r in range(start, stop):
+            if effects[r, E.trigger] != Trigger.opponent_declares_battle:
+                continue
+            action = effects[r, E.action]
+            c = players[p, P.primary]
+            if action == Action.damage and effects[r, E.target] == Target.opponent_primary and c >= 0:
+                if not resolve.magic_immune_nb(cards, effects, inst, c):
+                    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                    dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
+                    record_nb(trace, glob, inst[j, I.controller], Event.effect_damage, c, dealt, fighters[c, F.hp])
+                spent = True
+            elif action == Action.destroy_magic and effects[r, E.target] == Target.self:
+                spent = True
+        if spent:
+            record_nb(trace, glob, inst[j, I.controller], Event.effect, j, start, 0)
+            leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+            set_zone_nb(inst, glob, j, InstZone.resolving)
+            to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+            sprung = True
+    return sprung
+
+
+@njit(cache=True, _nrt=False)
 def _battle_rolls(cards, effects, inst, fighters, players, glob, decks, i, rng, script, trace):
     """Equips that roll when their creature battles, before every battle it takes part in, the
     rows of a roll table reading one die (Fear: on 5-6 it cannot cause damage; Sonic Screech: on
@@ -1042,16 +1148,20 @@ def _reaction_options(cards, effects, inst, fighters, players, glob, q, own_hit,
     out[0] = NO_OPTION
     n = 1
     if (
-        magic_barred_nb(cards, effects, inst, players, glob, q)
+        magic_barred_nb(cards, effects, inst, fighters, players, glob, q)
         or players[q, P.primary] < 0
         or players[1 - q, P.primary] < 0
     ):
         return n
-    if lightning_blocked_nb(cards, effects, inst, fighters, glob):
+    if lightning_barred_nb(cards, effects, inst, fighters, players, glob, q):
         return n  # Time Melt, Time Weaver: no Lightning card may be played
     for i in range(N_INST):
         if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == q:
-            if is_battle_reaction_nb(cards, effects, inst[i, I.card], own_hit) and not magic.listed_nb(inst, out, n, i):
+            if (
+                is_battle_reaction_nb(cards, effects, inst[i, I.card], own_hit)
+                and not magic.listed_nb(inst, out, n, i)
+                and not rarity_barred_nb(cards, players, glob, inst[i, I.card])
+            ):
                 out[n] = i
                 n += 1
     return n
@@ -1064,16 +1174,18 @@ def _counter_options(cards, effects, inst, fighters, players, glob, q, out):
     out[0] = NO_OPTION
     n = 1
     if (
-        magic_barred_nb(cards, effects, inst, players, glob, q)
+        magic_barred_nb(cards, effects, inst, fighters, players, glob, q)
         or players[q, P.primary] < 0
         or players[1 - q, P.primary] < 0
     ):
         return n
-    if lightning_blocked_nb(cards, effects, inst, fighters, glob):
+    if lightning_barred_nb(cards, effects, inst, fighters, players, glob, q):
         return n
     for i in range(N_INST):
         if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == q and not magic.listed_nb(inst, out, n, i):
-            if _counter_kind(cards, effects, inst[i, I.card]) != Counter.none:
+            if _counter_kind(cards, effects, inst[i, I.card]) != Counter.none and not rarity_barred_nb(
+                cards, players, glob, inst[i, I.card]
+            ):
                 out[n] = i
                 n += 1
     return n
@@ -1198,6 +1310,8 @@ def _spend_reactions(
         note_play_nb(inst, card_inst)
         players[q, P.lightning_turn] = glob[G.turn] + 1  # Steam Rex reads it
         set_zone_nb(inst, glob, card_inst, InstZone.resolving)
+        # Old Logging Road, The Villain: the toll of a card played in a battle, once it is played
+        pay_magic_toll_nb(cards, effects, inst, fighters, players, glob, q, trace)
         if fired == Fired.negated:
             negator = counters[1] if k < READIED else counters[0]  # Scroll of Silence
             record_nb(trace, glob, q, Event.negated, card_inst, inst[card_inst, I.card], negator)
@@ -1313,7 +1427,10 @@ def _begin_battle(cards, effects, inst, fighters, players, glob, decks, attacker
     for j in range(N_INST):
         if inst[j, I.zone] == InstZone.magic:
             inst[j, I.watch] = 0
+    sprung = _spring_traps(cards, effects, inst, fighters, players, glob, decks, rng, trace)
     _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+    if sprung and fighters[attacker, F.hp] <= 0:
+        return  # the trap killed the attacking creature: no battle is fought (ruling living-trap)
     gone_a = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, attacker, rng, script, trace)
     gone_d = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, defender, rng, script, trace)
     if gone_a or gone_d:
@@ -1570,11 +1687,19 @@ def battle_action_nb(
             if striker == defender and fighters[attacker, F.double_battle] != 0:
                 inst[defender, I.returned_turn] = t
             # the first strike made in the battle (a defender that does not strike back makes none)
+            hp_before = fighters[struck, F.hp]
             strike_nb(fighters[striker], fighters[struck], effects, k == 0 or no_return, t, rng, script)
+            _pay_instead_nb(
+                cards, effects, inst, fighters, players, glob, striker, struck, hp_before, policy, params, rng, trace
+            )  # Ooze Weaver
             # Wild Vampire: the game keeps the AL its hit took
             resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
             if trace.shape[0] > 0:
                 _trace_strike(fighters, glob, striker, p if striker == attacker else 1 - p, trace)
+            share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
+            resolve.wake_sleepers_nb(
+                cards, effects, inst, fighters, players, glob, decks, policy, params, rng, trace
+            )  # Carus Demon
             resolve.on_hit_draws_nb(cards, effects, inst, fighters, players, glob, decks, striker, trace)
             # a Lightning card takes effect when it is played: before the next strike
             if _spend_reactions(
@@ -1668,6 +1793,7 @@ def forced_battles_nb(cards, effects, inst, fighters, players, glob, decks, poli
     creature; the combat phase ends the moment the primary dies."""
     p = glob[G.active]
     t = glob[G.turn]
+    _possessed_battle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
     if t < 2 or t <= glob[G.no_battle_until]:
         return
     if not forces_self_battles_nb(cards, effects, inst, fighters, players, p):
@@ -1695,6 +1821,53 @@ def forced_battles_nb(cards, effects, inst, fighters, players, glob, decks, poli
             return  # Ancient One left the field (or lost its effects) meanwhile
         if can_initiate_nb(inst, fighters, glob, i):
             _self_battle_nb(cards, effects, inst, fighters, players, glob, decks, i, policy, params, rng, script, trace)
+
+
+@njit(cache=True, _nrt=False)
+def _possessed_battle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
+    """Possession: the creature a Possession of this turn targets battles itself as the combat
+    phase begins, by the standard rules: a roll-off of equal SPD, its strike on itself, then its
+    return attack on itself while it lives; none in the first turn cycle, nor by a creature that
+    cannot battle (frozen, stunned, asleep). Other battles are blocked for the turn (ruling
+    possession)."""
+    t = glob[G.turn]
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.watched] <= 0 or inst[j, I.expires] != t:
+            continue
+        if find_row_nb(cards, effects, inst[j, I.card], Trigger.on_play, Action.self_battle) < 0:
+            continue
+        c = inst[j, I.watched] - 1
+        inst[j, I.watched] = 0
+        if t < 2 or inst[c, I.zone] != InstZone.primary:
+            continue
+        _arm_fighters(cards, effects, inst, fighters, players, glob, c, c)
+        if fighters[c, F.frozen_until] >= t or is_stunned_nb(fighters[c], t) or fighters[c, F.asleep] != 0:
+            continue
+        q = inst[c, I.controller]
+        inst[c, I.battled_turn] = t
+        record_nb(trace, glob, glob[G.active], Event.battle, c, c, 0)
+        _battle_rolls(cards, effects, inst, fighters, players, glob, decks, c, rng, script, trace)
+        _arm_fighters(cards, effects, inst, fighters, players, glob, c, c)
+        order = -1
+        if fighters[c, F.hp] > 0:
+            order = open_battle_nb(fighters[c], fighters[c], effects, t, rng, script)
+        for k in range(2 if order >= 0 else 0):
+            if fighters[c, F.hp] <= 0:
+                break
+            strike_nb(fighters[c], fighters[c], effects, k == 0, t, rng, script)
+            if trace.shape[0] > 0:
+                _trace_strike(fighters, glob, c, q, trace)
+            share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
+        end_battle_nb(fighters[c])
+        if trace.shape[0] > 0:
+            hp = _traced_hp(inst, fighters, c)
+            record_nb(trace, glob, q, Event.battle_end, hp, hp, 0)
+        killer_of = local_array(2)
+        killer_of[:] = -1
+        killer_of[q] = c  # killed by itself: not by the opponent
+        settle_nb(
+            cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, True, rng, script, trace
+        )
 
 
 @njit(cache=True, _nrt=False)

@@ -78,12 +78,14 @@ from wardsim.kernel.game.field import (
     immunity_negated_nb,
     keeps_under_nb,
     leave_field_nb,
+    limited_barred_nb,
     magic_immune_nb,
     move_to_zone_nb,
     place_primary_nb,
     primary_bound_row_nb,
     release_anchored_nb,
     send_back_nb,
+    send_limited_home_nb,
     stay_on_field_nb,
     sync_damage_immune_nb,
     take_from_cemetery_nb,
@@ -277,6 +279,8 @@ def _scale(cards, effects, inst, players, r, holder, controller):
         x = players[1 - controller, P.primary]
         if x >= 0:
             n = cards[inst[x, I.card], CardCol.speed]
+    elif sc == Scale.destroyed_on_summon and holder >= 0:
+        n = inst[holder, I.counter]  # Gluttony: "For each magic card destroyed", counted when summoned
     elif sc == Scale.limited_held and holder >= 0:
         n = limited_count_nb(inst, holder)  # Alkonost: "for each" Limited Summon it holds (ruling alkonost)
     elif sc == Scale.printed_stat and holder >= 0:
@@ -493,6 +497,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
             if i != glob[G.negator] and creature_immune[i] == 0:
                 fighters[i, F.effect_count] = 0
     _copy_base_stats(cards, effects, inst, fighters, players, creatures, n_creatures)
+    _swap_attack_modifier(cards, effects, inst, fighters, sources, n_sources, creatures, n_creatures, immune)
     # three passes: additions, scalings, sets (Curse "supersedes other AL increases"); sets in
     # the order their cards arrived: the last set wins (CASE LAW, Jeesse v James)
     for pass_kind in range(3):
@@ -608,6 +613,32 @@ def _copy_base_stats(cards, effects, inst, fighters, players, creatures, n_creat
         f[F.base_attack_dice] = c[CardCol.attack_dice]
         f[F.base_modifier] = c[CardCol.modifier]
         f[F.creature_type] = c[CardCol.creature_type]
+
+
+@njit(cache=True, _nrt=False)
+def _swap_attack_modifier(cards, effects, inst, fighters, sources, n_sources, creatures, n_creatures, immune):
+    """Catcow: "For 2 turn cycles, all creatures switch their own base Atk Dice Rolls and
+    Modifier": while such a card is in force, every creature on the field (but one unaffected by
+    magic cards) has its base Atk Dice Rolls as its Modifier and the other way round, before any
+    effect adds to them; two such cards switch them once (ruling catcow)."""
+    swap = False
+    for s_k in range(n_sources):
+        j = sources[s_k]
+        if inst[j, I.zone] != InstZone.magic:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.swap_attack_modifier:
+                swap = True
+    if not swap:
+        return
+    for k in range(n_creatures):
+        i = creatures[k]
+        if immune[i]:
+            continue
+        dice = fighters[i, F.attack_dice]
+        fighters[i, F.attack_dice] = fighters[i, F.modifier]
+        fighters[i, F.modifier] = dice
 
 
 @njit(cache=True, _nrt=False)
@@ -742,8 +773,8 @@ def _against_equipped_bonus(cards, effects, inst, fighters, t, i, other):
 @njit(cache=True, _nrt=False)
 def _increase_negated(cards, effects, inst, fighters, i, source, stat):
     """Ball and Chain / Zombified: other increases of a stat on this creature do not apply; nor
-    do they on a creature whose own rule says so (Sprite, Scarlett: "AL cannot increase"), while
-    its effects hold."""
+    do they on a creature whose own rule says so (Sprite, Scarlett: "AL cannot increase"; Gluttony:
+    "unaffected by other Hit Modifier and Hit Dice Roll increases"), while its effects hold."""
     if source != i and inst[i, I.zone] == InstZone.primary and fighters[i, F.effect_count] > 0:
         start, stop = card_rows_nb(cards, inst[i, I.card])
         for r in range(start, stop):
@@ -1146,6 +1177,11 @@ def execute_row_nb(
     elif action == Action.damage:
         sync_damage_immune_nb(cards, effects, inst, fighters, glob)
         amount = effects[r, E.amount]
+        if effects[r, E.scale] == Scale.cards_moved:
+            # Chain Lightning: "For each magic card destroyed, inflict 5 damage", both sides' cards
+            amount *= moved[0] + moved[1]
+            if amount == 0:
+                return 0
         for _ in range(effects[r, E.dice]):
             amount += d6_nb(rng, script)
         for q in range(2):
@@ -1171,6 +1207,9 @@ def execute_row_nb(
         else:
             players[p, P.cemetery_bonus] += effects[r, E.amount]
     elif action == Action.destroy_magic:
+        # the cards destroyed, per controller, for a later row that counts them (Chain Lightning)
+        before0 = magic_on_field_nb(inst, 0)
+        before1 = magic_on_field_nb(inst, 1)
         destroy_some_magic_nb(
             cards,
             effects,
@@ -1188,6 +1227,10 @@ def execute_row_nb(
             rng,
             trace,
         )
+        moved[0] += max(before0 - magic_on_field_nb(inst, 0), 0)
+        moved[1] += max(before1 - magic_on_field_nb(inst, 1), 0)
+    elif action == Action.block_limited:
+        send_limited_home_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)  # Street Lights
     elif action == Action.draw:
         for q in range(2):
             if (
@@ -1290,7 +1333,11 @@ def execute_row_nb(
                 or (target == Target.opponent_player and q == o)
                 or (target == Target.own_player and q == p)
             ):
-                players[q, P.magic_blocked_until] = max(players[q, P.magic_blocked_until], until)
+                if (effects[r, E.flags] & Flag.lightning) != 0:
+                    # Sasquatch: "Your opponent then cannot use Lightning cards for 1 turn cycle"
+                    players[q, P.lightning_blocked_until] = max(players[q, P.lightning_blocked_until], until)
+                else:
+                    players[q, P.magic_blocked_until] = max(players[q, P.magic_blocked_until], until)
     elif action == Action.prevent_damage:
         # The Super Hero: "this creature cannot be damaged this turn"; Perseus Valenthil: "for 1
         # turn cycle" (ruling super-hero-perseus)
@@ -1316,6 +1363,38 @@ def execute_row_nb(
             z = inst[i, I.zone]
             if (z == InstZone.primary or z == InstZone.limited) and inst[i, I.controller] == q:
                 fighters[i, F.harmless] = players[q, P.harmless_until] + 1
+    elif action == Action.put_to_sleep:
+        # Carus Demon: "all creatures on your opponent's side of the field are put to sleep and
+        # cannot battle for 2 turn cycles" (ruling carus-demon); its primary is watched for damage
+        until = turn_cycles_nb(glob, max(effects[r, E.duration], 1))
+        for j in range(N_INST):
+            z = inst[j, I.zone]
+            if (
+                (z == InstZone.primary or z == InstZone.limited)
+                and inst[j, I.controller] == o
+                and not _immune_to_creatures(cards, effects, inst, fighters, j)
+            ):
+                fighters[j, F.stunned_until] = max(fighters[j, F.stunned_until], until)
+                record_nb(trace, glob, p, Event.effect, src, r, j)
+        c = players[o, P.primary]
+        if c >= 0 and fighters[c, F.stunned_until] >= until:
+            inst[src, I.watched] = c + 1
+            inst[src, I.counter] = fighters[c, F.hp]
+    elif action == Action.self_battle:
+        # Possession: "The target creature must battle itself this turn ... Other creatures cannot
+        # battle this turn": the battle comes when the combat phase begins (ruling possession)
+        c = players[o, P.primary] if target == Target.opponent_primary else players[p, P.primary]
+        t = glob[G.turn]
+        inst[src, I.watched] = c + 1 if c >= 0 and glob[G.no_battle_until] < t else 0
+        glob[G.no_battle_until] = max(glob[G.no_battle_until], t)
+    elif action == Action.share_damage:
+        c = players[p, P.primary]  # Bound Fate: its player's primary creature is watched from now on
+        inst[src, I.watched] = c + 1 if c >= 0 else 0
+        inst[src, I.counter] = fighters[c, F.hp] if c >= 0 else 0
+    elif action == Action.block_rarity:
+        # Steam Angel: "For 1 turn cycle, the following rarity cards cannot be played"
+        players[p, P.rarity_blocked] = effects[r, E.amount]
+        players[p, P.rarity_blocked_until] = turn_cycles_nb(glob, max(effects[r, E.duration], 1))
     elif action == Action.block_battle:
         glob[G.no_battle_until] = max(glob[G.no_battle_until], turn_cycles_nb(glob, max(effects[r, E.duration], 1)))
     elif action == Action.skip_turn:
@@ -1364,6 +1443,41 @@ def execute_row_nb(
     elif action == Action.reset_turn:
         glob[G.rewind] = 1  # Hourglass of Time: the turn loop goes back to the turn's start (kernel.game.rewind)
     return 0
+
+
+@njit(cache=True, _nrt=False)
+def wake_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, trace):
+    """Carus Demon: "Any damage to the sleeping creatures ends this effect and destroys 1 magic
+    card on the field of your choice": the sleeping primary creature it watches lost HP since the
+    last look: every creature of that side wakes, and the Demon's player destroys the magic card
+    they pick (ruling carus-demon). Called after each strike and whenever deaths are settled."""
+    t = glob[G.turn]
+    for s in range(N_INST):
+        w = inst[s, I.watched]
+        if w <= 0 or cards[inst[s, I.card], CardCol.card_type] != CardType.creature:
+            continue
+        r = find_row_nb(cards, effects, inst[s, I.card], Trigger.on_summon, Action.put_to_sleep)
+        if r < 0:
+            continue
+        v = w - 1
+        if inst[v, I.zone] != InstZone.primary or fighters[v, F.stunned_until] < t:
+            inst[s, I.watched] = 0  # it left the field, or its sleep is over
+            continue
+        if fighters[v, F.hp] >= inst[s, I.counter]:
+            inst[s, I.counter] = fighters[v, F.hp]
+            continue
+        inst[s, I.watched] = 0
+        side = inst[v, I.controller]
+        for j in range(N_INST):
+            z = inst[j, I.zone]
+            if (z == InstZone.primary or z == InstZone.limited) and inst[j, I.controller] == side:
+                if fighters[j, F.stunned_until] >= t:
+                    fighters[j, F.stunned_until] = -1
+        q = 1 - side
+        record_nb(trace, glob, q, Event.effect, s, r, v)
+        destroy_some_magic_nb(
+            cards, effects, inst, fighters, players, glob, decks, q, s, Target.all_magic, 1, policy, params, rng, trace
+        )
 
 
 @njit(cache=True, _nrt=False)
@@ -1450,6 +1564,16 @@ def discard_some_nb(cards, effects, inst, fighters, players, glob, q, src, r, po
         )
         record_nb(trace, glob, q, Event.discard, d, inst[d, I.card], 0)
         to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
+
+
+@njit(cache=True, _nrt=False)
+def magic_on_field_nb(inst, q):
+    """Magic cards on the field under q's control."""
+    n = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.magic and inst[j, I.controller] == q:
+            n += 1
+    return n
 
 
 @njit(cache=True, _nrt=False)
@@ -1655,6 +1779,8 @@ def summon_by_effect_nb(
     zone_from = effects[r, E.zone_from]
     if limited_count_nb(inst, src) >= max(effects[r, E.amount], 1):
         return
+    if limited_barred_nb(cards, effects, inst, glob):
+        return  # Street Lights: no Limited Summon is played
     if zone_from == Zone.opponent_cemetery:
         # Skeleton Lord: a creature of the opponent's cemetery joins p's field, held by src; when
         # released it goes back to its owner's cemetery
@@ -1831,6 +1957,10 @@ def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, policy
                 trace,
                 moved,
             )
+    for r in range(start, stop):
+        if effects[r, E.trigger] == Trigger.on_summon and effects[r, E.scale] == Scale.destroyed_on_summon:
+            inst[i, I.counter] = moved[0] + moved[1]  # Gluttony keeps the count while it stays
+            break
 
 
 @njit(cache=True, _nrt=False)

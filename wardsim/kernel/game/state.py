@@ -61,6 +61,7 @@ def reset_state_nb(inst, fighters, players, glob, decks):
         inst[i, InstCol.arrival] = 0
         inst[i, InstCol.watch] = 0
         inst[i, InstCol.pending_heal] = 0
+        inst[i, InstCol.watched] = 0
         decks[p, i - p * DECK_SIZE] = i
     fighters[:, :] = 0
     for p in range(2):
@@ -68,6 +69,7 @@ def reset_state_nb(inst, fighters, players, glob, decks):
         players[p, PlayerCol.deck_n] = DECK_SIZE
         players[p, PlayerCol.primary] = -1
         players[p, PlayerCol.magic_blocked_until] = -1
+        players[p, PlayerCol.lightning_blocked_until] = -1
         players[p, PlayerCol.summon_turn] = -1
         players[p, PlayerCol.harmless_until] = -1
     glob[GlobCol.turn] = 0
