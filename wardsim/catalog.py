@@ -229,8 +229,10 @@ def _row_sign(e: Effect) -> int:
         return 0
     if e.action == "modify_stat":
         return 1 if e.amount > 0 else -1
-    if e.action == "set_stat":
-        return 1 if e.amount > 2 else -1  # Dragon Power sets AL 12; Curse-like sets to 1
+    if e.action in ("set_stat", "set_base_stat"):
+        return 1 if e.amount > 2 else -1  # Dragon Power sets AL 12; Curse-like sets to 1; Frost Wyrms 0
+    if e.action == "no_sacrifice":
+        return -1  # Frost Wyrms: its player cannot sacrifice it to summon
     if e.action == "scale_stat":
         return 1 if e.amount > e.divisor else -1
     if e.action == "apply_status":

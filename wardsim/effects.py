@@ -218,6 +218,8 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError("action 'move_card' needs a 'to' zone")
     if e.condition in {"target_matches", "equipped_with", "own_primary_matches", "holds_under"} and not e.filter:
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
+    if e.action == "set_base_stat" and e.stat not in {"speed", "attack_dice", "modifier"}:
+        raise EffectError("action 'set_base_stat' needs a 'stat' of speed, attack_dice or modifier")
     if e.action == "order_deck_top" and e.amount < 1:
         raise EffectError("action 'order_deck_top' needs an 'amount' of 1 or more")
     if "same_roll" in e.flags and e.roll is None and "dice_match" not in e.flags:
@@ -449,7 +451,11 @@ def render(e: Effect) -> str:
         "is a critical hit, and a higher total a hit",
         "multiply_hit_roll": f"the Hit dice total of {target} is multiplied by {e.amount} before the Hit bonuses",
         "revive": f"it lives on with {e.amount}/{e.divisor} of its HP and this card goes to the cemetery",
-        "equip_hp_limit": f"it can only be equipped to a creature with {e.amount} HP or less left",
+        "equip_hp_limit": (
+            f"it can only be equipped to a creature with less than {e.amount}/{e.divisor} of its printed HP left"
+            if e.divisor > 1
+            else f"it can only be equipped to a creature with {e.amount} HP or less left"
+        ),
         "reduce_and_return": f"Atk damage taken by this creature is multiplied by {e.amount}/{e.divisor} "
         f"and the damage taken off is inflicted on {target}",
         "prevent_damage": f"{target} take{s} no damage",
@@ -539,6 +545,8 @@ def render(e: Effect) -> str:
         "cannot be used as a sacrifice from the field and cannot change control",
         "second_battle": f"{target} may initiate a second battle in your turn; your opponent's creature "
         "strikes back in only one of the two",
+        "set_base_stat": f"{target} {has} {its} base {stat} changed to {e.amount} (other changes still add)",
+        "no_sacrifice": f"{target} cannot be used as a sacrifice",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]
     if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":

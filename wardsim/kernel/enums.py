@@ -209,6 +209,8 @@ class ActionT(NamedTuple):
     poison_heal: int = 61  # the answered card's healing is negated and taken as damage instead (Poisoned Potion)
     order_deck_top: int = 62  # both players see the target's top amount deck cards; the card's player orders them
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
+    set_base_stat: int = 64  # base SPD, Atk Dice Rolls or Modifier = amount; changes still add (Steam Knight Blaster)
+    no_sacrifice: int = 65  # the target cannot be used as a sacrifice from the field (Frost Wyrms)
 
 
 Action = ActionT()

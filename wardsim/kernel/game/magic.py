@@ -217,7 +217,7 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
             if (
                 c >= 0
                 and not magic_immune_nb(cards, effects, inst, c)
-                and _hp_allows(effects, fighters, start, stop, c)
+                and _hp_allows(cards, effects, inst, fighters, start, stop, c)
             ):
                 out[n] = 30_000 + i * 100 + target
                 n += 1
@@ -237,11 +237,18 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
 
 
 @njit(cache=True, _nrt=False)
-def _hp_allows(effects, fighters, start, stop, c):
-    """Bio-Regeneration goes only on a creature with few HP left: does creature c qualify for
-    the rows start..stop of an equip?"""
+def _hp_allows(cards, effects, inst, fighters, start, stop, c):
+    """Bio-Regeneration goes only on a creature with few HP left, Final Form on one below a
+    fraction of its printed HP: does creature c qualify for the rows start..stop of an equip?"""
     for r in range(start, stop):
-        if effects[r, E.action] == Action.equip_hp_limit and fighters[c, F.hp] > effects[r, E.amount]:
+        if effects[r, E.action] != Action.equip_hp_limit:
+            continue
+        if effects[r, E.divisor] > 1:
+            # Final Form: "below 1/2 its base HP", the printed HP (ruling final-form)
+            printed = cards[inst[c, I.card], CardCol.hp]
+            if fighters[c, F.hp] * effects[r, E.divisor] >= printed * effects[r, E.amount]:
+                return False
+        elif fighters[c, F.hp] > effects[r, E.amount]:
             return False
     return True
 
@@ -840,7 +847,9 @@ def equip_from_deck_nb(cards, effects, inst, fighters, players, glob, decks, p, 
             if cards[k, CardCol.card_type] != CardType.magic or cards[k, CardCol.magic_subtype] != MagicSubtype.equip:
                 continue
             start, stop = card_rows_nb(cards, k)
-            if not matches_filter_nb(cards, effects, r, k) or not _hp_allows(effects, fighters, start, stop, c):
+            if not matches_filter_nb(cards, effects, r, k) or not _hp_allows(
+                cards, effects, inst, fighters, start, stop, c
+            ):
                 continue
             dup = False  # copies of a card are one option
             for m in range(n):

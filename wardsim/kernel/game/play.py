@@ -208,10 +208,25 @@ def _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i
         return False
     if i == players[p, P.primary]:
         # Steam Spider, Lead Boots: "cannot be used as a sacrifice from the field"
-        return not primary_frozen_nb(fighters, players, glob, p) and not held_on_field_nb(
-            cards, effects, inst, fighters, i
+        return (
+            not primary_frozen_nb(fighters, players, glob, p)
+            and not held_on_field_nb(cards, effects, inst, fighters, i)
+            and not _no_sacrifice(cards, effects, inst, i)
         )
     return inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p
+
+
+@njit(cache=True, _nrt=False)
+def _no_sacrifice(cards, effects, inst, i):
+    """Frost Wyrms: "The equipped creature cannot be used as a sacrifice" while it is attached."""
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.action] == Action.no_sacrifice and effects[r, E.target] == Target.equipped:
+                return True
+    return False
 
 
 @njit(cache=True, _nrt=False)

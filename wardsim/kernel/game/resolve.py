@@ -31,6 +31,7 @@ from wardsim.kernel.duel.effect_rows import (
     set_aura_stat_nb,
     set_aura_status_nb,
     set_hit_table_nb,
+    set_stat_nb,
     stat_value_nb,
     take_damage_nb,
 )
@@ -230,6 +231,14 @@ def _aura_active(effects, r, glob, inst, j, holder_is_creature):
         return (effects[r, E.flags] & Flag.optional) != 0 and inst[j, I.used_turn] == glob[G.turn]
     if trig == Trigger.response_opponent_summon and not holder_is_creature:
         return True  # Icy Breath: attached to the creature summoned, it holds it while it stays
+    if (
+        trig == Trigger.turn_start
+        and not holder_is_creature
+        and effects[r, E.roll_lo] > 0
+        and effects[r, E.action] == Action.modify_stat
+    ):
+        # Mysterious Orb: the row its last start-of-turn die picked, until the next roll
+        return effects[r, E.roll_lo] <= inst[j, I.counter] <= effects[r, E.roll_hi]
     return False
 
 
@@ -363,17 +372,29 @@ def _grants_immunity(cards, effects, inst, j):
 
 @njit(cache=True, _nrt=False)
 def _immune_to_creatures(cards, effects, inst, fighters, i):
-    """Ent Tree: "unaffected by creature effects" (its own rows, while not negated)."""
-    if fighters[i, F.effect_count] == 0:
-        return False
-    start, stop = card_rows_nb(cards, inst[i, I.card])
-    for r in range(start, stop):
-        if (
-            effects[r, E.trigger] == Trigger.static
-            and effects[r, E.action] == Action.immune
-            and (effects[r, E.flags] & Flag.creature_effects) != 0
-        ):
-            return True
+    """Ent Tree: "unaffected by creature effects" (its own rows, while not negated); Steam
+    Armor: an equip of it that makes it so."""
+    if fighters[i, F.effect_count] != 0:
+        start, stop = card_rows_nb(cards, inst[i, I.card])
+        for r in range(start, stop):
+            if (
+                effects[r, E.trigger] == Trigger.static
+                and effects[r, E.action] == Action.immune
+                and (effects[r, E.flags] & Flag.creature_effects) != 0
+            ):
+                return True
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if (
+                effects[r, E.trigger] == Trigger.static
+                and effects[r, E.action] == Action.immune
+                and effects[r, E.target] == Target.equipped
+                and (effects[r, E.flags] & Flag.creature_effects) != 0
+            ):
+                return True
     return False
 
 
@@ -462,9 +483,10 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
     for k in range(n_creatures):
         creature_immune[creatures[k]] = _immune_to_creatures(cards, effects, inst, fighters, creatures[k])
     _copy_base_stats(cards, effects, inst, fighters, players, creatures, n_creatures)
-    # three passes: additions, scalings, sets (Curse "supersedes other AL increases"); sets in
-    # the order their cards arrived: the last set wins (CASE LAW, Jeesse v James)
-    for pass_kind in range(3):
+    # four passes: base stats replaced (Steam Knight Blaster), additions, scalings, sets (Curse
+    # "supersedes other AL increases"); base stats and sets in the order their cards arrived:
+    # the last one wins (CASE LAW, Jeesse v James)
+    for pass_kind in range(-1, 3):
         for s_k in range(n_sources):
             j = sources[s_k]
             holder_is_creature = inst[j, I.zone] == InstZone.primary
@@ -532,6 +554,10 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                             add_stat_nb(f, stat, effects[r, E.amount] * gained)
                     elif pass_kind == 2 and action == Action.set_stat:
                         set_aura_stat_nb(f, stat, effects[r, E.amount])
+                    elif pass_kind == -1 and action == Action.set_base_stat:
+                        # Steam Knight Blaster, Frost Wyrms: the base value is replaced before any
+                        # change is added (ruling base-stat-replaced)
+                        set_stat_nb(f, stat, effects[r, E.amount])
                     elif pass_kind == 0:
                         _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j)
     _apply_drains(inst, fighters, creatures, n_creatures, creature_immune)
@@ -927,6 +953,7 @@ def is_aura_action_nb(action):
         or action == Action.apply_status
         or action == Action.negate_effects
         or action == Action.immune
+        or action == Action.set_base_stat
     )
 
 

@@ -1,0 +1,97 @@
+"""Generation 3 equips and Lightning cards with a twist, played through the game kernel.
+
+One test (or one parametrized case) per card, in the style of `tests/test_effects_gen2_battle.py`:
+the table of `tests/gamekit.py`, scripted dice (the dice order is in `wardsim.kernel.duel.battle`),
+and a frozen creature struck when a test needs a single strike.
+"""
+
+from gamekit import InstZone
+from test_game_cards import OPPONENT, OWN, magic_names, setup, stats
+
+from wardsim.kernel.enums import FighterCol
+from wardsim.kernel.game import play
+
+F = FighterCol
+
+
+def test_steam_knight_blaster_negates_the_effect_and_sets_the_base_attack_to_3_dice_plus_3():
+    # ruling base-stat-replaced: the printed Atk Dice Rolls and Modifier are replaced
+    t, vampire, _ = setup("Vampire", "Frog", hand_a=["Steam Knight Blaster"])
+    t.play("Steam Knight Blaster", OWN)
+    s = stats(t, vampire)
+    assert (s["attack_dice"], s["modifier"]) == (3, 3)
+    assert t.fighters[vampire, F.effect_count] == 0
+
+
+def test_steam_knight_blaster_keeps_the_other_cards_changes_on_top_of_the_new_base():
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["Steam Knight Blaster", "Surprise From The Deep"])
+    t.play("Surprise From The Deep", OWN)  # Modifier +5
+    t.play("Steam Knight Blaster", OWN)
+    s = stats(t, wolf)
+    assert (s["attack_dice"], s["modifier"]) == (3, 3 + 5)
+
+
+def test_final_form_goes_only_on_a_creature_below_half_its_printed_hp_and_sets_6_dice_plus_6():
+    # ruling final-form: Werewolf has 70 HP printed, so 34 HP or less
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["Final Form"])
+    t.fighters[wolf, F.hp] = 35
+    assert "Final Form" not in magic_names(t)
+    t.fighters[wolf, F.hp] = 34
+    assert "Final Form" in magic_names(t)
+    t.play("Final Form", OWN)
+    s = stats(t, wolf)
+    assert (s["attack_dice"], s["modifier"]) == (6, 6)
+    assert t.fighters[wolf, F.effect_count] == 0
+
+
+def test_frost_wyrms_sets_speed_and_modifier_to_0_and_the_creature_cannot_be_sacrificed():
+    # ruling base-stat-replaced: an equip meant for the opponent's creature
+    t, _, wolf = setup("Frog", "Werewolf", hand_a=["Frost Wyrms"])
+    assert play._can_be_sacrificed(t.cards, t.effects, t.inst, t.fighters, t.players, t.glob, -1, 1, wolf)
+    t.play("Frost Wyrms", OPPONENT)
+    s = stats(t, wolf)
+    assert (s["speed"], s["modifier"]) == (0, 0)
+    assert not play._can_be_sacrificed(t.cards, t.effects, t.inst, t.fighters, t.players, t.glob, -1, 1, wolf)
+
+
+def test_steam_armor_makes_the_primary_unaffected_by_creature_effects_and_magic_for_2_turn_cycles():
+    # ruling steam-armor: a Standard equip, gone after 2 turn cycles
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["Steam Armor"], hand_b=["Smokescreen"])
+    armor = t.play("Steam Armor", OWN)
+    t.refresh()
+    assert t.fighters[wolf, F.immune] != 0
+    t.end_turn()
+    t.begin_turn()
+    assert "Smokescreen" not in magic_names(t)  # the opponent cannot aim a magic card at it
+    for _ in range(3):
+        t.end_turn()
+        t.begin_turn()
+    assert t.zone(armor) == InstZone.cemetery
+    t.refresh()
+    assert t.fighters[wolf, F.immune] == 0
+
+
+def test_mysterious_orb_rolls_at_the_start_of_each_of_your_turns_for_speed_atk_or_hit_plus_6():
+    # ruling mysterious-orb: the row the die picks holds until the next roll
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["Mysterious Orb"])
+    t.play("Mysterious Orb", OWN)
+    assert stats(t, wolf)["atk"] == 0  # nothing before the first roll
+    t.end_turn()
+    t.pass_turn()  # the opponent's turn: no roll
+    t.dice(3)
+    t.begin_turn()
+    assert t.used_dice() == 1
+    s = stats(t, wolf)
+    assert (s["speed"], s["atk"], s["hit"]) == (8, 6, 0)
+    t.end_turn()
+    t.pass_turn()
+    t.dice(6)
+    t.begin_turn()
+    s = stats(t, wolf)
+    assert (s["speed"], s["atk"], s["hit"]) == (8, 0, 6)
+    t.end_turn()
+    t.pass_turn()
+    t.dice(1)
+    t.begin_turn()
+    s = stats(t, wolf)
+    assert (s["speed"], s["atk"], s["hit"]) == (8 + 6, 0, 0)
