@@ -6,7 +6,7 @@ and a frozen creature struck when a test needs a single strike.
 """
 
 from gamekit import InstZone
-from test_game_cards import OPPONENT, OWN, magic_names, setup, stats
+from test_game_cards import OPPONENT, OWN, attack, freeze, magic_names, setup, stats
 
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.game import play
@@ -95,3 +95,28 @@ def test_mysterious_orb_rolls_at_the_start_of_each_of_your_turns_for_speed_atk_o
     t.begin_turn()
     s = stats(t, wolf)
     assert (s["speed"], s["atk"], s["hit"]) == (8 + 6, 0, 0)
+
+
+def test_enchantment_deals_10_to_the_creature_missed_after_your_miss():
+    # ruling enchantment: readied before the battle, played on the first miss
+    t, _, ogre = setup("Werewolf", "Ogre", hand_a=["Enchantment"])
+    card = t.find(0, "Enchantment", InstZone.hand)
+    freeze(t, ogre)
+    attack(t, 1, 2)  # 3 + 3 against AL 8: a miss
+    assert t.hp(ogre) == 90 - 10
+    assert t.zone(card) == InstZone.cemetery
+
+
+def test_enchantment_is_played_on_a_critical_miss_too_and_stays_in_hand_on_a_hit():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Enchantment"])
+    card = t.find(0, "Enchantment", InstZone.hand)
+    freeze(t, ogre)
+    attack(t, 6, 5, 5, 5)  # a hit for 13
+    assert t.hp(ogre) == 90 - 13 and t.zone(card) == InstZone.hand
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    freeze(t, ogre)
+    attack(t, 1, 1, 4)  # a critical miss: 4 to the Werewolf, then the card's 10
+    assert (t.hp(wolf), t.hp(ogre)) == (70 - 4, 90 - 13 - 10)
+    assert t.zone(card) == InstZone.cemetery

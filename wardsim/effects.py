@@ -252,6 +252,7 @@ _TRIGGER_TEXT = {
     "response_battle": "Lightning, during a battle",
     "response_attack_finished": "Lightning, when your opponent finishes an attack",
     "response_own_hit": "Lightning, when your creature hits",
+    "response_own_miss": "Lightning, when your creature misses its Hit roll",
     "response_any": "Lightning, at any time",
     "in_cemetery": "In the cemetery",
     "opponent_draws": "Each time your opponent draws a card",

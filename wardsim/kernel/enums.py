@@ -112,6 +112,7 @@ class TriggerT(NamedTuple):
     response_opponent_summon: int = 29  # Lightning: the opponent summons a creature
     each_turn_start: int = 30  # start of every turn, whoever's it is
     response_opponent_heal: int = 31  # Lightning: the opponent plays a magic card that heals a creature
+    response_own_miss: int = 32  # Lightning: your creature misses its Hit roll (Enchantment)
 
 
 Trigger = TriggerT()
@@ -509,7 +510,7 @@ class FighterColT(NamedTuple):
     aura_stun: int = 82  # 1: stunned while an opposing creature's lasting aura holds it (Electroloon)
     aura_disarm: int = 83  # 1: disarmed while an opposing creature's lasting aura holds it
     aura_release_row: int = 84  # in a duel: row + 1 of the release roll that ends the aura
-    boost_on_hit: int = 85  # 1: a readied card of its player is played on its own first hit (Martial Arts Man)
+    boost_on_hit: int = 85  # a readied card played on its first hit (1: Martial Arts Man) or miss (2: Enchantment)
     modifier_zero_until: int = 86  # its Modifier is at most +0 while turn <= this (Sticky Goo); 0 = none
     lightning_answered: int = 87  # 1: its player's opponent played a Lightning card this turn (Steam Rex)
     counter: int = 88  # a Lightning card its player readied against the opponent's in this battle (Counter)

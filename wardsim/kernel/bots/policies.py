@@ -843,7 +843,11 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
     if kind == ChoiceKind.battle_boost:
         if option == NO_OPTION:
             return 0.0
-        if find_row_nb(cards, effects, inst[option, I.card], Trigger.response_own_hit, Action.damage) >= 0:
+        card = inst[option, I.card]
+        if (
+            find_row_nb(cards, effects, card, Trigger.response_own_hit, Action.damage) >= 0
+            or find_row_nb(cards, effects, card, Trigger.response_own_miss, Action.damage) >= 0
+        ):
             return 1.0 if _foe_takes_magic_damage(cards, effects, inst, players, glob, q) else -1.0
         return 1.0
     if kind == ChoiceKind.return_attack:

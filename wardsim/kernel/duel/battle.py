@@ -299,7 +299,16 @@ def _answer_lightning(holder, other):
 def _play_on_hit(att, dfn):
     """Martial Arts Man: "On hit, play this card": its player plays it once the hit's damage is
     known, if the creature battled still stands (its 20 follow the strike, dealt by the game)."""
-    if att[F.boost_on_hit] != 0 and att[F.boost_fired] == Fired.waiting and dfn[F.hp] > 0 and att[F.hp] > 0:
+    if att[F.boost_on_hit] == 1 and att[F.boost_fired] == Fired.waiting and dfn[F.hp] > 0 and att[F.hp] > 0:
+        att[F.boost_fired] = Fired.negated if _answer_lightning(dfn, att) else Fired.played
+
+
+@njit(_nrt=False, inline="always")
+def _play_on_miss(att, dfn):
+    """Enchantment: "If you miss your Hit Roll, play this card": its player plays it on the
+    first miss of its creature (a critical miss too), if the creature missed still stands (its
+    10 follow the strike, dealt by the game)."""
+    if att[F.boost_on_hit] == 2 and att[F.boost_fired] == Fired.waiting and dfn[F.hp] > 0:
         att[F.boost_fired] = Fired.negated if _answer_lightning(dfn, att) else Fired.played
 
 
@@ -348,6 +357,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         att[F.strike_atk_dice] = die
         att[F.strike_damage] = die
         _take_nb(att, dfn, effects, die, False)
+        _play_on_miss(att, dfn)
         return StrikeResult.critical_miss
     if att[F.hit_roll_mult] > 1:
         # Bio-Regeneration: the dice total is multiplied, then the Hit bonuses are added; the
@@ -355,6 +365,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         total *= att[F.hit_roll_mult]
         att[F.strike_hit_total] = total + hit_bonus
     if not all_six and not auto_hit and not tabled and total + hit_bonus < effective_al_nb(dfn):
+        _play_on_miss(att, dfn)
         return StrikeResult.miss
     result = StrikeResult.critical_hit if all_six else StrikeResult.hit
     react = dfn[F.react]

@@ -996,7 +996,7 @@ def is_battle_reaction_nb(cards, effects, card, own_hit):
     start, stop = card_rows_nb(cards, card)
     for r in range(start, stop):
         t = effects[r, E.trigger]
-        if own_hit and t == Trigger.response_own_hit:
+        if own_hit and (t == Trigger.response_own_hit or t == Trigger.response_own_miss):
             return True
         if not own_hit and (
             t == Trigger.response_battle or t == Trigger.response_opponent_hit or t == Trigger.response_attack_finished
@@ -1104,6 +1104,12 @@ def _damages_on_hit(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
+def _damages_on_miss(cards, effects, card):
+    """Enchantment: "If you miss your Hit Roll, play this card from your hand": damage."""
+    return find_row_nb(cards, effects, card, Trigger.response_own_miss, Action.damage) >= 0
+
+
+@njit(cache=True, _nrt=False)
 def _ready_reaction(cards, effects, fighters, inst, c, answer, boost, counter):
     f = fighters[c]
     f[F.react] = React.none
@@ -1118,6 +1124,8 @@ def _ready_reaction(cards, effects, fighters, inst, c, answer, boost, counter):
     if boost >= 0:
         f[F.boost_dice] = _boost_dice(cards, effects, inst[boost, I.card])
         f[F.boost_on_hit] = 1 if _damages_on_hit(cards, effects, inst[boost, I.card]) else 0
+        if _damages_on_miss(cards, effects, inst[boost, I.card]):
+            f[F.boost_on_hit] = 2
 
 
 @njit(cache=True, _nrt=False)
@@ -1189,7 +1197,7 @@ def _spend_reactions(
                     fighters[x, F.hp] -= loss
                     record_nb(trace, glob, q, Event.effect_damage, x, loss, fighters[x, F.hp])
                 continue
-            if t == Trigger.response_own_hit and action == Action.damage:
+            if (t == Trigger.response_own_hit or t == Trigger.response_own_miss) and action == Action.damage:
                 # Martial Arts Man: "Inflict 20 damage to the creature you are battling", a magic
                 # card's damage; only a primary creature has HP to lose (rules guide, LIMITED SUMMONS)
                 if inst[other, I.zone] == InstZone.primary and not resolve.magic_immune_nb(cards, effects, inst, other):
