@@ -120,3 +120,22 @@ def test_enchantment_is_played_on_a_critical_miss_too_and_stays_in_hand_on_a_hit
     attack(t, 1, 1, 4)  # a critical miss: 4 to the Werewolf, then the card's 10
     assert (t.hp(wolf), t.hp(ogre)) == (70 - 4, 90 - 13 - 10)
     assert t.zone(card) == InstZone.cemetery
+
+
+def test_cybernetic_upgrade_is_played_in_the_opponents_battle_and_leaves_after_it():
+    # ruling cybernetic-upgrade: Atk +30, Hit +10, AL +12 for the battle, then the cemetery
+    t, _, ogre = setup("Werewolf", "Ogre", hand_b=["Cybernetic Upgrade"])
+    card = t.find(1, "Cybernetic Upgrade", InstZone.hand)
+    freeze(t, ogre)
+    attack(t, 6, 6, 5, 5)  # all 6s: a critical hit whatever the AL
+    assert t.zone(card) == InstZone.cemetery
+    assert t.hp(ogre) == 90 - (5 + 5 + 3) * 2  # a critical hit, the Ogre's AL aside
+    assert stats(t, ogre)["al"] == 8
+    t2, _, ogre2 = setup("Werewolf", "Ogre", hand_b=["Cybernetic Upgrade"])
+    freeze(t2, ogre2)
+    attack(t2, 3, 3)  # 3 + 3 + 3 = 9 against AL 12: a hit on AL 8 without the card, a miss with it
+    assert t2.hp(ogre2) == 90
+    assert t2.zone(t2.find(1, "Cybernetic Upgrade", None)) == InstZone.cemetery
+    t3, wolf3, ogre3 = setup("Werewolf", "Ogre", hand_b=["Cybernetic Upgrade"])
+    attack(t3, 3, 3, 1, 2, 1, 1, 1)  # the Werewolf misses; the Ogre strikes back for 1 + 1 + 1 + 3 + 30
+    assert (t3.hp(wolf3), t3.hp(ogre3)) == (70 - 36, 90)

@@ -253,6 +253,7 @@ _TRIGGER_TEXT = {
     "response_attack_finished": "Lightning, when your opponent finishes an attack",
     "response_own_hit": "Lightning, when your creature hits",
     "response_own_miss": "Lightning, when your creature misses its Hit roll",
+    "response_opponent_battle": "Lightning, when your opponent's creature begins a battle with yours",
     "response_any": "Lightning, at any time",
     "in_cemetery": "In the cemetery",
     "opponent_draws": "Each time your opponent draws a card",
@@ -510,7 +511,11 @@ def render(e: Effect) -> str:
         "no_return": "this card cannot be returned from the cemetery"
         if e.target == "self"
         else "no card can be removed from either player's cemetery",
-        "equip_self": f"equip this card to {target} as an Infinite equip magic card",
+        "equip_self": (
+            f"equip this card to {target} for that battle, then send it to the cemetery"
+            if e.duration == "battle"
+            else f"equip this card to {target} as an Infinite equip magic card"
+        ),
         "discard_cost": f"discard {e.amount} {render_filter(e.filter)[2:]} to play this card",
         "reveal_hand": f"{target} show{s} you their hand whenever you ask",
         "poison_heal": "negate the healing of that card: the creature it heals takes the healing amount as "
@@ -570,7 +575,8 @@ def render(e: Effect) -> str:
         what = "optionally, " + what
     if "choice" in e.flags:
         what = "either (choose one) " + what
-    duration = "" if e.action == "return_later" or e.zone_from == "hand_or_deck" else _duration_text(e.duration)
+    untimed = e.action in ("return_later", "equip_self") or e.zone_from == "hand_or_deck"
+    duration = "" if untimed else _duration_text(e.duration)
     sentence = ", ".join(parts) + ": " + what + duration
     if "unique" in e.flags:
         sentence += " (another copy on the same creature adds nothing)"

@@ -113,6 +113,7 @@ class TriggerT(NamedTuple):
     each_turn_start: int = 30  # start of every turn, whoever's it is
     response_opponent_heal: int = 31  # Lightning: the opponent plays a magic card that heals a creature
     response_own_miss: int = 32  # Lightning: your creature misses its Hit roll (Enchantment)
+    response_opponent_battle: int = 33  # Lightning: the opponent's creature begins a battle with yours
 
 
 Trigger = TriggerT()

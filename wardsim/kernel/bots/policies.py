@@ -862,6 +862,8 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             c = subject
             hurtable = inst[c, I.zone] == InstZone.primary and not magic_immune_nb(cards, effects, inst, c)
             return 0.5 if hurtable else -1.0
+        if find_row_nb(cards, effects, inst[option, I.card], Trigger.response_opponent_battle, Action.equip_self) >= 0:
+            return 1.0  # Cybernetic Upgrade: only the opponent's battles give it a use, and each does
         # ready a defensive card when the coming strike could take a fifth of the creature's HP
         me = players[q, P.primary]
         them = players[1 - q, P.primary]

@@ -77,6 +77,7 @@ from wardsim.kernel.game.field import (
     frenzy_in_force_nb,
     heal_creature_nb,
     held_on_field_nb,
+    infinite_in_use_nb,
     kill_nb,
     leave_field_nb,
     lightning_blocked_nb,
@@ -989,6 +990,95 @@ def _foresight_options(cards, effects, inst, c, x, out):
 
 
 @njit(cache=True, _nrt=False)
+def _battle_equip_options(cards, effects, inst, fighters, players, glob, q, out):
+    """Cybernetic Upgrade: q's options as the opponent's battle against q's primary begins:
+    pass, or play a Lightning equip from hand on that creature for the battle (one option per
+    distinct card), while q may play magic and has an Infinite slot free."""
+    out[0] = NO_OPTION
+    n = 1
+    c = players[q, P.primary]
+    if (
+        c < 0
+        or magic_barred_nb(cards, effects, inst, players, glob, q)
+        or lightning_blocked_nb(cards, effects, inst, fighters, glob)
+        or infinite_in_use_nb(cards, inst, q) >= glob[G.infinite_slots]
+        or resolve.magic_immune_nb(cards, effects, inst, c)
+    ):
+        return n
+    for i in range(N_INST):
+        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or magic.listed_nb(inst, out, n, i):
+            continue
+        if find_row_nb(cards, effects, inst[i, I.card], Trigger.response_opponent_battle, Action.equip_self) >= 0:
+            out[n] = i
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def _battle_equip(
+    cards,
+    effects,
+    inst,
+    fighters,
+    players,
+    glob,
+    decks,
+    p,
+    attacker,
+    defender,
+    options,
+    policy,
+    params,
+    rng,
+    script,
+    trace,
+):
+    """Cybernetic Upgrade: "During your opponent's battle play this card": the attacked player may
+    play it as the battle begins, through the response chain, on their primary creature; it
+    goes to the cemetery at the end of the battle (ruling cybernetic-upgrade). Returns the card
+    played, or -1."""
+    q = 1 - p
+    n = _battle_equip_options(cards, effects, inst, fighters, players, glob, q, options)
+    pick = choice.pick_nb(
+        ChoiceKind.battle_answer,
+        q,
+        defender,
+        options,
+        n,
+        policy,
+        params,
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        rng,
+    )
+    if pick < 0:
+        return -1
+    magic.play_magic_nb(
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        decks,
+        q,
+        pick,
+        MagicTarget.own,
+        policy,
+        params,
+        rng,
+        script,
+        trace,
+    )
+    _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+    return pick
+
+
+@njit(cache=True, _nrt=False)
 def is_battle_reaction_nb(cards, effects, card, own_hit):
     """Lightning cards played inside a battle: against the opponent's attack, or on an own hit."""
     if cards[card, CardCol.card_type] != CardType.magic:
@@ -1311,6 +1401,26 @@ def battle_action_nb(
         inst[attacker, I.second_battle_turn] = t  # Double Hit: its second battle this turn
     _begin_battle(cards, effects, inst, fighters, players, glob, decks, attacker, defender, rng, script, trace)
     options = local_array(N_INST)
+    upgrade = -1
+    if inst[defender, I.zone] == InstZone.primary and fighters[defender, F.hp] > 0:
+        upgrade = _battle_equip(
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            decks,
+            p,
+            attacker,
+            defender,
+            options,
+            policy,
+            params,
+            rng,
+            script,
+            trace,
+        )
     # Double Hit: "Your opponent can only return attack for 1 of these battles": in the first,
     # the defender's player strikes back or keeps the return attack for the second (ruling double-hit)
     no_return = False
@@ -1479,6 +1589,10 @@ def battle_action_nb(
         if j >= 0 and inst[j, I.zone] == InstZone.magic:
             leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
             to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+    if upgrade >= 0 and inst[upgrade, I.zone] == InstZone.magic:
+        # Cybernetic Upgrade: "Send this card to the cemetery at the end of that battle"
+        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, upgrade, rng, trace)
+        to_cemetery_nb(cards, effects, inst, players, glob, upgrade, trace)
     for c in (attacker, defender):  # a readied card that did not take effect stays in hand
         fighters[c, F.react] = React.none
         fighters[c, F.boost_dice] = 0
