@@ -139,3 +139,20 @@ def test_cybernetic_upgrade_is_played_in_the_opponents_battle_and_leaves_after_i
     t3, wolf3, ogre3 = setup("Werewolf", "Ogre", hand_b=["Cybernetic Upgrade"])
     attack(t3, 3, 3, 1, 2, 1, 1, 1)  # the Werewolf misses; the Ogre strikes back for 1 + 1 + 1 + 3 + 30
     assert (t3.hp(wolf3), t3.hp(ogre3)) == (70 - 36, 90)
+
+
+def test_eagle_knight_keeps_all_damage_off_your_creature_for_the_rest_of_the_turn():
+    # ruling eagle-knight: played as the battle begins, on its player's primary creature
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Eagle Knight"])
+    card = t.find(1, "Eagle Knight", InstZone.hand)
+    t.fighters[ogre, F.hp] = 40  # the bots play it against a strike that could take a fifth of the HP
+    freeze(t, ogre)
+    attack(t, 6, 5, 5, 5)  # a hit for 5 + 5 + 3, kept off
+    assert t.hp(ogre) == 40 and t.zone(card) == InstZone.magic
+    t.fighters[ogre, F.frozen_until] = -1
+    t.end_turn()
+    assert t.zone(card) == InstZone.cemetery
+    t.begin_turn()
+    freeze(t, wolf)
+    attack(t, 6, 5, 5, 5, 5)  # the Ogre's player's next turn: a hit for 5 + 5 + 5 + 3
+    assert t.hp(wolf) == 70 - 18

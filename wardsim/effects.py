@@ -254,6 +254,7 @@ _TRIGGER_TEXT = {
     "response_own_hit": "Lightning, when your creature hits",
     "response_own_miss": "Lightning, when your creature misses its Hit roll",
     "response_opponent_battle": "Lightning, when your opponent's creature begins a battle with yours",
+    "response_battle_start": "Lightning, when a battle begins",
     "response_any": "Lightning, at any time",
     "in_cemetery": "In the cemetery",
     "opponent_draws": "Each time your opponent draws a card",

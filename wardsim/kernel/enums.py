@@ -114,6 +114,7 @@ class TriggerT(NamedTuple):
     response_opponent_heal: int = 31  # Lightning: the opponent plays a magic card that heals a creature
     response_own_miss: int = 32  # Lightning: your creature misses its Hit roll (Enchantment)
     response_opponent_battle: int = 33  # Lightning: the opponent's creature begins a battle with yours
+    response_battle_start: int = 34  # Lightning: a battle begins, either player's (Eagle Knight)
 
 
 Trigger = TriggerT()

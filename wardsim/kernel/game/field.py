@@ -147,8 +147,12 @@ def sync_damage_immune_nb(cards, effects, inst, fighters, glob):
         c = inst[j, I.attached_to]
         if inst[j, I.zone] != InstZone.magic or c < 0 or 0 <= inst[j, I.expires] < t:
             continue
-        if find_row_nb(cards, effects, inst[j, I.card], Trigger.static, Action.prevent_damage) >= 0:
-            fighters[c, F.damage_immune] = 1
+        card = inst[j, I.card]
+        if (
+            find_row_nb(cards, effects, card, Trigger.static, Action.prevent_damage) >= 0
+            or find_row_nb(cards, effects, card, Trigger.response_battle_start, Action.prevent_damage) >= 0
+        ):
+            fighters[c, F.damage_immune] = 1  # Eagle Knight: for the rest of the turn it was played in
 
 
 @njit(cache=True, _nrt=False)

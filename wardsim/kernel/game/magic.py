@@ -146,6 +146,13 @@ def summon_options_nb(cards, effects, inst, fighters, players, glob, q, summoned
 
 
 @njit(cache=True, _nrt=False)
+def guards_in_battle_nb(cards, effects, card):
+    """Eagle Knight: a Lightning card played as a battle begins that keeps every damage off its
+    player's creature for a time; it stays attached to that creature meanwhile."""
+    return find_row_nb(cards, effects, card, Trigger.response_battle_start, Action.prevent_damage) >= 0
+
+
+@njit(cache=True, _nrt=False)
 def summons_nothing_nb(cards, effects, inst, p, card):
     """A card that summons a creature from p's cemetery or hand finds none there (Revival Priest:
     "Summon a creature from your cemetery to the field"; Helping Hand, from the hand): it has
@@ -735,6 +742,7 @@ def resolve_card_nb(
         subtype == MagicSubtype.equip
         or (kind == MagicType.lightning and plays_any_time_nb(cards, effects, card))
         or answers_summon_nb(cards, effects, card)
+        or guards_in_battle_nb(cards, effects, card)
     ):
         holder = _equip_target(cards, inst, players, p, i, target)
         if holder < 0 or magic_immune_nb(cards, effects, inst, holder):
@@ -757,11 +765,12 @@ def resolve_card_nb(
             lasting = True  # Forest Fire, Irresistible Love stay until their roll destroys them
     if kind == MagicType.standard and timed >= 0:
         lasting = True
+    guard = guards_in_battle_nb(cards, effects, card) and timed >= 0  # Eagle Knight, for the turn
     if lasting:
         set_zone_nb(inst, glob, i, InstZone.magic)
         inst[i, I.controller] = p
         inst[i, I.attached_to] = holder
-        if kind == MagicType.standard and timed >= 0:
+        if (kind == MagicType.standard or guard) and timed >= 0:
             inst[i, I.expires] = timed
         inst[i, I.counter] = 0
         inst[i, I.sleeper_hp] = 0

@@ -1079,6 +1079,93 @@ def _battle_equip(
 
 
 @njit(cache=True, _nrt=False)
+def _battle_guard_options(cards, effects, inst, fighters, players, glob, q, out):
+    """Eagle Knight: q's options as a battle begins: pass, or play a Lightning card from hand
+    that keeps every damage off q's primary creature (one option per distinct card), while q may
+    play magic and that creature is not kept from damage already."""
+    out[0] = NO_OPTION
+    n = 1
+    c = players[q, P.primary]
+    if (
+        c < 0
+        or fighters[c, F.damage_immune] != 0
+        or magic_barred_nb(cards, effects, inst, players, glob, q)
+        or lightning_blocked_nb(cards, effects, inst, fighters, glob)
+        or resolve.magic_immune_nb(cards, effects, inst, c)
+    ):
+        return n
+    for i in range(N_INST):
+        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or magic.listed_nb(inst, out, n, i):
+            continue
+        if magic.guards_in_battle_nb(cards, effects, inst[i, I.card]):
+            out[n] = i
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def _battle_guards(
+    cards,
+    effects,
+    inst,
+    fighters,
+    players,
+    glob,
+    decks,
+    p,
+    attacker,
+    defender,
+    options,
+    policy,
+    params,
+    rng,
+    script,
+    trace,
+):
+    """Eagle Knight: "During battle play this card from your hand. Negate any damage for a
+    creature for the remainder of this turn": as a battle begins, the active player, then the
+    other, may play it through the response chain on their primary creature (ruling eagle-knight)."""
+    for side in range(2):
+        q = p if side == 0 else 1 - p
+        n = _battle_guard_options(cards, effects, inst, fighters, players, glob, q, options)
+        pick = choice.pick_nb(
+            ChoiceKind.battle_answer,
+            q,
+            players[q, P.primary],
+            options,
+            n,
+            policy,
+            params,
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            rng,
+        )
+        if pick >= 0:
+            magic.play_magic_nb(
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                decks,
+                q,
+                pick,
+                MagicTarget.own,
+                policy,
+                params,
+                rng,
+                script,
+                trace,
+            )
+            _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+
+
+@njit(cache=True, _nrt=False)
 def is_battle_reaction_nb(cards, effects, card, own_hit):
     """Lightning cards played inside a battle: against the opponent's attack, or on an own hit."""
     if cards[card, CardCol.card_type] != CardType.magic:
@@ -1401,6 +1488,24 @@ def battle_action_nb(
         inst[attacker, I.second_battle_turn] = t  # Double Hit: its second battle this turn
     _begin_battle(cards, effects, inst, fighters, players, glob, decks, attacker, defender, rng, script, trace)
     options = local_array(N_INST)
+    _battle_guards(
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        decks,
+        p,
+        attacker,
+        defender,
+        options,
+        policy,
+        params,
+        rng,
+        script,
+        trace,
+    )
     upgrade = -1
     if inst[defender, I.zone] == InstZone.primary and fighters[defender, F.hp] > 0:
         upgrade = _battle_equip(
