@@ -10,6 +10,7 @@ from test_game_cards import OPPONENT, OWN, attack, freeze, magic_names, setup, s
 
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.game import play
+from wardsim.kernel.game.enums import InstCol
 
 F = FighterCol
 
@@ -156,3 +157,19 @@ def test_eagle_knight_keeps_all_damage_off_your_creature_for_the_rest_of_the_tur
     freeze(t, wolf)
     attack(t, 6, 5, 5, 5, 5)  # the Ogre's player's next turn: a hit for 5 + 5 + 5 + 3
     assert t.hp(wolf) == 70 - 18
+
+
+def test_steam_powered_girl_adds_a_hit_die_and_an_atk_die_per_card_in_your_hand_for_1_turn_cycle():
+    # ruling steam-powered-girl: the hand is counted when the stats are read
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["Steam Powered Girl", "Frog", "Frog", "Frog"])
+    card = t.play("Steam Powered Girl", OWN)
+    s = stats(t, wolf)
+    assert (s["hit_dice"], s["attack_dice"]) == (2 + 3, 2 + 3)
+    t.inst[t.find(0, "Frog", InstZone.hand), InstCol.zone] = InstZone.cemetery  # one card fewer
+    s = stats(t, wolf)
+    assert (s["hit_dice"], s["attack_dice"]) == (2 + 2, 2 + 2)
+    t.end_turn()
+    t.pass_turn()
+    assert t.zone(card) == InstZone.cemetery
+    s = stats(t, wolf)
+    assert (s["hit_dice"], s["attack_dice"]) == (2, 2)
