@@ -6,9 +6,9 @@ and a frozen creature struck when a test needs a single strike.
 """
 
 from gamekit import InstZone
-from test_game_cards import OPPONENT, OWN, attack, freeze, magic_names, setup, stats
+from test_game_cards import NONE, OPPONENT, OWN, attack, cast, freeze, magic_names, setup, stats
 
-from wardsim.kernel.enums import FighterCol
+from wardsim.kernel.enums import CreatureType, FighterCol
 from wardsim.kernel.game import play
 from wardsim.kernel.game.enums import InstCol
 
@@ -173,3 +173,16 @@ def test_steam_powered_girl_adds_a_hit_die_and_an_atk_die_per_card_in_your_hand_
     assert t.zone(card) == InstZone.cemetery
     s = stats(t, wolf)
     assert (s["hit_dice"], s["attack_dice"]) == (2, 2)
+
+
+def test_demon_blood_adds_3_atk_and_makes_the_creature_demon_type_for_cards_that_key_on_it():
+    # ruling demon-blood: Exorcism doubles the Atk damage against it
+    t, ogre, wolf = setup("Ogre", "Werewolf", hand_a=["Exorcism"], hand_b=["Demon Blood"])
+    cast(t, 1, "Demon Blood", OWN)
+    t.refresh()
+    assert t.fighters[wolf, F.creature_type] == CreatureType.demon
+    assert stats(t, wolf)["atk"] == 3
+    t.play("Exorcism", NONE)
+    freeze(t, wolf)
+    attack(t, 6, 5, 1, 1, 1)  # 1 + 1 + 1 + 3 = 6, doubled
+    assert t.hp(wolf) == 70 - 12

@@ -220,6 +220,8 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
     if e.action == "set_base_stat" and e.stat not in {"speed", "attack_dice", "modifier"}:
         raise EffectError("action 'set_base_stat' needs a 'stat' of speed, attack_dice or modifier")
+    if e.action == "set_creature_type" and (len(e.filter.types) != 1 or e.filter.tags or e.filter.names):
+        raise EffectError("action 'set_creature_type' needs a 'filter' of exactly one creature type")
     if e.action == "order_deck_top" and e.amount < 1:
         raise EffectError("action 'order_deck_top' needs an 'amount' of 1 or more")
     if "same_roll" in e.flags and e.roll is None and "dice_match" not in e.flags:
@@ -554,6 +556,7 @@ def render(e: Effect) -> str:
         "strikes back in only one of the two",
         "set_base_stat": f"{target} {has} {its} base {stat} changed to {e.amount} (other changes still add)",
         "no_sacrifice": f"{target} cannot be used as a sacrifice",
+        "set_creature_type": f"{target} {is_} changed to {e.filter.types[0] if e.filter.types else ''}-type",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]
     if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":

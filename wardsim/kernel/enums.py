@@ -214,6 +214,7 @@ class ActionT(NamedTuple):
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
     set_base_stat: int = 64  # base SPD, Atk Dice Rolls or Modifier = amount; changes still add (Steam Knight Blaster)
     no_sacrifice: int = 65  # the target cannot be used as a sacrifice from the field (Frost Wyrms)
+    set_creature_type: int = 66  # the target is of the filter's one creature type instead of its own (Demon Blood)
 
 
 Action = ActionT()

@@ -1442,7 +1442,9 @@ def _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defen
     for i in (attacker, defender):
         other = defender if i == attacker else attacker
         resolve.battle_bonus_nb(cards, effects, inst, fighters, glob, i, other)
-        fighters[i, F.extra_mult] *= resolve.field_multiplier_nb(cards, effects, inst, glob, i, inst[other, I.card])
+        fighters[i, F.extra_mult] *= resolve.field_multiplier_nb(
+            cards, effects, inst, glob, i, inst[other, I.card], fighters[other, F.creature_type]
+        )
 
 
 @njit(cache=True, _nrt=False)

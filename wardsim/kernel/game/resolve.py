@@ -165,6 +165,18 @@ def plays_to_opponent_nb(cards, effects, card):
 def matches_filter_nb(cards, effects, r, card):
     """Does a card pass row r's filter (card type, AL bounds, any listed type/tag/name)? A card
     has its printed AL here; a creature on the field is tested by `filter_matches_nb`."""
+    return _matches_typed(cards, effects, r, card, cards[card, CardCol.creature_type])
+
+
+@njit(cache=True, _nrt=False)
+def creature_matches_nb(cards, effects, inst, fighters, r, i):
+    """`matches_filter_nb` for creature i on the field, with the creature type it has now
+    (Demon Blood changes it), not its printed one."""
+    return _matches_typed(cards, effects, r, inst[i, I.card], fighters[i, F.creature_type])
+
+
+@njit(cache=True, _nrt=False)
+def _matches_typed(cards, effects, r, card, creature_type):
     ct = effects[r, E.filter_card_type]
     if ct >= 0 and cards[card, CardCol.card_type] != ct:
         return False
@@ -180,7 +192,6 @@ def matches_filter_nb(cards, effects, r, card):
     names = effects[r, E.filter_names]
     if types == 0 and tags == 0 and names == 0:
         return True
-    creature_type = cards[card, CardCol.creature_type]
     if creature_type >= 0 and (types >> creature_type) & 1:
         return True
     return (tags & cards[card, CardCol.tags]) != 0 or (names & cards[card, CardCol.names]) != 0
@@ -442,6 +453,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.hit_dice] = 2
         f[F.attack_dice] = c[CardCol.attack_dice]
         f[F.modifier] = c[CardCol.modifier]
+        f[F.creature_type] = c[CardCol.creature_type]  # Demon Blood's change lasts while it stays
         f[F.effect_start] = c[CardCol.effect_start]
         # rules guide: Limited Summons lose their card effects
         f[F.effect_count] = 0 if inst[i, I.zone] == InstZone.limited else c[CardCol.effect_count]
@@ -527,7 +539,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                     i = creatures[k]
                     if not _row_reaches(effects, r, controller, j, i, inst, attached_to):
                         continue
-                    if filtered and not matches_filter_nb(cards, effects, r, inst[i, I.card]):
+                    if filtered and not creature_matches_nb(cards, effects, inst, fighters, r, i):
                         continue
                     # Ent Tree, Heroism: unaffected by magic cards (Heroism's own rows aside)
                     if not holder_is_creature and immune[i] and not _grants_immunity(cards, effects, inst, j):
@@ -554,6 +566,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                             add_stat_nb(f, stat, effects[r, E.amount] * gained)
                     elif pass_kind == 2 and action == Action.set_stat:
                         set_aura_stat_nb(f, stat, effects[r, E.amount])
+                    elif pass_kind == -1 and action == Action.set_creature_type:
+                        f[F.creature_type] = lowest_type_nb(effects[r, E.filter_types])  # Demon Blood
                     elif pass_kind == -1 and action == Action.set_base_stat:
                         # Steam Knight Blaster, Frost Wyrms: the base value is replaced before any
                         # change is added (ruling base-stat-replaced)
@@ -569,6 +583,15 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         # Steam Rex: "If your opponent plays a Lightning card ... 2x Atk damage the turn it was used"
         f[F.lightning_answered] = 1 if players[1 - inst[i, I.controller], P.lightning_turn] == t + 1 else 0
     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+
+
+@njit(cache=True, _nrt=False)
+def lowest_type_nb(types):
+    """The first creature type of a type bitmask (a row's filter naming one type)."""
+    for k in range(64):
+        if (types >> k) & 1:
+            return k
+    return -1
 
 
 @njit(cache=True, _nrt=False)
@@ -741,8 +764,9 @@ def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
 
 
 @njit(cache=True, _nrt=False)
-def field_multiplier_nb(cards, effects, inst, glob, attacker, target_card):
-    """Field cards that multiply Atk damage against a filter (Dragon's Bane, Holy Water)."""
+def field_multiplier_nb(cards, effects, inst, glob, attacker, target_card, target_type):
+    """Field cards that multiply Atk damage against a filter (Dragon's Bane, Holy Water), read
+    against the creature battled with the creature type it has now (Demon Blood)."""
     mult = 1
     t = glob[G.turn]
     for j in range(N_INST):
@@ -756,7 +780,7 @@ def field_multiplier_nb(cards, effects, inst, glob, attacker, target_card):
                 effects[r, E.trigger] == Trigger.static
                 and effects[r, E.action] == Action.multiply_damage
                 and effects[r, E.condition] == Condition.target_matches
-                and matches_filter_nb(cards, effects, r, target_card)
+                and _matches_typed(cards, effects, r, target_card, target_type)
             ):
                 mult *= effects[r, E.amount]
     return mult
@@ -954,6 +978,7 @@ def is_aura_action_nb(action):
         or action == Action.negate_effects
         or action == Action.immune
         or action == Action.set_base_stat
+        or action == Action.set_creature_type
     )
 
 
