@@ -79,13 +79,16 @@ def test_mysterious_orb_rolls_at_the_start_of_each_of_your_turns_for_speed_atk_o
     assert stats(t, wolf)["atk"] == 0  # nothing before the first roll
     t.end_turn()
     t.pass_turn()  # the opponent's turn: no roll
-    t.dice(3)
+    t.dice(4)
     t.begin_turn()
     assert t.used_dice() == 1
     s = stats(t, wolf)
     assert (s["speed"], s["atk"], s["hit"]) == (8, 6, 0)
     t.end_turn()
-    t.pass_turn()
+    t.begin_turn()
+    s = stats(t, wolf)
+    assert (s["speed"], s["atk"], s["hit"]) == (8, 6, 0)  # through the opponent's turn: one turn cycle
+    t.end_turn()
     t.dice(6)
     t.begin_turn()
     s = stats(t, wolf)

@@ -46,6 +46,7 @@ class InstColT(NamedTuple):
     second_battle_turn: int = 21  # turn index of a creature's second battle in one turn (Double Hit)
     returned_turn: int = 22  # turn index of its last strike back against a Double Hit creature
     spent_at: int = 23  # the arrival at which its once-per-field effect was used (Bunnysaurus); -1 none
+    rolled: int = 24  # the die of its last start-of-turn roll, held until the next one (Mysterious Orb); 0 none
 
 
 InstCol = InstColT()

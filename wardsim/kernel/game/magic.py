@@ -773,6 +773,7 @@ def resolve_card_nb(
         if (kind == MagicType.standard or guard) and timed >= 0:
             inst[i, I.expires] = timed
         inst[i, I.counter] = 0
+        inst[i, I.rolled] = 0
         inst[i, I.sleeper_hp] = 0
         # its effect waits for a battle: one that leaves the field first was wasted
         inst[i, I.watch] = 1 if battle_bound_nb(cards, effects, card) else 0

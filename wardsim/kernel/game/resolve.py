@@ -249,7 +249,7 @@ def _aura_active(effects, r, glob, inst, j, holder_is_creature):
         and effects[r, E.action] == Action.modify_stat
     ):
         # Mysterious Orb: the row its last start-of-turn die picked, until the next roll
-        return effects[r, E.roll_lo] <= inst[j, I.counter] <= effects[r, E.roll_hi]
+        return effects[r, E.roll_lo] <= inst[j, I.rolled] <= effects[r, E.roll_hi]
     return False
 
 
