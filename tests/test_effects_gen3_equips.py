@@ -5,12 +5,13 @@ the table of `tests/gamekit.py`, scripted dice (the dice order is in `wardsim.ke
 and a frozen creature struck when a test needs a single strike.
 """
 
-from gamekit import InstZone
+from gamekit import InstZone, K
 from test_game_cards import NONE, OPPONENT, OWN, attack, cast, freeze, magic_names, setup, stats
 
 from wardsim.kernel.enums import CreatureType, FighterCol
 from wardsim.kernel.game import play
-from wardsim.kernel.game.enums import InstCol
+from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb
+from wardsim.kernel.game.enums import InstCol, MagicTarget
 
 F = FighterCol
 
@@ -189,3 +190,27 @@ def test_demon_blood_adds_3_atk_and_makes_the_creature_demon_type_for_cards_that
     freeze(t, wolf)
     attack(t, 6, 5, 1, 1, 1)  # 1 + 1 + 1 + 3 = 6, doubled
     assert t.hp(wolf) == 70 - 12
+
+
+def test_the_merchant_offers_its_four_effects_and_plays_the_one_picked():
+    # ruling the-merchant: AL +4, Hit +4, heal 20 or destroy 1 magic card, the player's pick
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["The Merchant"])
+    merchant = t.find(0, "The Merchant", InstZone.hand)
+    picks = [action_b_nb(a) for a in t.legal() if action_kind_nb(a) == K.magic and action_a_nb(a) == merchant]
+    assert picks == [MagicTarget.choice + k for k in range(4)]
+    t.act(K.magic, merchant, MagicTarget.choice + 0)
+    s = stats(t, wolf)
+    assert (s["al"], s["hit"]) == (6 + 4, 0)
+
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["The Merchant"])
+    t.fighters[wolf, F.hp] = 30
+    t.act(K.magic, t.find(0, "The Merchant", InstZone.hand), MagicTarget.choice + 2)
+    s = stats(t, wolf)
+    assert t.hp(wolf) == 30 + 20 and (s["al"], s["hit"]) == (6, 0)
+
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["The Merchant"], hand_b=["Smokescreen"])
+    smoke = cast(t, 1, "Smokescreen", OPPONENT)
+    t.act(K.magic, t.find(0, "The Merchant", InstZone.hand), MagicTarget.choice + 3)
+    assert t.zone(smoke) == InstZone.cemetery
+    s = stats(t, wolf)
+    assert (s["al"], s["hit"]) == (6, 0)

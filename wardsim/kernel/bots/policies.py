@@ -103,10 +103,17 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
     value = 0.0
     own = players[p, P.primary]
     opp = players[1 - p, P.primary]
+    # an equip with alternatives (The Merchant) is worth the one picked
+    pick = target - MagicTarget.choice if cards[card, CardCol.magic_subtype] == MagicSubtype.equip else -1
+    k_choice = 0
     for r in range(start, stop):
         action = effects[r, E.action]
         amount = effects[r, E.amount]
         tgt = effects[r, E.target]
+        if (effects[r, E.flags] & Flag.choice) != 0:
+            k_choice += 1
+            if pick >= 0 and k_choice - 1 != pick:
+                continue
         if (
             action == Action.modify_stat
             and effects[r, E.condition] == Condition.target_matches

@@ -47,6 +47,7 @@ class InstColT(NamedTuple):
     returned_turn: int = 22  # turn index of its last strike back against a Double Hit creature
     spent_at: int = 23  # the arrival at which its once-per-field effect was used (Bunnysaurus); -1 none
     rolled: int = 24  # the die of its last start-of-turn roll, held until the next one (Mysterious Orb); 0 none
+    chosen: int = 25  # the effect row + 1 its player picked among its alternatives when played (The Merchant); 0 none
 
 
 InstCol = InstColT()

@@ -91,7 +91,9 @@ MAX_CHAIN = 8
 
 @njit(cache=True, _nrt=False)
 def _equip_target(cards, inst, players, p, i, target):
-    side = 1 - p if target == MagicTarget.opponent else p
+    # an equip with alternatives (The Merchant) goes on the side its rows call for
+    hostile_choice = target >= MagicTarget.choice and cards[inst[i, I.card], CardCol.hostile] != 0
+    side = 1 - p if target == MagicTarget.opponent or hostile_choice else p
     return players[side, P.primary]
 
 
@@ -226,8 +228,16 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
                 and not magic_immune_nb(cards, effects, inst, c)
                 and _hp_allows(cards, effects, inst, fighters, start, stop, c)
             ):
-                out[n] = 30_000 + i * 100 + target
-                n += 1
+                # The Merchant: one option per alternative, picked when it is played
+                n_choice = 0
+                for r in range(start, stop):
+                    if (effects[r, E.flags] & Flag.choice) != 0:
+                        out[n] = 30_000 + i * 100 + MagicTarget.choice + n_choice
+                        n += 1
+                        n_choice += 1
+                if n_choice == 0:
+                    out[n] = 30_000 + i * 100 + target
+                    n += 1
         return n
     if not _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         return n
@@ -785,6 +795,33 @@ def resolve_card_nb(
                 if k == target - MagicTarget.choice:
                     chosen = r
                 k += 1
+    if chosen < 0 and subtype == MagicSubtype.equip:
+        # The Merchant equipped by Equip Knight, with no play that picked: its player picks now
+        alternatives = local_array(MAX_CHAIN)
+        n_alt = 0
+        for r in range(start, stop):
+            if (effects[r, E.flags] & Flag.choice) != 0 and n_alt < MAX_CHAIN:
+                alternatives[n_alt] = r
+                n_alt += 1
+        if n_alt > 0:
+            chosen = choice.pick_nb(
+                ChoiceKind.summon_row,
+                p,
+                i,
+                alternatives,
+                n_alt,
+                policy,
+                params,
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                rng,
+            )
+    if lasting:
+        inst[i, I.chosen] = chosen + 1  # The Merchant: its lasting alternative, read by the refresh
     moved = local_array(2)
     moved[:] = 0
     for r in range(start, stop):

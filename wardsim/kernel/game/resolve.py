@@ -535,6 +535,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                     continue
                 if (effects[r, E.flags] & Flag.unique) != 0 and _copy_counted_before(cards, effects, inst, j):
                     continue
+                if not holder_is_creature and (effects[r, E.flags] & Flag.choice) != 0 and inst[j, I.chosen] != r + 1:
+                    continue  # The Merchant: only the alternative its player picked
                 for k in range(n_creatures):
                     i = creatures[k]
                     if not _row_reaches(effects, r, controller, j, i, inst, attached_to):
