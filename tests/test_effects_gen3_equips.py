@@ -214,3 +214,13 @@ def test_the_merchant_offers_its_four_effects_and_plays_the_one_picked():
     assert t.zone(smoke) == InstZone.cemetery
     s = stats(t, wolf)
     assert (s["al"], s["hit"]) == (6, 0)
+
+
+def test_the_merchant_equipped_by_equip_knight_still_gets_its_pick():
+    # ruling the-merchant: its player picks as Equip Knight equips it
+    t, _, _ = setup("Goblin", "Frog", hand_a=["Equip Knight"], deck_a=["The Merchant"])
+    knight = t.find(0, "Equip Knight", InstZone.hand)
+    t.act(K.summon, knight)
+    merchant = t.find(0, "The Merchant", None)
+    assert t.zone(merchant) == InstZone.magic
+    assert t.inst[merchant, InstCol.chosen] > 0
