@@ -11,7 +11,7 @@ from test_game_cards import NONE, OPPONENT, OWN, attack, cast, freeze, magic_nam
 from wardsim.kernel.enums import CreatureType, FighterCol
 from wardsim.kernel.game import play
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb
-from wardsim.kernel.game.enums import InstCol, MagicTarget
+from wardsim.kernel.game.enums import InstCol, MagicTarget, SeenBit
 
 F = FighterCol
 
@@ -224,3 +224,17 @@ def test_the_merchant_equipped_by_equip_knight_still_gets_its_pick():
     merchant = t.find(0, "The Merchant", None)
     assert t.zone(merchant) == InstZone.magic
     assert t.inst[merchant, InstCol.chosen] > 0
+
+
+def test_arcane_power_adds_1_modifier_per_card_revealed_from_hand_for_the_battle():
+    # ruling arcane-power: the bots reveal every card; both players know them after
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Arcane Power", "Frog", "Frog"])
+    t.play("Arcane Power", OWN)
+    freeze(t, ogre)
+    attack(t, 6, 5, 1, 1)  # 1 + 1 + 3 + 2 revealed
+    assert t.hp(ogre) == 90 - (1 + 1 + 3 + 2)
+    frogs = [
+        i for i in range(len(t.inst)) if t.inst[i, InstCol.zone] == InstZone.hand and t.inst[i, InstCol.owner] == 0
+    ]
+    assert len(frogs) == 2 and all(t.inst[i, InstCol.seen] & SeenBit.public for i in frogs)
+    assert stats(t, wolf)["modifier"] == 3  # for that battle only

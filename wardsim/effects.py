@@ -391,7 +391,13 @@ def _amount_text(e: Effect) -> str:
         text = f"{e.amount}/{e.divisor}"
     if e.scale != "none":
         text += {
-            "hand_named": " per card in your hand that is {f}" if e.filter else " per card in your hand",
+            "hand_named": (
+                " per card you choose to reveal from your hand"
+                if e.trigger == "battle_start" and "optional" in e.flags
+                else " per card in your hand that is {f}"
+                if e.filter
+                else " per card in your hand"
+            ),
             "opponent_cemetery_creatures": " per creature in the opponent's cemetery",
             "opponent_deaths_since_summon": " per creature sent to the opponent's cemetery since summoned",
             "turn_cycles": " per turn cycle",

@@ -915,6 +915,8 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         return _summon_row_value(effects, inst, q, option)
     if kind == ChoiceKind.reveal_pick:
         return card_worth_nb(cards, inst[option, I.card])  # the opponent's best card
+    if kind == ChoiceKind.reveal_own:
+        return 0.0 if option == NO_OPTION else 1.0  # Arcane Power: each card revealed is +1 Modifier
     if kind == ChoiceKind.zone_pick and option == NO_OPTION:
         return 0.0  # Summoner, Dawn of the Living Chickens: a creature is always worth summoning
     if kind == ChoiceKind.zone_pick and inst[option, I.owner] != q:

@@ -34,7 +34,7 @@ from numba import njit
 
 from wardsim.kernel.bots import choice
 from wardsim.kernel.duel.battle import end_battle_nb, end_exchange_nb, is_stunned_nb, open_battle_nb, strike_nb
-from wardsim.kernel.duel.effect_rows import take_damage_nb
+from wardsim.kernel.duel.effect_rows import add_battle_stat_nb, take_damage_nb
 from wardsim.kernel.duel.enums import Counter, Fired, React
 from wardsim.kernel.enums import (
     Action,
@@ -44,6 +44,7 @@ from wardsim.kernel.enums import (
     EffectCol,
     FighterCol,
     Flag,
+    Scale,
     Stat,
     Status,
     Target,
@@ -1166,6 +1167,80 @@ def _battle_guards(
 
 
 @njit(cache=True, _nrt=False)
+def _reveal_row(cards, effects, card):
+    """Arcane Power: the row of an equip that counts the cards its player reveals from hand as a
+    battle begins, or -1."""
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if (
+            effects[r, E.trigger] == Trigger.battle_start
+            and effects[r, E.action] == Action.modify_stat
+            and effects[r, E.scale] == Scale.hand_named
+            and (effects[r, E.flags] & Flag.optional) != 0
+        ):
+            return r
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def _reveal_for_battle(cards, effects, inst, fighters, players, glob, c, options, policy, params, rng, trace):
+    """Arcane Power: "During battle, reveal any number of cards from your hand. Increase the
+    equipped creature's Modifier for that battle by the number of cards revealed": as the battle
+    of creature c begins, the player of each such equip on it reveals cards one by one, each
+    their pick, until they stop; both players then know those cards (ruling arcane-power)."""
+    if resolve.magic_immune_nb(cards, effects, inst, c):
+        return
+    shown = local_array(N_INST)
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != c:
+            continue
+        r = _reveal_row(cards, effects, inst[j, I.card])
+        if r < 0:
+            continue
+        q = inst[j, I.controller]
+        shown[:] = 0
+        revealed = 0
+        while True:
+            options[0] = NO_OPTION
+            n = 1
+            for i in range(N_INST):
+                if (
+                    inst[i, I.zone] == InstZone.hand
+                    and inst[i, I.owner] == q
+                    and shown[i] == 0
+                    and resolve.matches_filter_nb(cards, effects, r, inst[i, I.card])
+                ):
+                    options[n] = i
+                    n += 1
+            if n == 1:
+                break
+            pick = choice.pick_nb(
+                ChoiceKind.reveal_own,
+                q,
+                j,
+                options,
+                n,
+                policy,
+                params,
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                rng,
+            )
+            if pick < 0:
+                break
+            shown[pick] = 1
+            inst[pick, I.seen] |= SeenBit.public
+            revealed += 1
+        if revealed > 0:
+            add_battle_stat_nb(fighters[c], effects[r, E.stat], revealed * effects[r, E.amount])
+            record_nb(trace, glob, q, Event.effect, j, r, revealed)
+
+
+@njit(cache=True, _nrt=False)
 def is_battle_reaction_nb(cards, effects, card, own_hit):
     """Lightning cards played inside a battle: against the opponent's attack, or on an own hit."""
     if cards[card, CardCol.card_type] != CardType.magic:
@@ -1554,6 +1629,8 @@ def battle_action_nb(
                 rng,
             )
             no_return = pick == NO_OPTION
+    for c in (attacker, defender):  # Arcane Power: cards revealed for a Modifier in this battle
+        _reveal_for_battle(cards, effects, inst, fighters, players, glob, c, options, policy, params, rng, trace)
     # Future Warrior: each side may spend an equip of its creature that stops the other
     # creature's Atk damage in this battle, the battle of its player's choosing
     spent = local_array(2)
