@@ -198,9 +198,7 @@ class ChoiceKindT(NamedTuple):
     return_attack: int = 17  # strike back against a Double Hit creature now (the defender), or keep it (NO_OPTION)
     deck_order: int = 18  # which of the cards looked at is drawn next (Hands of Fate; subject: the deck's player)
     field_shield: int = 19  # spend a creature's once-per-field negation on this battle, or pass (subject: the creature)
-    reveal_own: int = (
-        20  # which card of one's own hand to reveal next, or stop (NO_OPTION; Arcane Power; subject: the card)
-    )
+    reveal_own: int = 20  # which own hand card to reveal next, or stop (NO_OPTION; Arcane Power; subject: the card)
 
 
 ChoiceKind = ChoiceKindT()
