@@ -1070,6 +1070,16 @@ def test_wizard_is_shielded_against_the_next_attack_on_1_to_3(roll, shielded):
     assert t.hp(wizard) == (40 if shielded else 35)
 
 
+@pytest.mark.parametrize("roll", [2, 4])
+def test_wizards_roll_is_in_the_trace_whether_it_shields_or_not(roll):
+    # a referee reading the replay sees each roll of a turn effect, the failed ones too
+    t, wizard, _ = setup("Wizard", "Werewolf")
+    t.glob[G.phase] = Phase.draw
+    t.dice(roll)
+    t.begin_turn()
+    assert [(e[3], e[5]) for e in t.events(Event.effect)] == [(wizard, roll)]
+
+
 @pytest.mark.parametrize("roll, skips", [(6, True), (5, False)])
 def test_black_dragon_makes_the_opponent_skip_a_turn_on_6(roll, skips):
     # a skipped turn is skipped whole, its draw phase included (rules guide, Turns explained)

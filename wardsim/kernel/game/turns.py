@@ -341,7 +341,13 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                 moved,
             )
         elif x >= 0:
-            if fire_row_nb(r, fighters[c], opp, effects, t, rng, script):
+            # the replay shows the die of a rolled row, whether it took effect or not (Wizard's
+            # 1-3); fire_row_nb keeps it as the last of the creature's effect dice
+            before = fighters[c, F.strike_effect_dice]
+            fired = fire_row_nb(r, fighters[c], opp, effects, t, rng, script)
+            if effects[r, E.roll_lo] > 0 and fighters[c, F.strike_effect_dice] != before:
+                record_nb(trace, glob, p, Event.effect, c, r, fighters[c, F.strike_effect_dice] % 8)
+            elif fired:
                 record_nb(trace, glob, p, Event.effect, c, r, 0)
 
 
