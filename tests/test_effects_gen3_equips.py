@@ -5,13 +5,14 @@ the table of `tests/gamekit.py`, scripted dice (the dice order is in `wardsim.ke
 and a frozen creature struck when a test needs a single strike.
 """
 
-from gamekit import InstZone, K
+from gamekit import CAT, InstZone, K
 from test_game_cards import NONE, OPPONENT, OWN, attack, cast, freeze, magic_names, setup, stats
 
 from wardsim.kernel.enums import CreatureType, FighterCol
 from wardsim.kernel.game import play
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb
-from wardsim.kernel.game.enums import InstCol, MagicTarget, SeenBit
+from wardsim.kernel.game.enums import GlobCol, InstCol, MagicTarget, SeenBit
+from wardsim.replays import describe
 
 F = FighterCol
 
@@ -238,3 +239,13 @@ def test_arcane_power_adds_1_modifier_per_card_revealed_from_hand_for_the_battle
     ]
     assert len(frogs) == 2 and all(t.inst[i, InstCol.seen] & SeenBit.public for i in frogs)
     assert stats(t, wolf)["modifier"] == 3  # for that battle only
+
+
+def test_arcane_power_in_a_replay_counts_the_cards_revealed():
+    t, _, ogre = setup("Werewolf", "Ogre", hand_a=["Arcane Power", "Frog", "Frog"])
+    t.play("Arcane Power", OWN)
+    freeze(t, ogre)
+    attack(t, 6, 5, 1, 1)
+    n = t.glob[GlobCol.trace_n]
+    lines = describe(t.trace[:n], t.inst[:, InstCol.card], CAT, ("Ann", "Bob"), t.effects)
+    assert any("2 cards revealed from hand" in line for line in lines)
