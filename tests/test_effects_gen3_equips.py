@@ -249,3 +249,37 @@ def test_arcane_power_in_a_replay_counts_the_cards_revealed():
     n = t.glob[GlobCol.trace_n]
     lines = describe(t.trace[:n], t.inst[:, InstCol.card], CAT, ("Ann", "Bob"), t.effects)
     assert any("2 cards revealed from hand" in line for line in lines)
+
+
+def test_contaminate_deals_5_each_turn_cycle_and_moves_to_the_creature_that_kills_by_atk_damage():
+    # ruling contaminate: on its player's own creature; the killer takes it on
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Contaminate"])
+    card = t.play("Contaminate", OWN)
+    t.end_turn()
+    t.begin_turn()  # the Ogre's player's turn: nothing yet
+    assert t.hp(wolf) == 70
+    t.end_turn()
+    t.begin_turn()  # the Werewolf's player's turn: 5 damage
+    assert t.hp(wolf) == 70 - 5
+    t.end_turn()
+    t.begin_turn()
+    t.fighters[wolf, F.hp] = 10
+    freeze(t, wolf)
+    attack(t, 6, 5, 5, 5, 5)  # the Ogre kills it with Atk damage
+    assert t.zone(wolf) == InstZone.cemetery
+    assert t.zone(card) == InstZone.magic and t.inst[card, InstCol.attached_to] == ogre
+    t.end_turn()
+    t.begin_turn()
+    t.end_turn()
+    t.begin_turn()  # the Ogre's player's turn: now the Ogre takes the 5
+    assert t.hp(ogre) == 90 - 5
+
+
+def test_contaminate_goes_to_the_cemetery_when_effect_damage_kills():
+    t, wolf, _ = setup("Werewolf", "Ogre", hand_a=["Contaminate"])
+    card = t.play("Contaminate", OWN)
+    t.fighters[wolf, F.hp] = 5
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()  # its own 5 damage kills it
+    assert t.zone(wolf) == InstZone.cemetery and t.zone(card) == InstZone.cemetery

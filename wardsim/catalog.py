@@ -225,6 +225,8 @@ def _row_sign(e: Effect) -> int:
     """+1 if a row aimed at the equipped creature helps it, -1 if it hurts, 0 if neither."""
     if e.target == "opponent_primary" and e.action == "damage" and e.trigger == "opponent_draws":
         return -1  # Absolute Terror: "Equip to opponent's creature"; it hurts their primary
+    if e.action == "equip_self" and e.trigger == "on_killed":
+        return 1  # Contaminate: "Equip this card to your primary creature"; it moves on to the killer
     if e.target != "equipped":
         return 0
     if e.action == "modify_stat":

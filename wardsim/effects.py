@@ -523,6 +523,8 @@ def render(e: Effect) -> str:
         "equip_self": (
             f"equip this card to {target} for that battle, then send it to the cemetery"
             if e.duration == "battle"
+            else "if it was killed by Atk damage, equip this card to the creature that killed it"
+            if e.trigger == "on_killed"
             else f"equip this card to {target} as an Infinite equip magic card"
         ),
         "discard_cost": f"discard {e.amount} {render_filter(e.filter)[2:]} to play this card",

@@ -521,6 +521,7 @@ class FighterColT(NamedTuple):
     al_drained: int = 90  # the AL its last strike's drain took from the creature struck (Wild Vampire), for the game
     asleep: int = 91  # 1: an equip holds it asleep: it cannot initiate battle (Sleepy Scent)
     double_battle: int = 92  # 1: it may initiate two battles in its player's turn (Double Hit)
+    last_damage_atk: int = 93  # 1: the last damage it took was Atk damage (Contaminate reads it at a death)
 
 
 FighterCol = FighterColT()

@@ -175,6 +175,8 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += _apocalypse_value(cards, effects, inst, fighters, players, p, amount)
         elif action == Action.damage:
             value += amount + 3.5 * effects[r, E.dice]
+        elif action == Action.equip_self and effects[r, E.trigger] == Trigger.on_killed:
+            value += 6.0  # Contaminate: its damage goes on to the creature that kills p's
         elif action == Action.revive:
             if own >= 0:  # Phoenix Armor: half the HP back, once, whenever its creature dies
                 value += 0.5 * fighters[own, F.max_hp] * amount / effects[r, E.divisor]

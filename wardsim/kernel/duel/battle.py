@@ -255,6 +255,7 @@ def _take_nb(f, other, effects, amount, is_atk):
         if amount <= 0:
             return 0
         f[F.hp] = f[F.hp] - amount if f[F.hp] > amount else 0
+        f[F.last_damage_atk] = 1 if is_atk else 0
         return amount
     return take_damage_nb(f, other, effects, amount, is_atk)
 

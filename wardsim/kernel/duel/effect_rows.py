@@ -473,6 +473,7 @@ def take_damage_nb(f, other, effects, amount, is_atk):
     f[F.hp] -= amount
     if f[F.hp] < 0:
         f[F.hp] = 0
+    f[F.last_damage_atk] = 1 if is_atk else 0
     return amount
 
 
