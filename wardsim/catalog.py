@@ -405,6 +405,9 @@ class Catalog:
                 r[col.magic_type] = getattr(MagicType, c.magic_type)
                 r[col.magic_subtype] = getattr(MagicSubtype, c.magic_subtype)
             r[col.hostile] = int(is_hostile_equip(c))
+            r[col.cemetery_hp] = sum(
+                e.amount for e in c.effects if e.trigger == "in_cemetery" and e.action == "cemetery_hp"
+            )
             r[col.effect_start] = len(rows)
             r[col.effect_count] = len(c.effects)
             rows += [compile_effect(e, i, tag_bits, name_bits, c.is_creature) for e in c.effects]

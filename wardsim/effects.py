@@ -203,7 +203,7 @@ def parse_effect(row: dict[str, Any]) -> Effect:
 
 def _check_action_fields(e: Effect) -> None:
     """The fields an action cannot do without."""
-    needs_stat = {"modify_stat", "scale_stat", "set_stat"}
+    needs_stat = {"modify_stat", "scale_stat", "set_stat", "stat_floor"}
     if e.action in needs_stat and e.stat == "none":
         raise EffectError(f"action {e.action!r} needs a 'stat'")
     if e.action == "apply_status" and e.status == "none":
@@ -216,7 +216,10 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError(f"action {e.action!r} needs a 'from' zone")
     if e.action == "move_card" and e.zone_to == "none":
         raise EffectError("action 'move_card' needs a 'to' zone")
-    if e.condition in {"target_matches", "equipped_with", "own_primary_matches", "holds_under"} and not e.filter:
+    if (
+        e.condition in {"target_matches", "equipped_with", "own_primary_matches", "holds_under", "target_not_matching"}
+        and not e.filter
+    ):
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
     if e.action == "set_base_stat" and e.stat not in {"speed", "attack_dice", "modifier"}:
         raise EffectError("action 'set_base_stat' needs a 'stat' of speed, attack_dice or modifier")
@@ -329,6 +332,7 @@ _CONDITION_TEXT = {
     "own_primary_matches": "if your primary creature is {filter}",
     "opponent_lightning": "in a turn in which your opponent played a Lightning card",
     "holds_under": "while {filter} is under it",
+    "target_not_matching": "against every creature that is not {filter}",
 }
 
 # targets that take a plural verb
@@ -450,6 +454,10 @@ def render(e: Effect) -> str:
         + (", again every turn cycle" if "cumulative" in e.flags else ""),
         "scale_stat": f"{target} {has} {its} {stat} multiplied by {e.amount}/{e.divisor}",
         "set_stat": f"{target} {has} {its} {stat} set to {e.amount}",
+        "stat_floor": f"the {stat} of {target} cannot be reduced below {e.amount}",
+        "shuffle_deck": {"own_player": "shuffle your deck", "opponent_player": "shuffle your opponent's deck"}.get(
+            e.target, "each player shuffles their deck"
+        ),
         "damage": f"inflict {amount} damage to {target}",
         "damage_fraction": f"{target} loses {e.amount}/{e.divisor} of its remaining HP",
         "heal": f"heal {target} "
@@ -515,8 +523,13 @@ def render(e: Effect) -> str:
         "force_low_summon": f"{target} must summon a creature of AL {e.amount} or lower",
         "reveal_and_remove": "the opponent reveals their hand; discard a magic card of it "
         "or put a creature of it at the bottom of their deck",
-        "cemetery_hp": f"add {e.amount} HP to your cemetery",
-        "return_later": f"this card returns to your hand after {e.duration} turn cycles",
+        "cemetery_hp": f"add {e.amount} HP to your cemetery"
+        if e.amount >= 0
+        else f"reduce your cemetery by {-e.amount} HP" + (" (never below 0)" if e.trigger == "in_cemetery" else ""),
+        "return_later": f"this card returns to your hand after {e.duration} turn cycles"
+        if e.zone_to in ("none", "hand")
+        else f"this card returns to your {e.zone_to.replace('_', ' ')} after {e.duration} turn cycles"
+        + (", and your deck is shuffled" if e.zone_to == "deck" else ""),
         "no_return": "this card cannot be returned from the cemetery"
         if e.target == "self"
         else "no card can be removed from either player's cemetery",
@@ -592,6 +605,8 @@ def render(e: Effect) -> str:
     sentence = ", ".join(parts) + ": " + what + duration
     if "unique" in e.flags:
         sentence += " (another copy on the same creature adds nothing)"
+    if e.action == "set_stat" and "supersedes" in e.flags:
+        sentence += ", whatever else increases it"
     if e.release:
         sentence += f" (released on a {e.release[0]}-{e.release[1]})"
     return sentence + "."

@@ -140,6 +140,7 @@ class ConditionT(NamedTuple):
     own_primary_matches: int = 14  # the controller's primary creature passes the filter (Black Jacket: Hive Lord)
     opponent_lightning: int = 15  # the opponent of the source's player played a Lightning card this turn
     holds_under: int = 16  # a card passing the filter is under the source creature (Terry: a Jerry)
+    target_not_matching: int = 17  # the creature acted on fails the filter (Bramble Field: creatures without wings)
 
 
 Condition = ConditionT()
@@ -212,9 +213,11 @@ class ActionT(NamedTuple):
     poison_heal: int = 61  # the answered card's healing is negated and taken as damage instead (Poisoned Potion)
     order_deck_top: int = 62  # both players see the target's top amount deck cards; the card's player orders them
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
-    set_base_stat: int = 64  # base SPD, Atk Dice Rolls or Modifier = amount; changes still add (Steam Knight Blaster)
-    no_sacrifice: int = 65  # the target cannot be used as a sacrifice from the field (Frost Wyrms)
-    set_creature_type: int = 66  # the target is of the filter's one creature type instead of its own (Demon Blood)
+    stat_floor: int = 64  # a lasting row: the target's stat is never below amount, whatever reduces it (Soul Drain)
+    shuffle_deck: int = 65  # the target player's deck is shuffled; its known places are lost (Shuffling Bones)
+    set_base_stat: int = 66  # base SPD, Atk Dice Rolls or Modifier = amount; changes still add (Steam Knight Blaster)
+    no_sacrifice: int = 67  # the target cannot be used as a sacrifice from the field (Frost Wyrms)
+    set_creature_type: int = 68  # the target is of the filter's one creature type instead of its own (Demon Blood)
 
 
 Action = ActionT()
@@ -408,6 +411,7 @@ class CardColT(NamedTuple):
     rarity: int = 14
     generation: int = 15  # 0 for promos
     hostile: int = 16  # 1: an equip meant for the opponent's creature (its rows only hurt)
+    cemetery_hp: int = 17  # HP its in_cemetery cemetery_hp rows add to its player's cemetery (Enlightened Soul: -40)
 
 
 CardCol = CardColT()

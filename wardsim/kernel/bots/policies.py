@@ -53,6 +53,7 @@ from wardsim.kernel.game.enums import (
     MagicTarget,
     Phase,
     PlayerCol,
+    SeenBit,
 )
 from wardsim.kernel.game.field import (
     battle_bound_nb,
@@ -169,8 +170,30 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += 3.0 * amount
         elif action == Action.order_deck_top:
             value += 2.0  # Hands of Fate: the opponent's next draws, worst first
+        elif action == Action.shuffle_deck:
+            # Shuffling Bones: worth it only to undo an order the opponent chose for p's deck
+            value += 3.0 if _known_in_deck(inst, p) > 0 else -1.0
         elif action == Action.damage and tgt == Target.equipped and own >= 0 and target == MagicTarget.own:
             value -= amount  # Phoenix Armor: the damage to its own creature, each turn
+        elif action == Action.damage and tgt == Target.own_primary and effects[r, E.trigger] == Trigger.on_play:
+            # Titan's Amulet: the damage it deals its own player's creature; one it would kill
+            # makes the card worthless
+            if own >= 0:
+                value -= amount
+                if fighters[own, F.hp] <= amount:
+                    value -= 1000.0
+        elif action == Action.damage and tgt == Target.all_creatures and effects[r, E.trigger] == Trigger.turn_start:
+            # Bramble Field: in each of its player's turns, the damage to the opponent's primary
+            # creature less the damage to their own (a creature with wings takes none)
+            gain = 0.0
+            spared = effects[r, E.condition] == Condition.target_not_matching
+            if opp >= 0 and not (spared and filter_matches_nb(effects, r, fighters[opp])):
+                gain += amount
+            if own >= 0 and not (spared and filter_matches_nb(effects, r, fighters[own])):
+                gain -= amount
+            value += gain if gain != 0.0 else -1.0
+        elif action == Action.discard_cost:
+            value -= 2.0 * amount  # Negative: the card of the hand it costs
         elif action == Action.damage and (effects[r, E.flags] & Flag.dice_match) != 0:
             value += _apocalypse_value(cards, effects, inst, fighters, players, p, amount)
         elif action == Action.damage:
@@ -359,6 +382,16 @@ def _apocalypse_value(cards, effects, inst, fighters, players, p, amount):
         if c >= 0 and not magic_immune_nb(cards, effects, inst, c):
             loss[side] = min(fighters[c, F.hp], amount)
     return 0.2 * (loss[1] - loss[0]) - 1.0
+
+
+@njit(cache=True, _nrt=False)
+def _known_in_deck(inst, p):
+    """Cards of p's deck whose place both players know (a look of Hands of Fate)."""
+    n = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.deck and inst[j, I.owner] == p and inst[j, I.seen] & SeenBit.known_in_deck:
+            n += 1
+    return n
 
 
 @njit(cache=True, _nrt=False)

@@ -534,6 +534,11 @@ def _destroy(cards, effects, inst, fighters, players, glob, j, trace):
                 record_nb(trace, glob, inst[j, I.controller], Event.effect_damage, c, dealt, fighters[c, F.hp])
     set_zone_nb(inst, glob, j, InstZone.resolving)
     to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+    r = find_row_nb(cards, effects, inst[j, I.card], Trigger.on_destroyed, Action.return_later)
+    if r >= 0:
+        # Close Encounters: "If this card is destroyed, return it to your deck after 3 turn
+        # cycles"; it waits in the cemetery as Junk Scarecrow does (turns.turn_start_effects_nb)
+        inst[j, I.returns] = glob[G.turn] + 2 * max(effects[r, E.duration], 1)
 
 
 @njit(cache=True, _nrt=False)

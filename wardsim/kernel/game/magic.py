@@ -319,6 +319,8 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             )
         if action == Action.reveal_and_remove:
             return hand_size_nb(inst, o) > 0
+        if action == Action.shuffle_deck:
+            return players[o if target == Target.opponent_player else p, P.deck_n] >= 2  # Shuffling Bones
         if action == Action.order_deck_top:
             # Hands of Fate: an order to choose needs two cards, and at most one of those on top
             # may be known in place already (the opponent has drawn the others of a former look)

@@ -574,6 +574,11 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                         # Steam Knight Blaster, Frost Wyrms: the base value is replaced before any
                         # change is added (ruling base-stat-replaced)
                         set_stat_nb(f, stat, effects[r, E.amount])
+                    elif pass_kind == 2 and action == Action.stat_floor:
+                        # Soul Drain: "Atk Dice Rolls cannot be reduced to 0", read once the
+                        # additions are in (no card sets a stat below a floor after it)
+                        if stat_value_nb(f, stat) < effects[r, E.amount]:
+                            set_aura_stat_nb(f, stat, effects[r, E.amount])
                     elif pass_kind == 0:
                         _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j)
     _apply_drains(inst, fighters, creatures, n_creatures, creature_immune)
@@ -1222,6 +1227,12 @@ def execute_row_nb(
         pass  # Stone Golem: carried out by the summon (kernel.game.play)
     elif action == Action.return_later:
         inst[src, I.returns] = glob[G.turn] + 2 * max(effects[r, E.duration], 1)
+    elif action == Action.shuffle_deck:
+        # Shuffling Bones: "Shuffle your deck"; the places a look showed (Hands of Fate) are lost
+        if target != Target.opponent_player:
+            shuffle_deck_nb(inst, decks, players, p, rng)
+        if target == Target.opponent_player or target == Target.both_players:
+            shuffle_deck_nb(inst, decks, players, o, rng)
     elif action == Action.reset_turn:
         glob[G.rewind] = 1  # Hourglass of Time: the turn loop goes back to the turn's start (kernel.game.rewind)
     return 0

@@ -161,15 +161,19 @@ def hand_size_nb(inst, p):
 @njit(cache=True, _nrt=False)
 def cemetery_hp_nb(cards, inst, players, p):
     """Printed HP of the creature cards in p's cemetery + p's cemetery bonus - what effects took
-    off (ruling 7; Reduce the Burden)."""
+    off (ruling 7; Reduce the Burden), + what the cards lying there add (Enlightened Soul takes
+    off 40 while it lies there, never taking the total below 0)."""
     total = players[p, PlayerCol.cemetery_bonus] - players[p, PlayerCol.cemetery_reduced]
+    change = 0
     for i in range(N_INST):
-        if (
-            inst[i, InstCol.zone] == InstZone.cemetery
-            and inst[i, InstCol.owner] == p
-            and is_creature_nb(cards, inst, i)
-        ):
-            total += cards[inst[i, InstCol.card], CardCol.hp]
+        if inst[i, InstCol.zone] == InstZone.cemetery and inst[i, InstCol.owner] == p:
+            change += cards[inst[i, InstCol.card], CardCol.cemetery_hp]
+            if is_creature_nb(cards, inst, i):
+                total += cards[inst[i, InstCol.card], CardCol.hp]
+    if change > 0:
+        total += change
+    elif change < 0 and total > 0:
+        total = total + change if total + change > 0 else 0
     return total
 
 

@@ -16,7 +16,13 @@ from __future__ import annotations
 
 from numba import njit
 
-from wardsim.kernel.duel.effect_rows import disarm_release_roll_nb, fire_row_nb, is_aura_row_nb, take_damage_nb
+from wardsim.kernel.duel.effect_rows import (
+    disarm_release_roll_nb,
+    filter_matches_nb,
+    fire_row_nb,
+    is_aura_row_nb,
+    take_damage_nb,
+)
 from wardsim.kernel.enums import Action, Condition, EffectCol, FighterCol, Flag, Status, Target, Trigger, Zone
 from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, PlayerCol
 from wardsim.kernel.game.field import (
@@ -27,6 +33,7 @@ from wardsim.kernel.game.field import (
     heal_creature_nb,
     leave_field_nb,
     magic_immune_nb,
+    move_to_zone_nb,
     release_anchored_nb,
     sync_damage_immune_nb,
     take_from_cemetery_nb,
@@ -171,7 +178,15 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
         ):
             inst[j, I.returns] = -1
             take_from_cemetery_nb(cards, effects, inst, players, glob, j)
-            to_hand_nb(inst, glob, j, trace)
+            zone = Zone.hand
+            start, stop = card_rows_nb(cards, inst[j, I.card])
+            for r in range(start, stop):
+                if effects[r, E.action] == Action.return_later and effects[r, E.zone_to] != Zone.none:
+                    zone = effects[r, E.zone_to]  # Close Encounters: to its owner's deck, shuffled
+            if zone == Zone.hand:
+                to_hand_nb(inst, glob, j, trace)
+            else:
+                move_to_zone_nb(cards, effects, inst, players, glob, decks, j, zone, rng, trace)
     refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
     for j in range(N_INST):
         if inst[j, I.zone] != InstZone.magic:
@@ -194,6 +209,26 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                 sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                 dealt = take_damage_nb(fighters[holder], fighters[holder], effects, effects[r, E.amount], False)
                 record_nb(trace, glob, p, Event.effect_damage, holder, dealt, fighters[holder, F.hp])
+            elif (
+                trig == Trigger.turn_start
+                and action == Action.damage
+                and effects[r, E.target] == Target.all_creatures
+                and inst[j, I.controller] == p
+                and effects[r, E.roll_lo] == 0
+            ):
+                # Bramble Field: "At the beginning of your turn, inflict 5 damage to all creatures
+                # that do not have wings" (Limited Summons take no damage: the primary creatures)
+                sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                for q in range(2):
+                    c = players[q, P.primary]
+                    if c < 0 or magic_immune_nb(cards, effects, inst, c):
+                        continue
+                    if effects[r, E.condition] == Condition.target_not_matching and filter_matches_nb(
+                        effects, r, fighters[c]
+                    ):
+                        continue
+                    dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
+                    record_nb(trace, glob, p, Event.effect_damage, c, dealt, fighters[c, F.hp])
             elif trig == Trigger.each_turn_start and (effects[r, E.flags] & Flag.dice_match) != 0:
                 # Apocalypse: "All players must roll 1 die each turn. If the result of all dice
                 # match ..." (ruling apocalypse: at the start of every turn); one roll for its rows
@@ -380,7 +415,8 @@ def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p,
                 break
             if action == Action.damage:
                 c = players[o, P.primary]
-                if c >= 0:
+                # Forest Fire, Ball Demon: a creature unaffected by magic cards (Heroism) takes none
+                if c >= 0 and not magic_immune_nb(cards, effects, inst, c):
                     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                     dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
                     record_nb(trace, glob, o, Event.effect_damage, c, dealt, fighters[c, F.hp])
