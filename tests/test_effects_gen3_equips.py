@@ -283,3 +283,18 @@ def test_contaminate_goes_to_the_cemetery_when_effect_damage_kills():
     t.pass_turn()
     t.begin_turn()  # its own 5 damage kills it
     assert t.zone(wolf) == InstZone.cemetery and t.zone(card) == InstZone.cemetery
+
+
+def test_galactic_suit_turns_a_missed_hit_roll_into_the_strikers_atk_roll_against_its_own_primary():
+    # ruling galactic-suit: the Atk dice, Modifier and bonuses, as the card's damage
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Galactic Suit"])
+    cast(t, 1, "Galactic Suit", OWN)
+    freeze(t, ogre)
+    attack(t, 1, 2, 4, 5)  # 1 + 2 + 3 against AL 8 misses; the Werewolf rolls 4 + 5 + 3 at itself
+    assert (t.hp(wolf), t.hp(ogre)) == (70 - 12, 90)
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()
+    freeze(t, ogre)
+    attack(t, 6, 5, 1, 1)  # a hit: nothing comes back
+    assert (t.hp(wolf), t.hp(ogre)) == (70 - 12, 90 - 5)

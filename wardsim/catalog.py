@@ -241,7 +241,16 @@ def _row_sign(e: Effect) -> int:
         return -1 if e.status in _HARMFUL_STATUS else 1
     if e.action in ("negate_effects", "negate_increases", "damage_fraction", "damage"):
         return -1
-    if e.action in ("heal", "heal_from_damage", "immune", "counter_heal", "hot", "prevent_damage", "revive"):
+    if e.action in (
+        "heal",
+        "heal_from_damage",
+        "immune",
+        "counter_heal",
+        "hot",
+        "prevent_damage",
+        "revive",
+        "miss_backfire",
+    ):
         return 1
     return 0
 

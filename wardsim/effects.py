@@ -577,6 +577,8 @@ def render(e: Effect) -> str:
         "strikes back in only one of the two",
         "set_base_stat": f"{target} {has} {its} base {stat} changed to {e.amount} (other changes still add)",
         "no_sacrifice": f"{target} cannot be used as a sacrifice",
+        "miss_backfire": f"when the opponent's creature misses its Hit roll against {target}, it rolls its "
+        "Atk roll against its own player's primary creature",
         "set_creature_type": f"{target} {is_} changed to {e.filter.types[0] if e.filter.types else ''}-type",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]

@@ -218,6 +218,7 @@ class ActionT(NamedTuple):
     set_base_stat: int = 66  # base SPD, Atk Dice Rolls or Modifier = amount; changes still add (Steam Knight Blaster)
     no_sacrifice: int = 67  # the target cannot be used as a sacrifice from the field (Frost Wyrms)
     set_creature_type: int = 68  # the target is of the filter's one creature type instead of its own (Demon Blood)
+    miss_backfire: int = 69  # a miss against the target: the striker's Atk roll hits its own primary (Galactic Suit)
 
 
 Action = ActionT()
@@ -526,6 +527,8 @@ class FighterColT(NamedTuple):
     asleep: int = 91  # 1: an equip holds it asleep: it cannot initiate battle (Sleepy Scent)
     double_battle: int = 92  # 1: it may initiate two battles in its player's turn (Double Hit)
     last_damage_atk: int = 93  # 1: the last damage it took was Atk damage (Contaminate reads it at a death)
+    backfire: int = 94  # 1: a miss against it: the striker rolls its Atk roll at its own primary (Galactic Suit)
+    backfire_damage: int = 95  # the Atk roll its last missed strike owes its own primary, for the game; 0 none
 
 
 FighterCol = FighterColT()

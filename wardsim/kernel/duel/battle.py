@@ -305,6 +305,19 @@ def _play_on_hit(att, dfn):
 
 
 @njit(_nrt=False, inline="always")
+def _backfire(att, dfn, clock, rng, script):
+    """Galactic Suit: "If your opponent misses their Hit Roll against the equipped creature, they
+    must roll their Atk Roll against their primary creature": the roll is made here, and the
+    game deals it (ruling galactic-suit)."""
+    att[F.backfire_damage] = 0
+    if dfn[F.backfire] != 0 and att[F.hp] > 0 and not is_disarmed_nb(att, clock):
+        damage = att[F.modifier] + att[F.atk_bonus] + att[F.battle_atk]
+        for _ in range(att[F.attack_dice] + att[F.battle_attack_dice]):
+            damage += d6_nb(rng, script)
+        att[F.backfire_damage] = max(damage, 0)
+
+
+@njit(_nrt=False, inline="always")
 def _play_on_miss(att, dfn):
     """Enchantment: "If you miss your Hit Roll, play this card": its player plays it on the
     first miss of its creature (a critical miss too), if the creature missed still stands (its
@@ -358,6 +371,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         att[F.strike_atk_dice] = die
         att[F.strike_damage] = die
         _take_nb(att, dfn, effects, die, False)
+        _backfire(att, dfn, clock, rng, script)
         _play_on_miss(att, dfn)
         return StrikeResult.critical_miss
     if att[F.hit_roll_mult] > 1:
@@ -366,6 +380,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         total *= att[F.hit_roll_mult]
         att[F.strike_hit_total] = total + hit_bonus
     if not all_six and not auto_hit and not tabled and total + hit_bonus < effective_al_nb(dfn):
+        _backfire(att, dfn, clock, rng, script)
         _play_on_miss(att, dfn)
         return StrikeResult.miss
     result = StrikeResult.critical_hit if all_six else StrikeResult.hit

@@ -1241,6 +1241,23 @@ def _reveal_for_battle(cards, effects, inst, fighters, players, glob, c, options
 
 
 @njit(cache=True, _nrt=False)
+def _deal_backfire(cards, effects, inst, fighters, players, glob, striker, trace):
+    """Galactic Suit: the Atk roll the striker's miss owes goes to its own player's primary
+    creature, as the card's damage (ruling galactic-suit)."""
+    damage = fighters[striker, F.backfire_damage]
+    if damage <= 0:
+        return
+    fighters[striker, F.backfire_damage] = 0
+    q = inst[striker, I.controller]
+    x = players[q, P.primary]
+    if x < 0:
+        return
+    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+    dealt = take_damage_nb(fighters[x], fighters[striker], effects, damage, False)
+    record_nb(trace, glob, q, Event.effect_damage, x, dealt, fighters[x, F.hp])
+
+
+@njit(cache=True, _nrt=False)
 def is_battle_reaction_nb(cards, effects, card, own_hit):
     """Lightning cards played inside a battle: against the opponent's attack, or on an own hit."""
     if cards[card, CardCol.card_type] != CardType.magic:
@@ -1736,6 +1753,7 @@ def battle_action_nb(
             strike_nb(fighters[striker], fighters[struck], effects, k == 0 or no_return, t, rng, script)
             # Wild Vampire: the game keeps the AL its hit took
             resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
+            _deal_backfire(cards, effects, inst, fighters, players, glob, striker, trace)
             if trace.shape[0] > 0:
                 _trace_strike(fighters, glob, striker, p if striker == attacker else 1 - p, trace)
             # a Lightning card takes effect when it is played: before the next strike
@@ -1878,6 +1896,7 @@ def _self_battle_nb(cards, effects, inst, fighters, players, glob, decks, attack
                 break
             strike_nb(fighters[striker], fighters[struck], effects, k == 0, t, rng, script)
             resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
+            _deal_backfire(cards, effects, inst, fighters, players, glob, striker, trace)
             if trace.shape[0] > 0:
                 _trace_strike(fighters, glob, striker, p, trace)
     end_battle_nb(fighters[attacker])

@@ -473,6 +473,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.slower_first] = 0
         f[F.asleep] = 0
         f[F.double_battle] = 0
+        f[F.backfire] = 0
     # creature effects negated by magic (Mind Sap, Demonic Magic, Silence From The Grave)
     for s_k in range(n_sources):
         j = sources[s_k]
@@ -761,6 +762,8 @@ def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
         f[F.immune] |= effects[r, E.flags] & (Flag.magic | Flag.creature_effects)
     elif action == Action.second_battle:
         f[F.double_battle] = 1  # Double Hit
+    elif action == Action.miss_backfire:
+        f[F.backfire] = 1  # Galactic Suit
     elif action == Action.slower_strikes_first:
         f[F.slower_first] = 1  # Reverse Polarity, on every creature while it is on the field
     elif action == Action.multiply_hit_roll:
@@ -986,6 +989,7 @@ def is_aura_action_nb(action):
         or action == Action.immune
         or action == Action.set_base_stat
         or action == Action.set_creature_type
+        or action == Action.miss_backfire
     )
 
 
