@@ -695,8 +695,8 @@ def test_case_law_necromancer_mind_sapped_loses_its_limited_summon():
 def test_case_law_dragon_power_sets_armor_level_12_after_a_reduction(reduction):
     # rules guide, CASE LAW, Jeesse v James: Kraken with Flame of the Infinite, its AL reduced by Zanj
     # the Hunter, then Dragon Power: "Dragon Power does not specifically increase the Armor Level by an
-    # amount but sets the Armor at Level 12." Zanj is a promo whose effect is not encoded; the
-    # opponent's Unlucky Circumstance (AL set to 1) or Zombified (AL -2) stands in for it.
+    # amount but sets the Armor at Level 12." The opponent's Unlucky Circumstance (AL set to 1) or
+    # Zombified (AL -2) in Zanj's place (Zanj itself: tests/test_effects_gen3_strikes.py).
     t, kraken, _ = duel_table(
         "Kraken", "Werewolf", ["Flame of the Infinite", "Dragon Power", "Health Potion"], [reduction, "Health Potion"]
     )

@@ -216,10 +216,8 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError(f"action {e.action!r} needs a 'from' zone")
     if e.action == "move_card" and e.zone_to == "none":
         raise EffectError("action 'move_card' needs a 'to' zone")
-    if (
-        e.condition in {"target_matches", "equipped_with", "own_primary_matches", "holds_under", "target_not_matching"}
-        and not e.filter
-    ):
+    filtered = {"target_matches", "equipped_with", "own_primary_matches", "holds_under", "target_not_matching"}
+    if e.condition in filtered | {"attacker_matches", "target_equipped_with"} and not e.filter:
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
     if e.action == "set_base_stat" and e.stat not in {"speed", "attack_dice", "modifier"}:
         raise EffectError("action 'set_base_stat' needs a 'stat' of speed, attack_dice or modifier")
@@ -229,6 +227,12 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError("action 'order_deck_top' needs an 'amount' of 1 or more")
     if "same_roll" in e.flags and e.roll is None and "dice_match" not in e.flags:
         raise EffectError("flag 'same_roll' needs a 'roll'")
+    if e.action == "hit_needs_face" and e.roll is None:
+        raise EffectError("action 'hit_needs_face' needs a 'roll': the faces a Hit die must show")
+    if e.action == "hit_needs_match" and e.amount < 1:
+        raise EffectError("action 'hit_needs_match' needs an 'amount' of 1 or more: the lowest matching face")
+    if "overflow" in e.flags and e.action != "heal_from_damage":
+        raise EffectError("flag 'overflow' belongs to a 'heal_from_damage' row")
 
 
 # ---------------------------------------------------------------- plain English
@@ -333,6 +337,10 @@ _CONDITION_TEXT = {
     "opponent_lightning": "in a turn in which your opponent played a Lightning card",
     "holds_under": "while {filter} is under it",
     "target_not_matching": "against every creature that is not {filter}",
+    "attacker_matches": "from {filter}",
+    "hit_dice_match": "if its Hit dice match",
+    "target_equipped_with": "against a creature with {filter} equipped to it",
+    "below_half_hp": "while its HP is below half its printed HP",
 }
 
 # targets that take a plural verb
@@ -413,6 +421,7 @@ def _amount_text(e: Effect) -> str:
             "sent_hp": " times the printed HP of the creature card sent",
             "limited_held": " per Limited Summon it holds",
             "printed_stat": " times its printed value (doubled)",
+            "opponent_primary_speed": " times the printed SPD of the opponent's primary creature",
         }[e.scale].format(f=render_filter(e.filter))
     return text
 
@@ -435,10 +444,15 @@ def render(e: Effect) -> str:
     is_ = "are" if e.target in _PLURAL else "is"
     its = "their" if e.target in _PLURAL else "its"
     stat = _STAT_TEXT.get(e.stat, e.stat)
+    overflow = "overflow" in e.flags  # Succubus
     amount = _amount_text(e)
     zfrom, zto = _ZONE_TEXT.get(e.zone_from, ""), _ZONE_TEXT.get(e.zone_to, "")
     what = {
-        "multiply_damage": f"inflict {e.amount}x Atk damage",
+        "multiply_damage": f"this creature takes {e.amount}x Atk damage"
+        if e.trigger == "on_damage_taken"
+        else f"{target} inflict{s} {e.amount}x Atk damage"
+        if e.target in _PLURAL  # a field card: every attacker (Dragon's Bane, Orcs VS Apes)
+        else f"inflict {e.amount}x Atk damage",
         "dot": f"{target} take{s} {amount} damage ({e.status}) once per turn cycle",
         "hot": f"{target} heal{s} {amount} HP once per turn cycle",
         "apply_status": f"{target} {is_} {e.status}"
@@ -452,7 +466,8 @@ def render(e: Effect) -> str:
         ),
         "modify_stat": f"{target} get{s} {stat} {'+' if e.amount >= 0 else ''}{amount}"
         + (", again every turn cycle" if "cumulative" in e.flags else ""),
-        "scale_stat": f"{target} {has} {its} {stat} multiplied by {e.amount}/{e.divisor}",
+        "scale_stat": f"{target} {has} {its} {'base ' if e.target == 'struck' else ''}{stat} multiplied by "
+        f"{e.amount}/{e.divisor}" + (" (rounded down) in the battle" if e.target == "struck" else ""),
         "set_stat": f"{target} {has} {its} {stat} set to {e.amount}",
         "stat_floor": f"the {stat} of {target} cannot be reduced below {e.amount}",
         "shuffle_deck": {"own_player": "shuffle your deck", "opponent_player": "shuffle your opponent's deck"}.get(
@@ -462,7 +477,8 @@ def render(e: Effect) -> str:
         "damage_fraction": f"{target} loses {e.amount}/{e.divisor} of its remaining HP",
         "heal": f"heal {target} "
         + ("to full HP" if "full" in e.flags else f"for {amount}" + ("" if e.scale == "sent_hp" else " HP")),
-        "heal_from_damage": f"heal {target} for {e.amount}/{e.divisor} of the Atk damage inflicted",
+        "heal_from_damage": f"heal {target} for {e.amount}/{e.divisor} of the Atk damage inflicted"
+        + (", and the healing above its max HP is inflicted on the creature it battles" if overflow else ""),
         "reduce_damage": f"damage taken by {target} is multiplied by {e.amount}/{e.divisor}",
         "critical_miss_up_to": f"a Hit roll of {target} whose dice total {e.amount} or less is a critical miss, "
         "whatever the AL and the Hit bonuses",
@@ -484,7 +500,8 @@ def render(e: Effect) -> str:
         "negate_magic": "negate that magic card and send it to the cemetery",
         "steal_magic": "steal the negated card and play it on your side",
         "destroy_magic": _destroy_text(e.amount, e.target, target),
-        "draw": f"{target} draw{s} {e.amount} card{'' if e.amount == 1 else 's'}{amount[len(str(e.amount)) :]}",
+        "draw": f"{target} draw{'' if e.target == 'own_player' else s} {e.amount} "
+        f"card{'' if e.amount == 1 else 's'}{amount[len(str(e.amount)) :]}",
         "search_deck": (
             f"search your deck for up to {max(e.amount, 1)} equip cards ({render_filter(e.filter)[2:]}) "
             "and equip them to this creature, then shuffle"
@@ -556,7 +573,11 @@ def render(e: Effect) -> str:
         "reset_turn": "reset the current player's turn",
         "auto_hit": f"{target} hit{s} regardless of the dice",
         "strike_first": f"{target} strike{s} first",
-        "negate_increases": f"other {stat} increases on {target} do not apply",
+        "negate_increases": f"{stat} increases that arrive after this card on {target} do not apply"
+        if e.target in {"opponent_creatures", "opponent_primary"}  # Zanj the Hunter
+        else f"{stat} increases on this card do not apply"
+        if e.target == "self"  # Sprite, Scarlett
+        else f"other {stat} increases on {target} do not apply",
         "sacrifices_follow": "the sacrificed cards stay under this card and follow it",
         "counter_heal": f"heal {target} {e.amount} HP per counter (starting at {e.dice}, +1 each of your turns)",
         "slower_strikes_first": "in every battle the creature with the lower SPD strikes first",
@@ -580,6 +601,16 @@ def render(e: Effect) -> str:
         "miss_backfire": f"when the opponent's creature misses its Hit roll against {target}, it rolls its "
         "Atk roll against its own player's primary creature",
         "set_creature_type": f"{target} {is_} changed to {e.filter.types[0] if e.filter.types else ''}-type",
+        "hit_needs_match": f"a strike against {target} hits only if all the striker's Hit dice show the same face"
+        + (f", {e.amount} or higher" if e.amount > 1 else ""),
+        "hit_needs_face": f"a strike against {target} hits only if one of the striker's Hit dice shows "
+        + (f"{e.roll[0]}-{e.roll[1]}" if e.roll and e.roll[0] != e.roll[1] else f"{e.roll[0] if e.roll else ''}"),
+        "no_criticals": f"{target} cannot make a critical hit or a critical miss",
+        "negate_immunity": f"{render_filter(e.filter)} on the field is affected by creature effects and magic "
+        "cards, even where its own effect says it is not",
+        "base_attack_only": f"{target} can only be damaged by the Atk damage of a strike, counted from the "
+        "striker's base Atk Dice Rolls and base Modifier alone (no bonus, multiplier or critical hit)",
+        "no_hit_roll": f"{target} rolls no Hit dice: each of its strikes goes straight to its Atk Dice Rolls and hits",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger]]
     if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":
@@ -590,7 +621,7 @@ def render(e: Effect) -> str:
         if "no_effect" in e.flags:
             text += " without card text"
         parts.append(text)
-    if e.roll:
+    if e.roll and e.action != "hit_needs_face":  # Sprite's roll is the faces its attacker's dice need
         lo, hi = e.roll
         roll = "on the same die" if "same_roll" in e.flags else "roll 1 die"
         parts.append(f"{roll}, on {lo}-{hi}" if lo != hi else f"{roll}, on {lo}")

@@ -141,6 +141,10 @@ class ConditionT(NamedTuple):
     opponent_lightning: int = 15  # the opponent of the source's player played a Lightning card this turn
     holds_under: int = 16  # a card passing the filter is under the source creature (Terry: a Jerry)
     target_not_matching: int = 17  # the creature acted on fails the filter (Bramble Field: creatures without wings)
+    attacker_matches: int = 18  # Atk damage from a creature that passes the filter (Earth Eleotoid: water)
+    hit_dice_match: int = 19  # the strike's Hit dice all show the same face, 2 dice or more (Tri-Dragon)
+    target_equipped_with: int = 20  # the creature battled has a card passing the filter equipped (The Wither: Fear)
+    below_half_hp: int = 21  # the source creature's HP is below half its printed HP (Ashen Knight: below 40 of 80)
 
 
 Condition = ConditionT()
@@ -215,10 +219,16 @@ class ActionT(NamedTuple):
     negate_once: int = 63  # once while on the field: negate an attack against it (self) or a magic card (played_card)
     stat_floor: int = 64  # a lasting row: the target's stat is never below amount, whatever reduces it (Soul Drain)
     shuffle_deck: int = 65  # the target player's deck is shuffled; its known places are lost (Shuffling Bones)
-    set_base_stat: int = 66  # base SPD, Atk Dice Rolls or Modifier = amount; changes still add (Steam Knight Blaster)
-    no_sacrifice: int = 67  # the target cannot be used as a sacrifice from the field (Frost Wyrms)
-    set_creature_type: int = 68  # the target is of the filter's one creature type instead of its own (Demon Blood)
-    miss_backfire: int = 69  # a miss against the target: the striker's Atk roll hits its own primary (Galactic Suit)
+    hit_needs_match: int = 66  # a strike against it hits only when its Hit dice match, on amount or higher (Scarlett)
+    hit_needs_face: int = 67  # a strike against it hits only when a Hit die shows a face of the row's roll (Sprite)
+    no_criticals: int = 68  # its strikes are never critical hits or misses (Tri-Dragon)
+    no_hit_roll: int = 69  # it rolls no Hit dice: each strike hits, never a critical hit or miss (Fog)
+    negate_immunity: int = 70  # the creatures passing the filter lose their immunity to effects (Thresher: mechs)
+    base_attack_only: int = 71  # it takes only Atk damage, of the striker's base Atk dice and Modifier (Arcturus)
+    set_base_stat: int = 72  # base SPD, Atk Dice Rolls or Modifier = amount; changes still add (Steam Knight Blaster)
+    no_sacrifice: int = 73  # the target cannot be used as a sacrifice from the field (Frost Wyrms)
+    set_creature_type: int = 74  # the target is of the filter's one creature type instead of its own (Demon Blood)
+    miss_backfire: int = 75  # a miss against the target: the striker's Atk roll hits its own primary (Galactic Suit)
 
 
 Action = ActionT()
@@ -312,6 +322,7 @@ class ScaleT(NamedTuple):
     sent_hp: int = 10  # the printed HP of the creature card sent (Vampire Lord, The Guide)
     limited_held: int = 11  # the Limited Summons the source creature holds (Alkonost)
     printed_stat: int = 12  # the source creature's printed value of the row's stat (Terry doubles its base stats)
+    opponent_primary_speed: int = 13  # the printed SPD of the opponent's primary creature (Ancient Sentinel)
 
 
 Scale = ScaleT()
@@ -353,6 +364,7 @@ class FlagT(NamedTuple):
     but_equips: int = 16384  # a magic block that lets equip cards through (Foggy Night)
     dice_match: int = 32768  # every player rolls 1 die; the row acts when all dice match (Apocalypse)
     distinct: int = 65536  # a sacrifices row: each sacrifice matches a different name of the filter (Perfect Shark)
+    overflow: int = 131072  # a heal_from_damage row: healing above max HP hits the creature struck (Succubus)
 
 
 Flag = FlagT()
@@ -526,9 +538,19 @@ class FighterColT(NamedTuple):
     al_drained: int = 90  # the AL its last strike's drain took from the creature struck (Wild Vampire), for the game
     asleep: int = 91  # 1: an equip holds it asleep: it cannot initiate battle (Sleepy Scent)
     double_battle: int = 92  # 1: it may initiate two battles in its player's turn (Double Hit)
-    last_damage_atk: int = 93  # 1: the last damage it took was Atk damage (Contaminate reads it at a death)
-    backfire: int = 94  # 1: a miss against it: the striker rolls its Atk roll at its own primary (Galactic Suit)
-    backfire_damage: int = 95  # the Atk roll its last missed strike owes its own primary, for the game; 0 none
+    in_own_turn: int = 93  # 1: its controller's turn is being played (Lurking Slime's "during your turn")
+    guard_match_min: int = 94  # >0: a strike against it hits only on matching Hit dice, this face or up (Scarlett)
+    guard_face_lo: int = 95  # >0: a strike against it hits only when a Hit die shows lo..hi (Sprite)
+    guard_face_hi: int = 96
+    no_criticals: int = 97  # 1: its strikes are never critical hits or misses (Tri-Dragon)
+    no_hit_roll: int = 98  # 1: it rolls no Hit dice and each strike hits (Fog)
+    base_attack_dice: int = 99  # its base (printed, or copied) Atk Dice Rolls, before any effect (Arcturus)
+    base_modifier: int = 100  # its base Modifier, before any effect (Lumber, Arcturus)
+    base_attack_only: int = 101  # 1: damaged only by a striker's base Atk dice and Modifier (Arcturus)
+    base_hp: int = 102  # its printed HP (Ashen Knight: "below 40 HP", half of it)
+    last_damage_atk: int = 103  # 1: the last damage it took was Atk damage (Contaminate reads it at a death)
+    backfire: int = 104  # 1: a miss against it: the striker rolls its Atk roll at its own primary (Galactic Suit)
+    backfire_damage: int = 105  # the Atk roll its last missed strike owes its own primary, for the game; 0 none
 
 
 FighterCol = FighterColT()

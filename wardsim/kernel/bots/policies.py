@@ -203,6 +203,19 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
         elif action == Action.revive:
             if own >= 0:  # Phoenix Armor: half the HP back, once, whenever its creature dies
                 value += 0.5 * fighters[own, F.max_hp] * amount / effects[r, E.divisor]
+        elif (
+            action == Action.multiply_damage
+            and effects[r, E.condition] == Condition.target_matches
+            and tgt == Target.all_creatures
+        ):
+            # Orcs VS Apes, Dragon's Bane: every creature strikes harder at the creatures that pass
+            # the filter, both sides: worth it while the opponent's primary passes and p's does not
+            gain = 0.0
+            if opp >= 0 and filter_matches_nb(effects, r, fighters[opp]):
+                gain += 8.0
+            if own >= 0 and filter_matches_nb(effects, r, fighters[own]):
+                gain -= 8.0
+            value += gain if gain != 0.0 else -1.0
         elif action == Action.multiply_damage or action == Action.auto_hit or action == Action.prevent_damage:
             value += 8.0  # prevent_damage: Ghost Form, Metallic Bone keep every damage off their creature
         elif action == Action.limited_summon or action == Action.search_deck:

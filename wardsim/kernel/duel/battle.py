@@ -117,9 +117,13 @@ from wardsim.kernel.duel.effect_rows import (
     fire_trigger_nb,
     has_trigger_nb,
     heal_nb,
+    hurt_stat_nb,
+    immunity_negated_by_nb,
+    modifier_cut_nb,
     place_static_dots_nb,
     roll_amount_nb,
     set_triggers_nb,
+    strike_al_nb,
     take_damage_nb,
 )
 from wardsim.kernel.duel.enums import Counter, DuelOutcome, Fired, React, StrikeResult
@@ -132,6 +136,7 @@ from wardsim.kernel.enums import (
     EffectCol,
     FighterCol,
     Flag,
+    Stat,
     Trigger,
 )
 from wardsim.kernel.rng import RNG_WORDS, d6_nb, seed_rng_nb
@@ -159,6 +164,9 @@ def init_fighter_nb(f, cards, card):
     f[F.hit_dice] = HIT_DICE
     f[F.attack_dice] = c[CardCol.attack_dice]
     f[F.modifier] = c[CardCol.modifier]
+    f[F.base_attack_dice] = c[CardCol.attack_dice]
+    f[F.base_modifier] = c[CardCol.modifier]
+    f[F.base_hp] = c[CardCol.hp]
     f[F.creature_type] = c[CardCol.creature_type]
     f[F.tags] = c[CardCol.tags]
     f[F.names] = c[CardCol.names]
@@ -204,6 +212,8 @@ def _copy_base_stats(f, model):
     f[F.speed] = model[F.speed]
     f[F.attack_dice] = model[F.attack_dice]
     f[F.modifier] = model[F.modifier]
+    f[F.base_attack_dice] = model[F.attack_dice]
+    f[F.base_modifier] = model[F.modifier]
     f[F.creature_type] = model[F.creature_type]
 
 
@@ -222,13 +232,18 @@ def prepare_pair_nb(fa, fb, effects):
         _copy_base_stats(fb, fa)
     _fold_immunity(fa, effects)
     _fold_immunity(fb, effects)
+    for f in (fa, fb):  # Thresher: the creatures passing its filter lose their immunity
+        if immunity_negated_by_nb(fa, f, effects) or immunity_negated_by_nb(fb, f, effects):
+            f[F.immune] = 0
     _fold_hit_table(fa, effects)
     _fold_hit_table(fb, effects)
     _fold_auras(fa, fb, effects)
     _fold_auras(fb, fa, effects)
+    speed_a = fa[F.speed]  # the base SPD, before any fold (Ancient Sentinel reads it)
+    speed_b = fb[F.speed]
     for action in (Action.modify_stat, Action.scale_stat, Action.set_stat):
-        _fold_stats(fa, fb, effects, action)
-        _fold_stats(fb, fa, effects, action)
+        _fold_stats(fa, fb, effects, action, speed_b)
+        _fold_stats(fb, fa, effects, action, speed_a)
     for f in (fa, fb):
         if f[F.hit_dice] < 0:
             f[F.hit_dice] = 0
@@ -267,6 +282,17 @@ def _pack_die(packed, k, die):
 
 
 @njit(_nrt=False)
+def _shows_face(packed, n_dice, lo, hi):
+    """Does one of the first n_dice dice of a base-8 list (at most 21) show a face in lo..hi?"""
+    for _ in range(min(n_dice, 21)):
+        die = packed % 8
+        if lo <= die <= hi:
+            return True
+        packed = packed // 8
+    return False
+
+
+@njit(_nrt=False)
 def _strike_body(att, dfn, effects, strikes_first, clock, rng, script):
     att[F.strike_order] = 1 if strikes_first else 2
     att[F.strike_hit_dice] = 0
@@ -274,7 +300,7 @@ def _strike_body(att, dfn, effects, strikes_first, clock, rng, script):
     att[F.strike_atk_dice] = 0
     att[F.strike_damage] = 0
     att[F.strike_effect_dice] = 0
-    att[F.strike_needed] = effective_al_nb(dfn)
+    att[F.strike_needed] = strike_al_nb(dfn, effects)
     result = _strike_inner(att, dfn, effects, strikes_first, clock, rng, script)
     att[F.strike_result] = result
     if result != StrikeResult.none:
@@ -343,21 +369,35 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         add_hit_dice, add_hit, cond_attack_dice, cond_atk = _conditional_stats(att, dfn, effects, strikes_first)
         hit_dice += add_hit_dice
         hit_bonus += add_hit
+    if has_trigger_nb(dfn, Trigger.static):
+        cut = modifier_cut_nb(dfn, att, effects)  # Lumber: the base Modifier of a forest creature halved
+        hit_bonus -= cut
+        cond_atk -= cut
+    if att[F.no_hit_roll] != 0:
+        hit_dice = 0  # Fog: "does not perform a Hit Dice Roll ... moves directly to its Atk Dice Roll"
     # Hit roll (rules guide, BATTLE step 3)
     total = 0
     all_six = hit_dice >= CRITICAL_DICE  # rules guide: no critical hit or miss with fewer than 2 dice
     all_one = hit_dice >= CRITICAL_DICE
     packed = 0
+    first_die = 0
+    dice_match = hit_dice >= CRITICAL_DICE  # Tri-Dragon, Scarlett: "match" needs 2 dice or more
     for k in range(hit_dice):
         die = d6_nb(rng, script)
         total += die
         all_six = all_six and die == 6
         all_one = all_one and die == 1
+        if k == 0:
+            first_die = die
+        dice_match = dice_match and die == first_die
         if k < 21:
             packed = _pack_die(packed, k, die)
     att[F.strike_hit_dice] = packed
     att[F.strike_hit_total] = total + hit_bonus
-    auto_hit = att[F.auto_hit] != 0
+    auto_hit = att[F.auto_hit] != 0 or att[F.no_hit_roll] != 0
+    if att[F.no_criticals] != 0:  # Tri-Dragon: "This creature cannot critical Hit/Miss"
+        all_six = False
+        all_one = False
     tabled = att[F.table_miss_max] > 0 or att[F.table_critical_max] > 0
     if tabled:
         # Maniac, Ring of Extremes: the dice total alone picks the outcome, whatever the target's
@@ -379,10 +419,18 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         # faces still decide a critical hit or miss
         total *= att[F.hit_roll_mult]
         att[F.strike_hit_total] = total + hit_bonus
-    if not all_six and not auto_hit and not tabled and total + hit_bonus < effective_al_nb(dfn):
+    if not all_six and not auto_hit and not tabled and total + hit_bonus < strike_al_nb(dfn, effects):
         _backfire(att, dfn, clock, rng, script)
         _play_on_miss(att, dfn)
         return StrikeResult.miss
+    if dfn[F.guard_match_min] > 0 and not (dice_match and first_die >= dfn[F.guard_match_min]):
+        _backfire(att, dfn, clock, rng, script)
+        _play_on_miss(att, dfn)
+        return StrikeResult.miss  # Scarlett: "your opponent's hit dice must match to hit this creature"
+    if dfn[F.guard_face_lo] > 0 and not _shows_face(packed, hit_dice, dfn[F.guard_face_lo], dfn[F.guard_face_hi]):
+        _backfire(att, dfn, clock, rng, script)
+        _play_on_miss(att, dfn)
+        return StrikeResult.miss  # Sprite: "if one of the attacking creature's Hit Dice Rolls is a 3 or 4"
     result = StrikeResult.critical_hit if all_six else StrikeResult.hit
     react = dfn[F.react]
     if react != 0 and dfn[F.react_fired] == Fired.waiting and react != React.heal:
@@ -420,6 +468,10 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
             attack_dice += att[F.boost_dice]
             att[F.boost_fired] = Fired.played
     damage = att[F.modifier] + att[F.atk_bonus] + att[F.battle_atk] + cond_atk
+    base_only = dfn[F.base_attack_only] != 0
+    if base_only:  # Arcturus: "only be damaged by the attacking creature's base attack and modifier"
+        attack_dice = att[F.base_attack_dice]
+        damage = att[F.base_modifier]
     atk_six = False
     packed = 0
     for k in range(attack_dice):
@@ -429,11 +481,11 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         if k < 21:
             packed = _pack_die(packed, k, die)
     att[F.strike_atk_dice] = packed
-    if has_trigger_nb(att, Trigger.on_strike) and (dfn[F.immune] & Flag.creature_effects) == 0:
-        damage = _multiply_nb(att, dfn, effects, strikes_first, atk_six, damage)
-    if att[F.extra_mult] > 1:
+    if has_trigger_nb(att, Trigger.on_strike) and (dfn[F.immune] & Flag.creature_effects) == 0 and not base_only:
+        damage = _multiply_nb(att, dfn, effects, strikes_first, atk_six, dice_match, damage)
+    if att[F.extra_mult] > 1 and not base_only:
         damage *= att[F.extra_mult]
-    if all_six:
+    if all_six and not base_only:
         damage *= CRITICAL_MULTIPLIER  # rules guide: the critical multiplier comes after every other bonus
     att[F.strike_damage] = max(damage, 0)
     if react == React.reflect or react == React.absorb:
@@ -450,7 +502,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         # Cure Minor Wounds: played once the strike has hurt its creature
         dfn[F.react_fired] = Fired.negated if _answer_lightning(att, dfn) else Fired.played
     if dealt > 0 and (has_trigger_nb(att, Trigger.on_damage_dealt) or att[F.lifesteal_num] > 0):
-        _after_damage_nb(att, effects, dealt)
+        _after_damage_nb(att, dfn, effects, dealt)
     if dfn[F.returned_damage] > 0 and (att[F.immune] & Flag.creature_effects) == 0:
         # Demonic Turtle sends the part of the Atk damage it took off back at the striker: the
         # damage of its creature effect, not Atk damage, after the strike
@@ -564,8 +616,10 @@ def _open_battle(fi, fd, effects, clock, rng, script):
         return -1
     if fi[F.strike_first] != fd[F.strike_first]:
         return 1 if fi[F.strike_first] != 0 else 0
-    if fi[F.speed] != fd[F.speed]:
-        faster_first = fi[F.speed] > fd[F.speed]
+    speed_i = fi[F.speed] + hurt_stat_nb(fi, effects, Stat.speed)  # Ashen Knight: SPD +3 below 40 HP
+    speed_d = fd[F.speed] + hurt_stat_nb(fd, effects, Stat.speed)
+    if speed_i != speed_d:
+        faster_first = speed_i > speed_d
         if fi[F.slower_first] != 0 or fd[F.slower_first] != 0:
             faster_first = not faster_first  # Reverse Polarity: "the creature with lower SPD attacks first"
         return 1 if faster_first else 0
@@ -817,6 +871,8 @@ def duel_nb(fa, fb, effects, rng, script, max_exchanges, out, general=False):
         else:
             fo = fb
             fx = fa
+        fo[F.in_own_turn] = 1  # Lurking Slime: "During your turn"
+        fx[F.in_own_turn] = 0
         played = True
         if (
             fo[F.skip_turn] != 0

@@ -49,6 +49,43 @@ def effective_al_nb(f):
 
 
 @njit(_nrt=False)
+def is_hurt_nb(f):
+    """Ashen Knight: "below 40 HP", half its printed 80: its HP is below half its printed HP."""
+    return f[F.hp] * 2 < f[F.base_hp]
+
+
+@njit(_nrt=False)
+def hurt_stat_nb(f, effects, stat):
+    """What f's static rows with the condition `below_half_hp` add to `stat` now (Ashen Knight's
+    AL and SPD, read by the strikes and the order of the strikes)."""
+    if f[F.effect_count] == 0 or not is_hurt_nb(f):
+        return 0
+    add = 0
+    for r in range(f[F.effect_start], f[F.effect_start] + f[F.effect_count]):
+        if (
+            effects[r, E.trigger] == Trigger.static
+            and effects[r, E.action] == Action.modify_stat
+            and effects[r, E.condition] == Condition.below_half_hp
+            and effects[r, E.stat] == stat
+            and effects[r, E.target] == Target.self
+        ):
+            add += effects[r, E.amount]
+    return add
+
+
+@njit(_nrt=False)
+def strike_al_nb(f, effects):
+    """The AL a strike against f must reach: its effective AL with what its HP adds now
+    (Ashen Knight's AL +2 below 40 HP), capped at 12."""
+    al = effective_al_nb(f)
+    if f[F.effect_count] > 0 and is_hurt_nb(f):
+        al = f[F.armor_level] + f[F.al_change] + hurt_stat_nb(f, effects, Stat.armor_level)
+        if al > AL_CAP:
+            al = AL_CAP
+    return al
+
+
+@njit(_nrt=False)
 def immune_to_creature_effects_nb(f):
     return (f[F.immune] & Flag.creature_effects) != 0
 
@@ -145,6 +182,8 @@ def scale_factor_nb(effects, r):
         return 1
     if scale == Scale.turn_cycles:
         return -1
+    if scale == Scale.opponent_primary_speed:
+        return 1  # the other creature's SPD: `_fold_stats` reads it
     return 0
 
 
@@ -289,8 +328,27 @@ def _is_static_duration(duration):
 
 
 @njit(_nrt=False)
-def _fold_stats(src, opp, effects, action):
-    """Apply src's unconditional static/on-summon rows of one stat action."""
+def _negates_increases(src, victim, effects, stat):
+    """Does creature src have a static row that negates the increases of `stat` on its opponent
+    `victim` (Zanj the Hunter), unless victim is unaffected by creature effects?"""
+    if immune_to_creature_effects_nb(victim):
+        return False
+    for r in range(src[F.effect_start], src[F.effect_start] + src[F.effect_count]):
+        target = effects[r, E.target]
+        if (
+            effects[r, E.trigger] == Trigger.static
+            and effects[r, E.action] == Action.negate_increases
+            and effects[r, E.stat] == stat
+            and (target == Target.opponent_creatures or target == Target.opponent_primary)
+        ):
+            return True
+    return False
+
+
+@njit(_nrt=False)
+def _fold_stats(src, opp, effects, action, opp_speed):
+    """Apply src's unconditional static/on-summon rows of one stat action; `opp_speed` is the
+    other creature's base SPD, before any fold (Ancient Sentinel)."""
     for r in range(src[F.effect_start], src[F.effect_start] + src[F.effect_count]):
         trig = effects[r, E.trigger]
         if trig != Trigger.static and trig != Trigger.on_summon:
@@ -311,8 +369,13 @@ def _fold_stats(src, opp, effects, action):
         factor = scale_factor_nb(effects, r)
         if factor < 0:
             continue
+        if effects[r, E.scale] == Scale.opponent_primary_speed:
+            factor = opp_speed
         stat = effects[r, E.stat]
         amount = effects[r, E.amount] * factor
+        own_row = targets_self_nb(target)
+        if action == Action.modify_stat and amount > 0 and own_row and _negates_increases(opp, src, effects, stat):
+            continue  # Zanj the Hunter: "Negate all other opponent AL increases"
         if action == Action.modify_stat:
             add_stat_nb(victim, stat, amount)
         elif action == Action.scale_stat:
@@ -339,6 +402,41 @@ def _fold_immunity(f, effects):
 
 
 @njit(_nrt=False)
+def modifier_cut_nb(src, f, effects):
+    """Lumber: what creature src's static rows take off the Modifier of the creature f it
+    battles: each `scale_stat` row of the Modifier aimed at `struck` whose filter f passes leaves
+    f's base Modifier x amount / divisor (rounded down), the rest of f's Modifier untouched."""
+    if immune_to_creature_effects_nb(f):
+        return 0
+    cut = 0
+    for r in range(src[F.effect_start], src[F.effect_start] + src[F.effect_count]):
+        if (
+            effects[r, E.trigger] == Trigger.static
+            and effects[r, E.action] == Action.scale_stat
+            and effects[r, E.target] == Target.struck
+            and effects[r, E.stat] == Stat.modifier
+            and (effects[r, E.condition] == Condition.always or effects[r, E.condition] == Condition.target_matches)
+            and filter_matches_nb(effects, r, f)
+        ):
+            base = f[F.base_modifier]
+            cut += base - base * effects[r, E.amount] // effects[r, E.divisor]
+    return cut
+
+
+@njit(_nrt=False)
+def immunity_negated_by_nb(src, f, effects):
+    """Thresher: does creature src have a static `negate_immunity` row whose filter f passes?"""
+    for r in range(src[F.effect_start], src[F.effect_start] + src[F.effect_count]):
+        if (
+            effects[r, E.trigger] == Trigger.static
+            and effects[r, E.action] == Action.negate_immunity
+            and filter_matches_nb(effects, r, f)
+        ):
+            return True
+    return False
+
+
+@njit(_nrt=False)
 def set_hit_table_nb(f, effects, r):
     """Maniac, Ring of Extremes: row r, if it is a row of a Hit-roll table, into f's table."""
     action = effects[r, E.action]
@@ -349,10 +447,29 @@ def set_hit_table_nb(f, effects, r):
 
 
 @njit(_nrt=False)
+def set_strike_rule_nb(f, effects, r):
+    """Row r, if it is a rule on the Hit dice of strikes against f or of f's own (Scarlett:
+    matching dice; Sprite: a die showing 3 or 4; Tri-Dragon: no critical hit or miss), into f."""
+    action = effects[r, E.action]
+    if action == Action.hit_needs_match:
+        f[F.guard_match_min] = max(effects[r, E.amount], 1)
+    elif action == Action.hit_needs_face:
+        f[F.guard_face_lo] = effects[r, E.roll_lo]
+        f[F.guard_face_hi] = effects[r, E.roll_hi]
+    elif action == Action.no_criticals:
+        f[F.no_criticals] = 1
+    elif action == Action.no_hit_roll:
+        f[F.no_hit_roll] = 1
+    elif action == Action.base_attack_only:
+        f[F.base_attack_only] = 1
+
+
+@njit(_nrt=False)
 def _fold_hit_table(f, effects):
     for r in range(f[F.effect_start], f[F.effect_start] + f[F.effect_count]):
         if effects[r, E.trigger] == Trigger.static:
             set_hit_table_nb(f, effects, r)
+            set_strike_rule_nb(f, effects, r)
 
 
 @njit(_nrt=False)
@@ -435,6 +552,8 @@ def take_damage_nb(f, other, effects, amount, is_atk):
     """
     if amount <= 0 or f[F.battle_prevent] != 0 or f[F.damage_immune] != 0:
         return 0
+    if f[F.base_attack_only] != 0 and not is_atk:
+        return 0  # Arcturus: only a strike's Atk damage reaches it
     if is_atk and f[F.flying_mask] != 0 and (other[F.tags] & f[F.flying_mask]) == 0:
         return 0  # flight: only creatures with the listed artwork tags can hurt it
     n_rows = f[F.effect_count]
@@ -445,10 +564,11 @@ def take_damage_nb(f, other, effects, amount, is_atk):
             continue
         action = effects[r, E.action]
         returns = action == Action.reduce_and_return
-        if action != Action.prevent_damage and action != Action.reduce_damage and not returns:
+        multiplies = action == Action.multiply_damage and trig == Trigger.on_damage_taken
+        if action != Action.prevent_damage and action != Action.reduce_damage and not returns and not multiplies:
             continue
-        if returns and not is_atk:
-            continue  # Demonic Turtle reduces Atk damage only
+        if (returns or multiplies) and not is_atk:
+            continue  # Demonic Turtle reduces Atk damage only; Earth Eleotoid receives 2x Atk damage
         cond = effects[r, E.condition]
         if cond == Condition.always:
             applies = True
@@ -458,12 +578,19 @@ def take_damage_nb(f, other, effects, amount, is_atk):
             applies = f[F.speed] < other[F.speed]
         elif cond == Condition.attacker_not_matching:
             applies = is_atk and not filter_matches_nb(effects, r, other)
+        elif cond == Condition.attacker_matches:
+            applies = is_atk and filter_matches_nb(effects, r, other)
+        elif cond == Condition.own_turn:
+            applies = f[F.in_own_turn] != 0  # Lurking Slime: "during your turn"
         else:
             applies = False
         if not applies:
             continue
         if action == Action.prevent_damage:
             return 0
+        if multiplies:
+            amount = amount * effects[r, E.amount]
+            continue
         reduced = amount * effects[r, E.amount] // effects[r, E.divisor]
         if returns:
             f[F.returned_damage] += amount - reduced  # what Demonic Turtle sends back at the striker
@@ -543,14 +670,30 @@ def row_acts_in_battle_nb(effects, r):
     if trig == Trigger.on_strike:
         return action == Action.multiply_damage
     if trig == Trigger.on_damage_dealt:
-        return action == Action.heal_from_damage
+        # Pyre Lord: damage to itself after it inflicts Atk damage
+        return action == Action.heal_from_damage or (action == Action.damage and effects[r, E.target] == Target.self)
     if trig == Trigger.on_damage_taken:
-        return action == Action.prevent_damage or action == Action.reduce_damage or action == Action.reduce_and_return
+        return (
+            action == Action.prevent_damage
+            or action == Action.reduce_damage
+            or action == Action.reduce_and_return
+            or action == Action.multiply_damage
+        )
     if trig == Trigger.static:
         if action == Action.prevent_damage or action == Action.reduce_damage:
             return True
         if action == Action.critical_miss_up_to or action == Action.critical_hit_up_to:
             return True  # read by every strike (Maniac)
+        if (
+            action == Action.hit_needs_match
+            or action == Action.hit_needs_face
+            or action == Action.no_criticals
+            or action == Action.no_hit_roll
+            or action == Action.base_attack_only
+        ):
+            return True  # read by every strike (Scarlett, Sprite, Tri-Dragon, Fog, Arcturus)
+        if action == Action.scale_stat and effects[r, E.target] == Target.struck:
+            return True  # read by every strike against it (Lumber)
         if action == Action.dot or action == Action.hot:
             return True
         # unconditional stat rows are folded by prepare_pair_nb
@@ -567,8 +710,10 @@ def row_acts_in_duel_nb(effects, r):
     """
     trig = effects[r, E.trigger]
     action = effects[r, E.action]
-    if trig == Trigger.static and (action == Action.immune or action == Action.copy_stats):
-        return True  # copy_stats: folded by prepare_pair_nb (Jerry)
+    if trig == Trigger.static and (
+        action == Action.immune or action == Action.copy_stats or action == Action.negate_immunity
+    ):
+        return True  # copy_stats: folded by prepare_pair_nb (Jerry); negate_immunity (Thresher)
     if is_aura_row_nb(effects, r):
         return True  # folded on the opponent by prepare_pair_nb (Electroloon)
     if (
@@ -707,7 +852,7 @@ def fire_trigger_nb(trigger, src, opp, effects, clock, rng, script):
 
 
 @njit(_nrt=False, inline="always")
-def _condition_holds(effects, r, att, dfn, strikes_first, atk_six):
+def _condition_holds(effects, r, att, dfn, strikes_first, atk_six, dice_match):
     cond = effects[r, E.condition]
     if cond == Condition.always:
         return True
@@ -715,6 +860,10 @@ def _condition_holds(effects, r, att, dfn, strikes_first, atk_six):
         return strikes_first
     if cond == Condition.atk_die_six:
         return atk_six
+    if cond == Condition.hit_dice_match:
+        return dice_match  # Tri-Dragon: "If this creature's Hit Dice match"
+    if cond == Condition.below_half_hp:
+        return is_hurt_nb(att)
     if cond == Condition.target_matches:
         return filter_matches_nb(effects, r, dfn)
     if cond == Condition.target_lower_al:
@@ -745,7 +894,7 @@ def _conditional_stats(att, dfn, effects, strikes_first):
             or effects[r, E.action] != Action.modify_stat
             or effects[r, E.condition] == Condition.always
             or not targets_self_nb(effects[r, E.target])
-            or not _condition_holds(effects, r, att, dfn, strikes_first, False)
+            or not _condition_holds(effects, r, att, dfn, strikes_first, False, False)
         ):
             continue
         factor = scale_factor_nb(effects, r)
@@ -768,25 +917,37 @@ def _conditional_stats(att, dfn, effects, strikes_first):
 
 
 @njit(_nrt=False, inline="always")
-def _multiply_nb(att, dfn, effects, strikes_first, atk_six, damage):
+def _multiply_nb(att, dfn, effects, strikes_first, atk_six, dice_match, damage):
     """The striker's on-strike multipliers (Hafling 3x if it strikes first, Orc 2x on a 6...)."""
     start = att[F.effect_start]
     for r in range(start, start + att[F.effect_count]):
         if (
             effects[r, E.trigger] == Trigger.on_strike
             and effects[r, E.action] == Action.multiply_damage
-            and _condition_holds(effects, r, att, dfn, strikes_first, atk_six)
+            and _condition_holds(effects, r, att, dfn, strikes_first, atk_six, dice_match)
         ):
             damage *= effects[r, E.amount]
     return damage
 
 
 @njit(_nrt=False, inline="always")
-def _after_damage_nb(att, effects, dealt):
-    """On-damage-dealt rows (Vampire heals 1/2 of the damage dealt) and the lifesteal hook."""
+def _after_damage_nb(att, dfn, effects, dealt):
+    """On-damage-dealt rows (Vampire heals 1/2 of the damage dealt; Succubus deals the healing
+    above its max HP to the creature struck; Pyre Lord takes 5 damage) and the lifesteal hook."""
     start = att[F.effect_start]
     for r in range(start, start + att[F.effect_count]):
-        if effects[r, E.trigger] == Trigger.on_damage_dealt and effects[r, E.action] == Action.heal_from_damage:
-            heal_nb(att, dealt * effects[r, E.amount] // effects[r, E.divisor])
+        if effects[r, E.trigger] != Trigger.on_damage_dealt:
+            continue
+        action = effects[r, E.action]
+        if action == Action.heal_from_damage:
+            healed = dealt * effects[r, E.amount] // effects[r, E.divisor]
+            room = att[F.max_hp] - att[F.hp]
+            alive = att[F.hp] > 0
+            heal_nb(att, healed)
+            if (effects[r, E.flags] & Flag.overflow) != 0 and alive and healed > room and dfn[F.hp] > 0:
+                if not immune_to_creature_effects_nb(dfn):
+                    take_damage_nb(dfn, att, effects, healed - room, False)
+        elif action == Action.damage and effects[r, E.target] == Target.self:
+            take_damage_nb(att, dfn, effects, effects[r, E.amount], False)
     if att[F.lifesteal_num] > 0 and att[F.lifesteal_den] > 0:
         heal_nb(att, dealt * att[F.lifesteal_num] // att[F.lifesteal_den])

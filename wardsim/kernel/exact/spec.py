@@ -143,6 +143,13 @@ _OPP_TARGETS = {
     Target.opponent_player,
 }
 _SELF_TARGETS = {Target.self, Target.own_primary, Target.own_creatures, Target.own_player}
+_HIT_DICE_RULES = {
+    Action.hit_needs_match,
+    Action.hit_needs_face,
+    Action.no_criticals,
+    Action.no_hit_roll,
+    Action.base_attack_only,  # Arcturus: the striker's base dice and Modifier alone, no critical 2x
+}
 _BATTLE_STATS = {Stat.attack_dice, Stat.hit_dice, Stat.hit, Stat.atk, Stat.modifier}
 _STATUS_COMPONENT = {
     Status.frozen: StatusComponent.frozen,
@@ -347,6 +354,26 @@ class _Builder:
         return op
 
 
+def _modifier_cut(effects, f, g) -> int:
+    """What f's static rows take off the Modifier of g (`effect_rows.modifier_cut_nb`, Lumber)."""
+    if int(g[F.immune]) & Flag.creature_effects:
+        return 0
+    cut = 0
+    for r in _rows(f):
+        e = effects[r]
+        if (
+            int(e[E.trigger]) == Trigger.static
+            and int(e[E.action]) == Action.scale_stat
+            and int(e[E.target]) == Target.struck
+            and int(e[E.stat]) == Stat.modifier
+            and int(e[E.condition]) in (Condition.always, Condition.target_matches)
+            and _matches(effects, r, g)
+        ):
+            base = int(g[F.base_modifier])
+            cut += base - base * int(e[E.amount]) // int(e[E.divisor])
+    return cut
+
+
 def _condition_holds(effects, r, cond, f, g) -> bool:
     """Conditions that depend only on the pair, never on the dice (target, AL, SPD)."""
     if cond == Condition.target_matches:
@@ -442,6 +469,11 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
         for r in _rows(f):
             e = effects[r]
             trig, action, cond = int(e[E.trigger]), int(e[E.action]), int(e[E.condition])
+            if trig == Trigger.static and action in _HIT_DICE_RULES:
+                # Scarlett, Sprite, Tri-Dragon, Fog: a rule on the Hit dice; Arcturus: on the damage
+                raise UnsupportedPair("a rule on the Hit dice or the damage of a strike")
+            if cond == Condition.below_half_hp:
+                raise UnsupportedPair("stats that follow the creature's HP")  # Ashen Knight
             if action == Action.drain_armor and not opp_immune:
                 # Wild Vampire: the AL it took and the Modifier it gained last the whole duel, a
                 # state the solver does not carry
@@ -463,6 +495,8 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                     # Corn Creeper: the multiplier of one strike in the whole duel is a state the
                     # solver does not carry
                     raise UnsupportedPair("a multiplier on the first attack only")
+                if cond == Condition.hit_dice_match:
+                    raise UnsupportedPair("a multiplier on matching Hit dice")  # Tri-Dragon
                 if cond in (Condition.always, Condition.strikes_first, Condition.atk_die_six):
                     kind = cond  # decided strike by strike
                 elif _condition_holds(effects, r, cond, f, g):
@@ -486,6 +520,8 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                     kinds = (DamageKind.atk, DamageKind.other)
                 elif cond == Condition.attacker_not_matching and not _matches(effects, r, g):
                     kinds = (DamageKind.atk,)
+                elif cond == Condition.own_turn:
+                    raise UnsupportedPair("damage reduced in its own turns only")  # Lurking Slime
                 for kind in kinds:
                     if action == Action.prevent_damage:
                         s[S.prevents_atk_damage + kind] = 1
@@ -497,6 +533,24 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
             elif trig in (Trigger.static, Trigger.on_damage_taken) and action == Action.reduce_and_return:
                 # Demonic Turtle: damage sent back at the striker inside its strike
                 raise UnsupportedPair("Atk damage taken off and sent back at the striker")
+            elif trig == Trigger.on_damage_taken and action == Action.multiply_damage:
+                # Earth Eleotoid receives 2x Atk damage from a creature in or near water: a
+                # multiplier on the other creature's strikes when that creature passes the filter
+                if cond != Condition.attacker_matches:
+                    raise UnsupportedPair("a multiplier on the Atk damage taken")
+                if _matches(effects, r, g):
+                    o = summary[1 - x]
+                    k = o[S.n_multipliers]
+                    if k >= MAX_DAMAGE_RULES:
+                        raise UnsupportedPair("too many damage rules on one creature")
+                    multipliers[1 - x, k, MultiplierCol.condition] = Condition.always
+                    multipliers[1 - x, k, MultiplierCol.amount] = int(e[E.amount])
+                    o[S.n_multipliers] += 1
+            elif trig == Trigger.on_damage_dealt and (
+                action != Action.heal_from_damage or int(e[E.flags]) & Flag.overflow
+            ):
+                # Pyre Lord's damage to itself, Succubus's healing above its HP dealt to the other
+                raise UnsupportedPair("an effect of the Atk damage dealt other than a heal")
             elif trig == Trigger.on_damage_dealt and action == Action.heal_from_damage:
                 k = s[S.n_heals_from_damage]
                 heals[x, k, FractionCol.amount] = int(e[E.amount])
@@ -539,6 +593,10 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
             raise UnsupportedPair("too many damage rules on one creature")
         for col in (S.hit_dice, S.attack_dice):
             s[col] = max(s[col], 0)
+    for x in (0, 1):  # Lumber: the base Modifier of the creature it battles, cut at every strike
+        cut = _modifier_cut(effects, fighters[x], fighters[1 - x])
+        summary[1 - x][S.hit_bonus] -= cut
+        summary[1 - x][S.atk_bonus] -= cut
     if len(b.battle_bits) > MAX_BATTLE_BITS:
         raise UnsupportedPair("too many battle-long effects")
     # status timers: radix = the largest finite value + 1, plus a code for "never ends"

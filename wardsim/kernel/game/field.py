@@ -112,10 +112,36 @@ def cannot_be_negated_nb(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
+def immunity_negated_nb(cards, effects, inst, i):
+    """Thresher: "Mechanical-type creatures normally unaffected by creature or magic effects are
+    now affected": a primary creature's static `negate_immunity` row strips creature i of every
+    immunity while it stays on the field (a Limited Summon has no effects)."""
+    card = inst[i, I.card]
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.primary:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.trigger] != Trigger.static or effects[r, E.action] != Action.negate_immunity:
+                continue
+            types = effects[r, E.filter_types]
+            creature_type = cards[card, CardCol.creature_type]
+            if (
+                (creature_type >= 0 and ((types >> creature_type) & 1) != 0)
+                or (effects[r, E.filter_tags] & cards[card, CardCol.tags]) != 0
+                or (effects[r, E.filter_names] & cards[card, CardCol.names]) != 0
+            ):
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def magic_immune_nb(cards, effects, inst, i):
     """Ent Tree and a creature equipped with Heroism are unaffected by magic cards."""
     if i < 0:
         return False
+    if immunity_negated_nb(cards, effects, inst, i):
+        return False  # Thresher: mechanical creatures are affected
     start, stop = card_rows_nb(cards, inst[i, I.card])
     for r in range(start, stop):
         if effects[r, E.action] == Action.immune and (effects[r, E.flags] & Flag.magic) != 0:

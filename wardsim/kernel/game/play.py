@@ -1756,6 +1756,7 @@ def battle_action_nb(
             _deal_backfire(cards, effects, inst, fighters, players, glob, striker, trace)
             if trace.shape[0] > 0:
                 _trace_strike(fighters, glob, striker, p if striker == attacker else 1 - p, trace)
+            resolve.on_hit_draws_nb(cards, effects, inst, fighters, players, glob, decks, striker, trace)
             # a Lightning card takes effect when it is played: before the next strike
             if _spend_reactions(
                 cards,
@@ -1899,6 +1900,7 @@ def _self_battle_nb(cards, effects, inst, fighters, players, glob, decks, attack
             _deal_backfire(cards, effects, inst, fighters, players, glob, striker, trace)
             if trace.shape[0] > 0:
                 _trace_strike(fighters, glob, striker, p, trace)
+            resolve.on_hit_draws_nb(cards, effects, inst, fighters, players, glob, decks, striker, trace)
     end_battle_nb(fighters[attacker])
     end_battle_nb(fighters[defender])
     if trace.shape[0] > 0:
@@ -1952,6 +1954,10 @@ def end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     hp_a = fighters[fa, F.hp] if fa >= 0 else 0
     hp_o = fighters[fo, F.hp] if fo >= 0 else 0
     sync_damage_immune_nb(cards, effects, inst, fighters, glob)  # Ghost Form stops DOT damage too
+    if fa >= 0:
+        fighters[fa, F.in_own_turn] = 1  # Lurking Slime: the ticks of this turn, a skipped one too
+    if fo >= 0:
+        fighters[fo, F.in_own_turn] = 0
     if fa >= 0 and fo >= 0:
         end_exchange_nb(fighters[fa], fighters[fo], effects, t, rng, script)
     elif fa >= 0:

@@ -32,9 +32,11 @@ from wardsim.kernel.duel.effect_rows import (
     set_aura_status_nb,
     set_hit_table_nb,
     set_stat_nb,
+    set_strike_rule_nb,
     stat_value_nb,
     take_damage_nb,
 )
+from wardsim.kernel.duel.enums import StrikeResult
 from wardsim.kernel.enums import (
     WINGS_TAG_MASK,
     Action,
@@ -74,6 +76,7 @@ from wardsim.kernel.game.field import (
     find_row_nb,
     heal_creature_nb,
     held_on_field_nb,
+    immunity_negated_nb,
     keeps_under_nb,
     leave_field_nb,
     magic_immune_nb,
@@ -287,6 +290,11 @@ def _scale(cards, effects, inst, players, r, holder, controller):
         if x >= 0:
             col = CardCol.modifier if sc == Scale.opponent_primary_modifier else CardCol.attack_dice
             n = cards[inst[x, I.card], col]
+    elif sc == Scale.opponent_primary_speed:
+        # Ancient Sentinel: "your opponent's current primary creature's base SPD stat"
+        x = players[1 - controller, P.primary]
+        if x >= 0:
+            n = cards[inst[x, I.card], CardCol.speed]
     elif sc == Scale.limited_held and holder >= 0:
         n = limited_count_nb(inst, holder)  # Alkonost: "for each" Limited Summon it holds (ruling alkonost)
     elif sc == Scale.printed_stat and holder >= 0:
@@ -385,6 +393,8 @@ def _grants_immunity(cards, effects, inst, j):
 def _immune_to_creatures(cards, effects, inst, fighters, i):
     """Ent Tree: "unaffected by creature effects" (its own rows, while not negated); Steam
     Armor: an equip of it that makes it so."""
+    if immunity_negated_nb(cards, effects, inst, i):
+        return False  # Thresher: mechanical creatures are affected
     if fighters[i, F.effect_count] != 0:
         start, stop = card_rows_nb(cards, inst[i, I.card])
         for r in range(start, stop):
@@ -454,6 +464,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.attack_dice] = c[CardCol.attack_dice]
         f[F.modifier] = c[CardCol.modifier]
         f[F.creature_type] = c[CardCol.creature_type]  # Demon Blood's change lasts while it stays
+        f[F.base_attack_dice] = c[CardCol.attack_dice]
+        f[F.base_modifier] = c[CardCol.modifier]
         f[F.effect_start] = c[CardCol.effect_start]
         # rules guide: Limited Summons lose their card effects
         f[F.effect_count] = 0 if inst[i, I.zone] == InstZone.limited else c[CardCol.effect_count]
@@ -474,6 +486,14 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.asleep] = 0
         f[F.double_battle] = 0
         f[F.backfire] = 0
+        f[F.guard_match_min] = 0
+        f[F.guard_face_lo] = 0
+        f[F.guard_face_hi] = 0
+        f[F.no_criticals] = 0
+        f[F.no_hit_roll] = 0
+        f[F.base_attack_only] = 0
+        # Lurking Slime: "During your turn"
+        f[F.in_own_turn] = 1 if inst[i, I.controller] == glob[G.active] else 0
     # creature effects negated by magic (Mind Sap, Demonic Magic, Silence From The Grave)
     for s_k in range(n_sources):
         j = sources[s_k]
@@ -517,6 +537,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                 filtered = effects[r, E.condition] == Condition.target_matches and action != Action.multiply_damage
                 if filtered and not holder_is_creature and effects[r, E.target] == Target.equipped:
                     continue  # Melt Armor: against the creature battled, added at each battle (battle_bonus_nb)
+                if filtered and holder_is_creature and effects[r, E.target] == Target.self:
+                    continue  # Orgar: against the creature battled, read by each strike (battle kernel)
                 if effects[r, E.condition] == Condition.equipped_with:
                     if not _equipped_with(cards, effects, inst, r, j):
                         continue  # Claws of the Beast: the extra die only beside Wings of the Beast
@@ -555,7 +577,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                         amount = effects[r, E.amount] * _scale(cards, effects, inst, players, r, j, controller)
                         if (effects[r, E.flags] & Flag.cumulative) != 0:
                             amount *= 1 + (t - inst[j, I.entered]) // 2  # Zombified: 2 more each turn cycle
-                        if amount > 0 and _increase_negated(cards, effects, inst, i, j, stat):
+                        if amount > 0 and _increase_negated(cards, effects, inst, fighters, i, j, stat):
                             continue
                         add_stat_nb(f, stat, amount)
                     elif pass_kind == 1 and action == Action.scale_stat:
@@ -582,6 +604,9 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                             set_aura_stat_nb(f, stat, effects[r, E.amount])
                     elif pass_kind == 0:
                         _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j)
+    for k in range(n_creatures):
+        if immunity_negated_nb(cards, effects, inst, creatures[k]):
+            fighters[creatures[k], F.immune] = 0  # Thresher: "This supersedes their own creature effect"
     _apply_drains(inst, fighters, creatures, n_creatures, creature_immune)
     for k in range(n_creatures):
         i = creatures[k]
@@ -621,6 +646,8 @@ def _copy_base_stats(cards, effects, inst, fighters, players, creatures, n_creat
         f[F.speed] = c[CardCol.speed]
         f[F.attack_dice] = c[CardCol.attack_dice]
         f[F.modifier] = c[CardCol.modifier]
+        f[F.base_attack_dice] = c[CardCol.attack_dice]
+        f[F.base_modifier] = c[CardCol.modifier]
         f[F.creature_type] = c[CardCol.creature_type]
 
 
@@ -696,9 +723,10 @@ def battle_bonus_nb(cards, effects, inst, fighters, glob, i, other):
     (condition `target_matches`, aimed at the equipped creature) add to i for a battle against
     creature `other`, read with its stats now (its AL with every change). The game calls it after
     each refresh of a battle's fighters; the next refresh takes the bonus away again."""
+    t = glob[G.turn]
+    _against_equipped_bonus(cards, effects, inst, fighters, t, i, other)
     if magic_immune_nb(cards, effects, inst, i):
         return  # its equips do not reach it (Ent Tree cannot hold one; Heroism's own rows are stats)
-    t = glob[G.turn]
     for j in range(N_INST):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i or 0 <= inst[j, I.expires] < t:
             continue
@@ -714,15 +742,82 @@ def battle_bonus_nb(cards, effects, inst, fighters, glob, i, other):
                 continue
             stat = effects[r, E.stat]
             amount = effects[r, E.amount]
-            if amount > 0 and _increase_negated(cards, effects, inst, i, j, stat):
+            if amount > 0 and _increase_negated(cards, effects, inst, fighters, i, j, stat):
                 continue
             add_stat_nb(fighters[i], stat, amount)
 
 
 @njit(cache=True, _nrt=False)
-def _increase_negated(cards, effects, inst, i, source, stat):
-    """Ball and Chain / Zombified: other increases of a stat on this creature do not apply."""
+def _against_equipped_bonus(cards, effects, inst, fighters, t, i, other):
+    """The Wither: creature i's own stat rows that act against a creature with a card equipped
+    to it (condition `target_equipped_with`), added for a battle against creature `other`."""
+    if inst[i, I.zone] != InstZone.primary or fighters[i, F.effect_count] == 0:
+        return
+    start, stop = card_rows_nb(cards, inst[i, I.card])
+    for r in range(start, stop):
+        if (
+            effects[r, E.trigger] != Trigger.static
+            or effects[r, E.action] != Action.modify_stat
+            or effects[r, E.condition] != Condition.target_equipped_with
+            or effects[r, E.target] != Target.self
+        ):
+            continue
+        held = False
+        for j in range(N_INST):
+            if (
+                inst[j, I.zone] == InstZone.magic
+                and inst[j, I.attached_to] == other
+                and not (0 <= inst[j, I.expires] < t)
+                and matches_filter_nb(cards, effects, r, inst[j, I.card])
+            ):
+                held = True
+        if not held:
+            continue
+        stat = effects[r, E.stat]
+        amount = effects[r, E.amount]
+        if amount > 0 and _increase_negated(cards, effects, inst, fighters, i, i, stat):
+            continue
+        add_stat_nb(fighters[i], stat, amount)
+
+
+@njit(cache=True, _nrt=False)
+def _increase_negated(cards, effects, inst, fighters, i, source, stat):
+    """Ball and Chain / Zombified: other increases of a stat on this creature do not apply; nor
+    do they on a creature whose own rule says so (Sprite, Scarlett: "AL cannot increase"), while
+    its effects hold."""
+    if source != i and inst[i, I.zone] == InstZone.primary and fighters[i, F.effect_count] > 0:
+        start, stop = card_rows_nb(cards, inst[i, I.card])
+        for r in range(start, stop):
+            if (
+                effects[r, E.trigger] == Trigger.static
+                and effects[r, E.action] == Action.negate_increases
+                and effects[r, E.target] == Target.self
+                and effects[r, E.stat] == stat
+            ):
+                return True
     for j in range(N_INST):
+        if (
+            j != source
+            and inst[j, I.zone] == InstZone.primary
+            and inst[j, I.controller] != inst[i, I.controller]
+            and fighters[j, F.effect_count] > 0
+        ):
+            # Zanj the Hunter: "Negate all other opponent AL increases", while its effects hold: the
+            # increases that arrive after it (CASE LAW, Jeesse v James: an AL of 11 from Flame of the
+            # Infinite it finds on the field falls to 5, not further)
+            start, stop = card_rows_nb(cards, inst[j, I.card])
+            for r in range(start, stop):
+                target = effects[r, E.target]
+                if (
+                    effects[r, E.trigger] == Trigger.static
+                    and effects[r, E.action] == Action.negate_increases
+                    and effects[r, E.stat] == stat
+                    and (target == Target.opponent_creatures or target == Target.opponent_primary)
+                    and (target == Target.opponent_creatures or inst[i, I.zone] == InstZone.primary)
+                    and inst[source, I.arrival] > inst[j, I.arrival]
+                    and not _immune_to_creatures(cards, effects, inst, fighters, i)
+                ):
+                    return True
         if j == source or inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
@@ -771,6 +866,55 @@ def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
     elif action == Action.critical_miss_up_to or action == Action.critical_hit_up_to:
         # Maniac's own table, or Ring of Extremes': the card that came last sets it
         set_hit_table_nb(f, effects, r)
+    elif (
+        action == Action.hit_needs_match
+        or action == Action.hit_needs_face
+        or action == Action.no_criticals
+        or action == Action.no_hit_roll
+        or action == Action.base_attack_only
+    ):
+        set_strike_rule_nb(f, effects, r)  # Scarlett, Sprite, Tri-Dragon, Fog, Arcturus
+
+
+@njit(cache=True, _nrt=False)
+def _hit_dice_matched(f):
+    """Did all the Hit dice of f's last strike show the same face (2 dice or more)? The dice
+    are packed base 8 in `strike_hit_dice`, first die lowest, a 0 digit ending the list."""
+    packed = f[F.strike_hit_dice]
+    first = packed % 8
+    n = 0
+    while packed > 0:
+        if packed % 8 != first:
+            return False
+        n += 1
+        packed = packed // 8
+    return n >= 2
+
+
+@njit(cache=True, _nrt=False)
+def on_hit_draws_nb(cards, effects, inst, fighters, players, glob, decks, striker, trace):
+    """Luc Tiberius: "If this card hits during battle, and the hit dice match, draw 1 card": the
+    striker's on-hit draw rows, read after its strike (a battle kernel has no deck)."""
+    f = fighters[striker]
+    result = f[F.strike_result]
+    if f[F.effect_count] == 0 or (result != StrikeResult.hit and result != StrikeResult.critical_hit):
+        return
+    q = inst[striker, I.controller]
+    start, stop = card_rows_nb(cards, inst[striker, I.card])
+    for r in range(start, stop):
+        if effects[r, E.trigger] != Trigger.on_hit or effects[r, E.action] != Action.draw:
+            continue
+        cond = effects[r, E.condition]
+        if cond == Condition.hit_dice_match and not _hit_dice_matched(f):
+            continue
+        if cond != Condition.always and cond != Condition.hit_dice_match:
+            continue
+        for _ in range(effects[r, E.amount]):
+            j = draw_card_nb(inst, decks, players, glob, q)
+            if j >= 0:
+                inst[j, I.seen] |= SeenBit.drawn
+                record_nb(trace, glob, q, Event.draw, j, inst[j, I.card], 0)
+                opponent_draws_nb(cards, effects, inst, fighters, players, glob, q, trace)
 
 
 @njit(cache=True, _nrt=False)
