@@ -298,3 +298,26 @@ def test_galactic_suit_turns_a_missed_hit_roll_into_the_strikers_atk_roll_agains
     freeze(t, ogre)
     attack(t, 6, 5, 1, 1)  # a hit: nothing comes back
     assert (t.hp(wolf), t.hp(ogre)) == (70 - 12, 90 - 5)
+
+
+def test_flame_sentinel_negates_the_attack_and_burns_the_attacker_10_per_turn_cycle_for_2():
+    # ruling flame-sentinel: 10 as it is equipped, 10 at the start of its next turn, then gone
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Flame Sentinel"])
+    card = t.find(1, "Flame Sentinel", InstZone.hand)
+    t.fighters[ogre, F.hp] = 40  # the bots ready a Sentinel against a strike worth a fifth of the HP
+    freeze(t, ogre)
+    attack(t, 6, 5, 5, 5)  # a hit for 13, negated
+    assert t.hp(ogre) == 40 and t.hp(wolf) == 70 - 10
+    assert t.zone(card) == InstZone.magic and t.inst[card, InstCol.attached_to] == wolf
+    t.end_turn()
+    t.begin_turn()  # the Ogre's player's turn
+    assert t.hp(wolf) == 60
+    t.end_turn()
+    t.begin_turn()  # the Werewolf's player's turn: the second 10
+    assert t.hp(wolf) == 50
+    t.end_turn()
+    t.begin_turn()
+    t.end_turn()
+    assert t.zone(card) == InstZone.cemetery
+    t.begin_turn()
+    assert t.hp(wolf) == 50

@@ -555,6 +555,8 @@ def render(e: Effect) -> str:
             if e.duration == "battle"
             else "if it was killed by Atk damage, equip this card to the creature that killed it"
             if e.trigger == "on_killed"
+            else f"equip this card to {target} for {e.duration} turn cycle{'s' if e.duration != 1 else ''}"
+            if isinstance(e.duration, int) and e.duration > 0
             else f"equip this card to {target} as an Infinite equip magic card"
         ),
         "discard_cost": f"discard {e.amount} {render_filter(e.filter)[2:]} to play this card",

@@ -1480,6 +1480,33 @@ def _spend_reactions(
                 and t != Trigger.response_attack_finished
             ):
                 continue
+            if action == Action.equip_self and effects[r, E.target] == Target.attacker:
+                # Flame Sentinel: "equip this card to the attacking creature", for its turn cycles,
+                # in an Infinite slot of its player's (none free: it only negates; ruling flame-sentinel)
+                z = inst[other, I.zone]
+                if (
+                    (z == InstZone.primary or z == InstZone.limited)
+                    and not resolve.magic_immune_nb(cards, effects, inst, other)
+                    and infinite_in_use_nb(cards, inst, q) < glob[G.infinite_slots]
+                ):
+                    set_zone_nb(inst, glob, card_inst, InstZone.magic)
+                    inst[card_inst, I.controller] = q
+                    inst[card_inst, I.attached_to] = other
+                    inst[card_inst, I.expires] = resolve.turn_cycles_nb(glob, max(effects[r, E.duration], 1))
+                    inst[card_inst, I.counter] = 0
+                    inst[card_inst, I.rolled] = 0
+                    inst[card_inst, I.chosen] = 0
+                    record_nb(trace, glob, q, Event.effect, card_inst, r, 0)
+            if (
+                action == Action.damage
+                and effects[r, E.target] == Target.attacker
+                and inst[other, I.zone] == InstZone.primary
+                and not resolve.magic_immune_nb(cards, effects, inst, other)
+            ):
+                # Flame Sentinel: the first turn cycle's 10 damage, now
+                sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                dealt = take_damage_nb(fighters[other], fighters[c], effects, effects[r, E.amount], False)
+                record_nb(trace, glob, q, Event.effect_damage, other, dealt, fighters[other, F.hp])
             if action == Action.apply_status and effects[r, E.status] == Status.frozen:
                 # Winter Sentinel: the attacking creature is frozen for its duration
                 until = resolve.turn_cycles_nb(glob, max(effects[r, E.duration], 1))
