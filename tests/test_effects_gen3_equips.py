@@ -321,3 +321,14 @@ def test_flame_sentinel_negates_the_attack_and_burns_the_attacker_10_per_turn_cy
     assert t.zone(card) == InstZone.cemetery
     t.begin_turn()
     assert t.hp(wolf) == 50
+
+
+def test_ancient_book_answers_a_lightning_card_by_equipping_itself_to_your_creature():
+    # ruling ancient-book: the card answered (Mind Sap) still takes effect
+    t, _, vampire = setup("Werewolf", "Vampire", hand_a=["Mind Sap"], hand_b=["Ancient Book"])
+    book = t.find(1, "Ancient Book", InstZone.hand)
+    t.play("Mind Sap", OPPONENT)
+    assert t.zone(book) == InstZone.magic and t.inst[book, InstCol.attached_to] == vampire
+    s = stats(t, vampire)
+    assert (s["atk"], s["hit"], s["al"], s["speed"]) == (15, 5, 4 + 8, 9 + 5)
+    assert t.fighters[vampire, F.effect_count] == 0  # Mind Sap negates its effects all the same

@@ -874,6 +874,8 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             return 1.0 if o >= 0 and fighters[o, F.effect_count] > 0 else -1.0
         ocard = inst[option, I.card]
         acard = inst[subject, I.card]
+        if find_row_nb(cards, effects, ocard, Trigger.response_opponent_lightning, Action.equip_self) >= 0:
+            return 1.0  # Ancient Book: a free equip for its player's creature, whatever it answers
         if cards[ocard, CardCol.card_type] == CardType.creature:
             # Bunnysaurus's one negation: only against a card that would really hurt
             if (

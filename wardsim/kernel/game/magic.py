@@ -155,6 +155,13 @@ def guards_in_battle_nb(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
+def answer_equips_nb(cards, effects, card):
+    """Ancient Book: a Lightning card that answers the opponent's Lightning card by equipping
+    itself, as an Infinite equip, to its player's creature."""
+    return find_row_nb(cards, effects, card, Trigger.response_opponent_lightning, Action.equip_self) >= 0
+
+
+@njit(cache=True, _nrt=False)
 def summons_nothing_nb(cards, effects, inst, p, card):
     """A card that summons a creature from p's cemetery or hand finds none there (Revival Priest:
     "Summon a creature from your cemetery to the field"; Helping Hand, from the hand): it has
@@ -467,6 +474,12 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, answer
                 n += 1
             continue
         if _answers(cards, effects, card, inst[answered, I.card]):
+            if answer_equips_nb(cards, effects, card) and (
+                players[q, P.primary] < 0
+                or magic_immune_nb(cards, effects, inst, players[q, P.primary])
+                or infinite_in_use_nb(cards, inst, q) >= glob[G.infinite_slots]
+            ):
+                continue  # Ancient Book: no creature to equip, or no Infinite slot free
             if find_row_nb(cards, effects, card, Trigger.response_opponent_heal, Action.poison_heal) >= 0 and (
                 players[1 - q, P.primary] < 0
             ):
@@ -608,6 +621,26 @@ def resolve_response_nb(
         inst[answer, I.spent_at] = inst[answer, I.arrival]
         record_nb(trace, glob, q, Event.effect, answer, r, 0)
         return True
+    if answer_equips_nb(cards, effects, inst[answer, I.card]):
+        # Ancient Book: equipped to its player's primary creature; the card answered still acts
+        resolve_card_nb(
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            decks,
+            q,
+            answer,
+            MagicTarget.own,
+            policy,
+            params,
+            rng,
+            script,
+            trace,
+        )
+        return False
     if plays_any_time_nb(cards, effects, inst[answer, I.card]):
         # Mind Sap played while the other card waits: it takes effect, and answers nothing
         resolve_card_nb(
