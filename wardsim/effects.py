@@ -224,6 +224,10 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError("action 'block_rarity' needs an 'amount': the sum of 1 << each rarity's code")
     if e.action == "magic_toll" and e.amount < 1:
         raise EffectError("action 'magic_toll' needs an 'amount' of 1 or more")
+    if e.action == "set_base_stat" and e.stat not in {"speed", "attack_dice", "modifier"}:
+        raise EffectError("action 'set_base_stat' needs a 'stat' of speed, attack_dice or modifier")
+    if e.action == "set_creature_type" and (len(e.filter.types) != 1 or e.filter.tags or e.filter.names):
+        raise EffectError("action 'set_creature_type' needs a 'filter' of exactly one creature type")
     if e.action == "order_deck_top" and e.amount < 1:
         raise EffectError("action 'order_deck_top' needs an 'amount' of 1 or more")
     if "same_roll" in e.flags and e.roll is None and "dice_match" not in e.flags:
@@ -262,6 +266,9 @@ _TRIGGER_TEXT = {
     "response_battle": "Lightning, during a battle",
     "response_attack_finished": "Lightning, when your opponent finishes an attack",
     "response_own_hit": "Lightning, when your creature hits",
+    "response_own_miss": "Lightning, when your creature misses its Hit roll",
+    "response_opponent_battle": "Lightning, when your opponent's creature begins a battle with yours",
+    "response_battle_start": "Lightning, when a battle begins",
     "response_any": "Lightning, at any time",
     "in_cemetery": "In the cemetery",
     "opponent_draws": "Each time your opponent draws a card",
@@ -411,7 +418,13 @@ def _amount_text(e: Effect) -> str:
         text = f"{e.amount}/{e.divisor}"
     if e.scale != "none":
         text += {
-            "hand_named": " per card in your hand that is {f}",
+            "hand_named": (
+                " per card you choose to reveal from your hand"
+                if e.trigger == "battle_start" and "optional" in e.flags
+                else " per card in your hand that is {f}"
+                if e.filter
+                else " per card in your hand"
+            ),
             "opponent_cemetery_creatures": " per creature in the opponent's cemetery",
             "opponent_deaths_since_summon": " per creature sent to the opponent's cemetery since summoned",
             "turn_cycles": " per turn cycle",
@@ -495,7 +508,11 @@ def render(e: Effect) -> str:
         "is a critical hit, and a higher total a hit",
         "multiply_hit_roll": f"the Hit dice total of {target} is multiplied by {e.amount} before the Hit bonuses",
         "revive": f"it lives on with {e.amount}/{e.divisor} of its HP and this card goes to the cemetery",
-        "equip_hp_limit": f"it can only be equipped to a creature with {e.amount} HP or less left",
+        "equip_hp_limit": (
+            f"it can only be equipped to a creature with less than {e.amount}/{e.divisor} of its printed HP left"
+            if e.divisor > 1
+            else f"it can only be equipped to a creature with {e.amount} HP or less left"
+        ),
         "reduce_and_return": f"Atk damage taken by this creature is multiplied by {e.amount}/{e.divisor} "
         f"and the damage taken off is inflicted on {target}",
         "prevent_damage": f"{target} take{s} no damage",
@@ -561,7 +578,15 @@ def render(e: Effect) -> str:
         "no_return": "this card cannot be returned from the cemetery"
         if e.target == "self"
         else "no card can be removed from either player's cemetery",
-        "equip_self": f"equip this card to {target} as an Infinite equip magic card",
+        "equip_self": (
+            f"equip this card to {target} for that battle, then send it to the cemetery"
+            if e.duration == "battle"
+            else "if it was killed by Atk damage, equip this card to the creature that killed it"
+            if e.trigger == "on_killed"
+            else f"equip this card to {target} for {e.duration} turn cycle{'s' if e.duration != 1 else ''}"
+            if isinstance(e.duration, int) and e.duration > 0
+            else f"equip this card to {target} as an Infinite equip magic card"
+        ),
         "discard_cost": f"discard {e.amount} {render_filter(e.filter)[2:]} to play this card",
         "reveal_hand": f"{target} show{s} you their hand whenever you ask",
         "poison_heal": "negate the healing of that card: the creature it heals takes the healing amount as "
@@ -606,6 +631,11 @@ def render(e: Effect) -> str:
         "of the HP that creature lost in it",
         "second_battle": f"{target} may initiate a second battle in your turn; your opponent's creature "
         "strikes back in only one of the two",
+        "set_base_stat": f"{target} {has} {its} base {stat} changed to {e.amount} (other changes still add)",
+        "no_sacrifice": f"{target} cannot be used as a sacrifice",
+        "miss_backfire": f"when the opponent's creature misses its Hit roll against {target}, it rolls its "
+        "Atk roll against its own player's primary creature",
+        "set_creature_type": f"{target} {is_} changed to {e.filter.types[0] if e.filter.types else ''}-type",
         "hit_needs_match": f"a strike against {target} hits only if all the striker's Hit dice show the same face"
         + (f", {e.amount} or higher" if e.amount > 1 else ""),
         "hit_needs_face": f"a strike against {target} hits only if one of the striker's Hit dice shows "
@@ -677,7 +707,7 @@ def render(e: Effect) -> str:
         what = "if your opponent chooses (for all such rows together), " + what
     elif "optional" in e.flags:
         what = ("optionally (all such rows together), " if grouped else "optionally, ") + what
-    untimed = e.action in {"return_later", "put_to_sleep", "self_battle"} or e.zone_from == "hand_or_deck"
+    untimed = e.action in {"return_later", "equip_self", "put_to_sleep", "self_battle"} or e.zone_from == "hand_or_deck"
     duration = "" if untimed else _duration_text(e.duration)
     sentence = ", ".join(parts) + ": " + what + duration
     if "unique" in e.flags:

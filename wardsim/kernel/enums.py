@@ -116,6 +116,9 @@ class TriggerT(NamedTuple):
     on_hit_taken: int = 33  # the source's creature is hit by a strike (Gaseous Horror)
     opponent_turn_end: int = 34  # end of the turn of the opponent of the source's controller (Lava Golem)
     opponent_declares_battle: int = 35  # a field card: the opponent of its player declares a battle (Living Trap)
+    response_own_miss: int = 36  # Lightning: your creature misses its Hit roll (Enchantment)
+    response_opponent_battle: int = 37  # Lightning: the opponent's creature begins a battle with yours
+    response_battle_start: int = 38  # Lightning: a battle begins, either player's (Eagle Knight)
 
 
 Trigger = TriggerT()
@@ -242,6 +245,10 @@ class ActionT(NamedTuple):
     self_battle: int = 83  # the target creature battles itself this turn; no other battle (Possession)
     negate_for_damage: int = 84  # negate a magic card or a strike's Atk damage for amount HP (Ooze Weaver)
     flip_decks: int = 85  # while it stays every deck is upside down, drawn from its bottom, face up (Inversion)
+    set_base_stat: int = 86  # base SPD, Atk Dice Rolls or Modifier = amount; changes still add (Steam Knight Blaster)
+    no_sacrifice: int = 87  # the target cannot be used as a sacrifice from the field (Frost Wyrms)
+    set_creature_type: int = 88  # the target is of the filter's one creature type instead of its own (Demon Blood)
+    miss_backfire: int = 89  # a miss against the target: the striker's Atk roll hits its own primary (Galactic Suit)
 
 
 Action = ActionT()
@@ -549,7 +556,7 @@ class FighterColT(NamedTuple):
     aura_stun: int = 82  # 1: stunned while an opposing creature's lasting aura holds it (Electroloon)
     aura_disarm: int = 83  # 1: disarmed while an opposing creature's lasting aura holds it
     aura_release_row: int = 84  # in a duel: row + 1 of the release roll that ends the aura
-    boost_on_hit: int = 85  # 1: a readied card of its player is played on its own first hit (Martial Arts Man)
+    boost_on_hit: int = 85  # a readied card played on its first hit (1: Martial Arts Man) or miss (2: Enchantment)
     modifier_zero_until: int = 86  # its Modifier is at most +0 while turn <= this (Sticky Goo); 0 = none
     lightning_answered: int = 87  # 1: its player's opponent played a Lightning card this turn (Steam Rex)
     counter: int = 88  # a Lightning card its player readied against the opponent's in this battle (Counter)
@@ -572,6 +579,9 @@ class FighterColT(NamedTuple):
     harmless: int = 105  # 1 + the last clock in which it causes no damage (Omega Titan's roll); 0 none
     recoil_row: int = 106  # row + 1 of a recoil its player chose for this battle (Chaos Demon); 0 none
     backlash_due: int = 107  # times it was damaged since its player's opponent last rolled for it (Eagle Family)
+    last_damage_atk: int = 108  # 1: the last damage it took was Atk damage (Contaminate reads it at a death)
+    backfire: int = 109  # 1: a miss against it: the striker rolls its Atk roll at its own primary (Galactic Suit)
+    backfire_damage: int = 110  # the Atk roll its last missed strike owes its own primary, for the game; 0 none
 
 
 FighterCol = FighterColT()

@@ -108,10 +108,17 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
     value = 0.0
     own = players[p, P.primary]
     opp = players[1 - p, P.primary]
+    # an equip with alternatives (The Merchant) is worth the one picked
+    pick = target - MagicTarget.choice if cards[card, CardCol.magic_subtype] == MagicSubtype.equip else -1
+    k_choice = 0
     for r in range(start, stop):
         action = effects[r, E.action]
         amount = effects[r, E.amount]
         tgt = effects[r, E.target]
+        if (effects[r, E.flags] & Flag.choice) != 0:
+            k_choice += 1
+            if pick >= 0 and k_choice - 1 != pick:
+                continue
         if (
             action == Action.modify_stat
             and effects[r, E.condition] == Condition.target_matches
@@ -244,6 +251,8 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += _apocalypse_value(cards, effects, inst, fighters, players, p, amount)
         elif action == Action.damage:
             value += amount + 3.5 * effects[r, E.dice]
+        elif action == Action.equip_self and effects[r, E.trigger] == Trigger.on_killed:
+            value += 6.0  # Contaminate: its damage goes on to the creature that kills p's
         elif action == Action.revive:
             if own >= 0:  # Phoenix Armor: half the HP back, once, whenever its creature dies
                 value += 0.5 * fighters[own, F.max_hp] * amount / effects[r, E.divisor]
@@ -972,6 +981,8 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             return 1.0 if o >= 0 and fighters[o, F.effect_count] > 0 else -1.0
         ocard = inst[option, I.card]
         acard = inst[subject, I.card]
+        if find_row_nb(cards, effects, ocard, Trigger.response_opponent_lightning, Action.equip_self) >= 0:
+            return 1.0  # Ancient Book: a free equip for its player's creature, whatever it answers
         if cards[ocard, CardCol.card_type] == CardType.creature:
             # Bunnysaurus's one negation: only against a card that would really hurt
             if (
@@ -999,7 +1010,11 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
     if kind == ChoiceKind.battle_boost:
         if option == NO_OPTION:
             return 0.0
-        if find_row_nb(cards, effects, inst[option, I.card], Trigger.response_own_hit, Action.damage) >= 0:
+        card = inst[option, I.card]
+        if (
+            find_row_nb(cards, effects, card, Trigger.response_own_hit, Action.damage) >= 0
+            or find_row_nb(cards, effects, card, Trigger.response_own_miss, Action.damage) >= 0
+        ):
             return 1.0 if _foe_takes_magic_damage(cards, effects, inst, players, glob, q) else -1.0
         return 1.0
     if kind == ChoiceKind.return_attack:
@@ -1014,6 +1029,8 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             c = subject
             hurtable = inst[c, I.zone] == InstZone.primary and not magic_immune_nb(cards, effects, inst, c)
             return 0.5 if hurtable else -1.0
+        if find_row_nb(cards, effects, inst[option, I.card], Trigger.response_opponent_battle, Action.equip_self) >= 0:
+            return 1.0  # Cybernetic Upgrade: only the opponent's battles give it a use, and each does
         # ready a defensive card when the coming strike could take a fifth of the creature's HP
         me = players[q, P.primary]
         them = players[1 - q, P.primary]
@@ -1071,6 +1088,8 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         return _summon_row_value(effects, inst, q, option)
     if kind == ChoiceKind.reveal_pick:
         return card_worth_nb(cards, inst[option, I.card])  # the opponent's best card
+    if kind == ChoiceKind.reveal_own:
+        return 0.0 if option == NO_OPTION else 1.0  # Arcane Power: each card revealed is +1 Modifier
     if kind == ChoiceKind.zone_pick and option == NO_OPTION:
         return 0.0  # Summoner, Dawn of the Living Chickens: a creature is always worth summoning
     if kind == ChoiceKind.zone_pick and inst[option, I.owner] != q:

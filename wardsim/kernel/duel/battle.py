@@ -279,6 +279,7 @@ def _take_nb(f, other, effects, amount, is_atk):
         if amount <= 0:
             return 0
         f[F.hp] = f[F.hp] - amount if f[F.hp] > amount else 0
+        f[F.last_damage_atk] = 1 if is_atk else 0
         return amount
     return take_damage_nb(f, other, effects, amount, is_atk)
 
@@ -343,7 +344,29 @@ def _answer_lightning(holder, other):
 def _play_on_hit(att, dfn):
     """Martial Arts Man: "On hit, play this card": its player plays it once the hit's damage is
     known, if the creature battled still stands (its 20 follow the strike, dealt by the game)."""
-    if att[F.boost_on_hit] != 0 and att[F.boost_fired] == Fired.waiting and dfn[F.hp] > 0 and att[F.hp] > 0:
+    if att[F.boost_on_hit] == 1 and att[F.boost_fired] == Fired.waiting and dfn[F.hp] > 0 and att[F.hp] > 0:
+        att[F.boost_fired] = Fired.negated if _answer_lightning(dfn, att) else Fired.played
+
+
+@njit(_nrt=False, inline="always")
+def _backfire(att, dfn, clock, rng, script):
+    """Galactic Suit: "If your opponent misses their Hit Roll against the equipped creature, they
+    must roll their Atk Roll against their primary creature": the roll is made here, and the
+    game deals it (ruling galactic-suit)."""
+    att[F.backfire_damage] = 0
+    if dfn[F.backfire] != 0 and att[F.hp] > 0 and not is_disarmed_nb(att, clock):
+        damage = att[F.modifier] + att[F.atk_bonus] + att[F.battle_atk]
+        for _ in range(att[F.attack_dice] + att[F.battle_attack_dice]):
+            damage += d6_nb(rng, script)
+        att[F.backfire_damage] = max(damage, 0)
+
+
+@njit(_nrt=False, inline="always")
+def _play_on_miss(att, dfn):
+    """Enchantment: "If you miss your Hit Roll, play this card": its player plays it on the
+    first miss of its creature (a critical miss too), if the creature missed still stands (its
+    10 follow the strike, dealt by the game)."""
+    if att[F.boost_on_hit] == 2 and att[F.boost_fired] == Fired.waiting and dfn[F.hp] > 0:
         att[F.boost_fired] = Fired.negated if _answer_lightning(dfn, att) else Fired.played
 
 
@@ -412,6 +435,8 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         att[F.strike_atk_dice] = die
         att[F.strike_damage] = die
         _take_nb(att, dfn, effects, die, False)
+        _backfire(att, dfn, clock, rng, script)
+        _play_on_miss(att, dfn)
         return StrikeResult.critical_miss
     if att[F.hit_roll_mult] > 1:
         # Bio-Regeneration: the dice total is multiplied, then the Hit bonuses are added; the
@@ -419,10 +444,16 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         total *= att[F.hit_roll_mult]
         att[F.strike_hit_total] = total + hit_bonus
     if not all_six and not auto_hit and not tabled and total + hit_bonus < strike_al_nb(dfn, effects):
+        _backfire(att, dfn, clock, rng, script)
+        _play_on_miss(att, dfn)
         return StrikeResult.miss
     if dfn[F.guard_match_min] > 0 and not (dice_match and first_die >= dfn[F.guard_match_min]):
+        _backfire(att, dfn, clock, rng, script)
+        _play_on_miss(att, dfn)
         return StrikeResult.miss  # Scarlett: "your opponent's hit dice must match to hit this creature"
     if dfn[F.guard_face_lo] > 0 and not _shows_face(packed, hit_dice, dfn[F.guard_face_lo], dfn[F.guard_face_hi]):
+        _backfire(att, dfn, clock, rng, script)
+        _play_on_miss(att, dfn)
         return StrikeResult.miss  # Sprite: "if one of the attacking creature's Hit Dice Rolls is a 3 or 4"
     result = StrikeResult.critical_hit if all_six else StrikeResult.hit
     react = dfn[F.react]

@@ -614,6 +614,7 @@ def take_damage_nb(f, other, effects, amount, is_atk):
         f[F.hp] = 0
     if backlash:
         f[F.backlash_due] += 1
+    f[F.last_damage_atk] = 1 if is_atk else 0
     return amount
 
 

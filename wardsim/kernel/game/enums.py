@@ -51,6 +51,8 @@ class InstColT(NamedTuple):
     again_turn: int = 26  # turn index in which its last battle lets it battle again (Ironfist Dwarf); -1 none
     agains: int = 27  # 16 x turn index + the battles again it took in that turn (Ironfist Dwarf); -1 none
     watched: int = 28  # Bound Fate: the creature whose HP it watches + 1 (its HP then in `counter`); 0 none
+    rolled: int = 29  # the die of its last start-of-turn roll, held until the next one (Mysterious Orb); 0 none
+    chosen: int = 30  # the effect row + 1 its player picked among its alternatives when played (The Merchant); 0 none
 
 
 InstCol = InstColT()
@@ -211,6 +213,7 @@ class ChoiceKindT(NamedTuple):
         20  # which of a creature's battle-start alternatives acts (an effect row), or none (subject: the creature)
     )
     pay_instead: int = 21  # take a creature's price in damage instead of a strike's Atk damage (subject: the striker)
+    reveal_own: int = 22  # which own hand card to reveal next, or stop (NO_OPTION; Arcane Power; subject: the card)
 
 
 ChoiceKind = ChoiceKindT()

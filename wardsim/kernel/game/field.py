@@ -174,8 +174,12 @@ def sync_damage_immune_nb(cards, effects, inst, fighters, glob):
         c = inst[j, I.attached_to]
         if inst[j, I.zone] != InstZone.magic or c < 0 or 0 <= inst[j, I.expires] < t:
             continue
-        if find_row_nb(cards, effects, inst[j, I.card], Trigger.static, Action.prevent_damage) >= 0:
-            fighters[c, F.damage_immune] = 1
+        card = inst[j, I.card]
+        if (
+            find_row_nb(cards, effects, card, Trigger.static, Action.prevent_damage) >= 0
+            or find_row_nb(cards, effects, card, Trigger.response_battle_start, Action.prevent_damage) >= 0
+        ):
+            fighters[c, F.damage_immune] = 1  # Eagle Knight: for the rest of the turn it was played in
 
 
 @njit(cache=True, _nrt=False)
@@ -987,6 +991,23 @@ def destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rn
 
 
 @njit(cache=True, _nrt=False)
+def _equips_to_killer(cards, effects, inst, glob, i, killer, trace):
+    """Contaminate: "When the equipped creature is killed by Atk damage, equip this card to the
+    creature that killed it": the card moves on, its controller unchanged (ruling contaminate);
+    a killer gone from the field, or unaffected by magic cards, takes none."""
+    z = inst[killer, I.zone]
+    if (z != InstZone.primary and z != InstZone.limited) or magic_immune_nb(cards, effects, inst, killer):
+        return
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
+            continue
+        r = find_row_nb(cards, effects, inst[j, I.card], Trigger.on_killed, Action.equip_self)
+        if r >= 0 and effects[r, E.target] == Target.attacker:
+            inst[j, I.attached_to] = killer
+            record_nb(trace, glob, inst[j, I.controller], Event.effect, j, r, 0)
+
+
+@njit(cache=True, _nrt=False)
 def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_battle, rng, trace):
     """Creature i dies and goes to its owner's cemetery; its death rows fire."""
     p = inst[i, I.controller]
@@ -995,6 +1016,8 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
         # Limited Summons have no health pool: they leave only by effects (rules guide)
         release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
         return
+    if in_battle and killer >= 0 and fighters[i, F.last_damage_atk] != 0:
+        _equips_to_killer(cards, effects, inst, glob, i, killer, trace)
     leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
     by_opponent = killer == BY_OPPONENT_EFFECT or (killer >= 0 and inst[killer, I.controller] != inst[i, I.owner])
     card = inst[i, I.card]

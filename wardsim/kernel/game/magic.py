@@ -100,7 +100,9 @@ MAX_CHAIN = 8
 
 @njit(cache=True, _nrt=False)
 def _equip_target(cards, inst, players, p, i, target):
-    side = 1 - p if target == MagicTarget.opponent else p
+    # an equip with alternatives (The Merchant) goes on the side its rows call for
+    hostile_choice = target >= MagicTarget.choice and cards[inst[i, I.card], CardCol.hostile] != 0
+    side = 1 - p if target == MagicTarget.opponent or hostile_choice else p
     return players[side, P.primary]
 
 
@@ -154,6 +156,20 @@ def summon_options_nb(cards, effects, inst, fighters, players, glob, q, summoned
             out[n] = i
             n += 1
     return n
+
+
+@njit(cache=True, _nrt=False)
+def guards_in_battle_nb(cards, effects, card):
+    """Eagle Knight: a Lightning card played as a battle begins that keeps every damage off its
+    player's creature for a time; it stays attached to that creature meanwhile."""
+    return find_row_nb(cards, effects, card, Trigger.response_battle_start, Action.prevent_damage) >= 0
+
+
+@njit(cache=True, _nrt=False)
+def answer_equips_nb(cards, effects, card):
+    """Ancient Book: a Lightning card that answers the opponent's Lightning card by equipping
+    itself, as an Infinite equip, to its player's creature."""
+    return find_row_nb(cards, effects, card, Trigger.response_opponent_lightning, Action.equip_self) >= 0
 
 
 @njit(cache=True, _nrt=False)
@@ -234,10 +250,18 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
             if (
                 c >= 0
                 and not magic_immune_nb(cards, effects, inst, c)
-                and _hp_allows(effects, fighters, start, stop, c)
+                and _hp_allows(cards, effects, inst, fighters, start, stop, c)
             ):
-                out[n] = 30_000 + i * 100 + target
-                n += 1
+                # The Merchant: one option per alternative, picked when it is played
+                n_choice = 0
+                for r in range(start, stop):
+                    if (effects[r, E.flags] & Flag.choice) != 0:
+                        out[n] = 30_000 + i * 100 + MagicTarget.choice + n_choice
+                        n += 1
+                        n_choice += 1
+                if n_choice == 0:
+                    out[n] = 30_000 + i * 100 + target
+                    n += 1
         return n
     if not _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         return n
@@ -254,11 +278,18 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
 
 
 @njit(cache=True, _nrt=False)
-def _hp_allows(effects, fighters, start, stop, c):
-    """Bio-Regeneration goes only on a creature with few HP left: does creature c qualify for
-    the rows start..stop of an equip?"""
+def _hp_allows(cards, effects, inst, fighters, start, stop, c):
+    """Bio-Regeneration goes only on a creature with few HP left, Final Form on one below a
+    fraction of its printed HP: does creature c qualify for the rows start..stop of an equip?"""
     for r in range(start, stop):
-        if effects[r, E.action] == Action.equip_hp_limit and fighters[c, F.hp] > effects[r, E.amount]:
+        if effects[r, E.action] != Action.equip_hp_limit:
+            continue
+        if effects[r, E.divisor] > 1:
+            # Final Form: "below 1/2 its base HP", the printed HP (ruling final-form)
+            printed = cards[inst[c, I.card], CardCol.hp]
+            if fighters[c, F.hp] * effects[r, E.divisor] >= printed * effects[r, E.amount]:
+                return False
+        elif fighters[c, F.hp] > effects[r, E.amount]:
             return False
     return True
 
@@ -475,6 +506,12 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, answer
                 n += 1
             continue
         if _answers(cards, effects, card, inst[answered, I.card]):
+            if answer_equips_nb(cards, effects, card) and (
+                players[q, P.primary] < 0
+                or magic_immune_nb(cards, effects, inst, players[q, P.primary])
+                or infinite_in_use_nb(cards, effects, inst, q) >= glob[G.infinite_slots]
+            ):
+                continue  # Ancient Book: no creature to equip, or no Infinite slot free
             if find_row_nb(cards, effects, card, Trigger.response_opponent_heal, Action.poison_heal) >= 0 and (
                 players[1 - q, P.primary] < 0
             ):
@@ -626,6 +663,26 @@ def resolve_response_nb(
         inst[answer, I.spent_at] = inst[answer, I.arrival]
         record_nb(trace, glob, q, Event.effect, answer, r, 0)
         return True
+    if answer_equips_nb(cards, effects, inst[answer, I.card]):
+        # Ancient Book: equipped to its player's primary creature; the card answered still acts
+        resolve_card_nb(
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            decks,
+            q,
+            answer,
+            MagicTarget.own,
+            policy,
+            params,
+            rng,
+            script,
+            trace,
+        )
+        return False
     if plays_any_time_nb(cards, effects, inst[answer, I.card]):
         # Mind Sap played while the other card waits: it takes effect, and answers nothing
         resolve_card_nb(
@@ -772,6 +829,7 @@ def resolve_card_nb(
         subtype == MagicSubtype.equip
         or (kind == MagicType.lightning and plays_any_time_nb(cards, effects, card))
         or answers_summon_nb(cards, effects, card)
+        or guards_in_battle_nb(cards, effects, card)
     ):
         holder = _equip_target(cards, inst, players, p, i, target)
         if holder < 0 or magic_immune_nb(cards, effects, inst, holder):
@@ -796,13 +854,15 @@ def resolve_card_nb(
         lasting = True
     # Catcow: an Infinite field card "for 2 turn cycles" leaves the field when they are over
     timed_field = kind == MagicType.infinite and subtype == MagicSubtype.field and timed >= 0
+    guard = guards_in_battle_nb(cards, effects, card) and timed >= 0  # Eagle Knight, for the turn
     if lasting:
         set_zone_nb(inst, glob, i, InstZone.magic)
         inst[i, I.controller] = p
         inst[i, I.attached_to] = holder
-        if (kind == MagicType.standard and timed >= 0) or timed_field:
+        if (kind == MagicType.standard and timed >= 0) or timed_field or guard:
             inst[i, I.expires] = timed
         inst[i, I.counter] = 0
+        inst[i, I.rolled] = 0
         inst[i, I.sleeper_hp] = 0
         # its effect waits for a battle: one that leaves the field first was wasted
         inst[i, I.watch] = 1 if battle_bound_nb(cards, effects, card) else 0
@@ -819,6 +879,33 @@ def resolve_card_nb(
                 if k == target - MagicTarget.choice:
                     chosen = r
                 k += 1
+    if chosen < 0 and subtype == MagicSubtype.equip:
+        # The Merchant equipped by Equip Knight, with no play that picked: its player picks now
+        alternatives = local_array(MAX_CHAIN)
+        n_alt = 0
+        for r in range(start, stop):
+            if (effects[r, E.flags] & Flag.choice) != 0 and n_alt < MAX_CHAIN:
+                alternatives[n_alt] = r
+                n_alt += 1
+        if n_alt > 0:
+            chosen = choice.pick_nb(
+                ChoiceKind.summon_row,
+                p,
+                i,
+                alternatives,
+                n_alt,
+                policy,
+                params,
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                rng,
+            )
+    if lasting:
+        inst[i, I.chosen] = chosen + 1  # The Merchant: its lasting alternative, read by the refresh
     moved = local_array(2)
     moved[:] = 0
     for r in range(start, stop):
@@ -891,7 +978,9 @@ def equip_from_deck_nb(cards, effects, inst, fighters, players, glob, decks, p, 
             if cards[k, CardCol.card_type] != CardType.magic or cards[k, CardCol.magic_subtype] != MagicSubtype.equip:
                 continue
             start, stop = card_rows_nb(cards, k)
-            if not matches_filter_nb(cards, effects, r, k) or not _hp_allows(effects, fighters, start, stop, c):
+            if not matches_filter_nb(cards, effects, r, k) or not _hp_allows(
+                cards, effects, inst, fighters, start, stop, c
+            ):
                 continue
             dup = False  # copies of a card are one option
             for m in range(n):

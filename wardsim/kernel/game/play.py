@@ -34,7 +34,12 @@ from numba import njit
 
 from wardsim.kernel.bots import choice
 from wardsim.kernel.duel.battle import end_battle_nb, end_exchange_nb, is_stunned_nb, open_battle_nb, strike_nb
-from wardsim.kernel.duel.effect_rows import apply_battle_row_nb, chosen_battle_row_nb, take_damage_nb
+from wardsim.kernel.duel.effect_rows import (
+    add_battle_stat_nb,
+    apply_battle_row_nb,
+    chosen_battle_row_nb,
+    take_damage_nb,
+)
 from wardsim.kernel.duel.enums import Counter, Fired, React
 from wardsim.kernel.enums import (
     Action,
@@ -45,6 +50,7 @@ from wardsim.kernel.enums import (
     EffectCol,
     FighterCol,
     Flag,
+    Scale,
     Stat,
     Status,
     Target,
@@ -78,6 +84,7 @@ from wardsim.kernel.game.field import (
     frenzy_in_force_nb,
     heal_creature_nb,
     held_on_field_nb,
+    infinite_in_use_nb,
     kill_nb,
     leave_field_nb,
     lightning_barred_nb,
@@ -215,10 +222,25 @@ def _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i
         return False
     if i == players[p, P.primary]:
         # Steam Spider, Lead Boots: "cannot be used as a sacrifice from the field"
-        return not primary_frozen_nb(fighters, players, glob, p) and not held_on_field_nb(
-            cards, effects, inst, fighters, i
+        return (
+            not primary_frozen_nb(fighters, players, glob, p)
+            and not held_on_field_nb(cards, effects, inst, fighters, i)
+            and not _no_sacrifice(cards, effects, inst, i)
         )
     return inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p
+
+
+@njit(cache=True, _nrt=False)
+def _no_sacrifice(cards, effects, inst, i):
+    """Frost Wyrms: "The equipped creature cannot be used as a sacrifice" while it is attached."""
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.action] == Action.no_sacrifice and effects[r, E.target] == Target.equipped:
+                return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -1125,6 +1147,273 @@ def _foresight_options(cards, effects, inst, c, x, out):
 
 
 @njit(cache=True, _nrt=False)
+def _battle_equip_options(cards, effects, inst, fighters, players, glob, q, out):
+    """Cybernetic Upgrade: q's options as the opponent's battle against q's primary begins:
+    pass, or play a Lightning equip from hand on that creature for the battle (one option per
+    distinct card), while q may play magic and has an Infinite slot free."""
+    out[0] = NO_OPTION
+    n = 1
+    c = players[q, P.primary]
+    if (
+        c < 0
+        or magic_barred_nb(cards, effects, inst, fighters, players, glob, q)
+        or lightning_barred_nb(cards, effects, inst, fighters, players, glob, q)
+        or infinite_in_use_nb(cards, effects, inst, q) >= glob[G.infinite_slots]
+        or resolve.magic_immune_nb(cards, effects, inst, c)
+    ):
+        return n
+    for i in range(N_INST):
+        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or magic.listed_nb(inst, out, n, i):
+            continue
+        if find_row_nb(cards, effects, inst[i, I.card], Trigger.response_opponent_battle, Action.equip_self) >= 0:
+            out[n] = i
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def _battle_equip(
+    cards,
+    effects,
+    inst,
+    fighters,
+    players,
+    glob,
+    decks,
+    p,
+    attacker,
+    defender,
+    options,
+    policy,
+    params,
+    rng,
+    script,
+    trace,
+):
+    """Cybernetic Upgrade: "During your opponent's battle play this card": the attacked player may
+    play it as the battle begins, through the response chain, on their primary creature; it
+    goes to the cemetery at the end of the battle (ruling cybernetic-upgrade). Returns the card
+    played, or -1."""
+    q = 1 - p
+    n = _battle_equip_options(cards, effects, inst, fighters, players, glob, q, options)
+    pick = choice.pick_nb(
+        ChoiceKind.battle_answer,
+        q,
+        defender,
+        options,
+        n,
+        policy,
+        params,
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        rng,
+    )
+    if pick < 0:
+        return -1
+    magic.play_magic_nb(
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        decks,
+        q,
+        pick,
+        MagicTarget.own,
+        policy,
+        params,
+        rng,
+        script,
+        trace,
+    )
+    _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+    return pick
+
+
+@njit(cache=True, _nrt=False)
+def _battle_guard_options(cards, effects, inst, fighters, players, glob, q, out):
+    """Eagle Knight: q's options as a battle begins: pass, or play a Lightning card from hand
+    that keeps every damage off q's primary creature (one option per distinct card), while q may
+    play magic and that creature is not kept from damage already."""
+    out[0] = NO_OPTION
+    n = 1
+    c = players[q, P.primary]
+    if (
+        c < 0
+        or fighters[c, F.damage_immune] != 0
+        or magic_barred_nb(cards, effects, inst, fighters, players, glob, q)
+        or lightning_barred_nb(cards, effects, inst, fighters, players, glob, q)
+        or resolve.magic_immune_nb(cards, effects, inst, c)
+    ):
+        return n
+    for i in range(N_INST):
+        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or magic.listed_nb(inst, out, n, i):
+            continue
+        if magic.guards_in_battle_nb(cards, effects, inst[i, I.card]):
+            out[n] = i
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def _battle_guards(
+    cards,
+    effects,
+    inst,
+    fighters,
+    players,
+    glob,
+    decks,
+    p,
+    attacker,
+    defender,
+    options,
+    policy,
+    params,
+    rng,
+    script,
+    trace,
+):
+    """Eagle Knight: "During battle play this card from your hand. Negate any damage for a
+    creature for the remainder of this turn": as a battle begins, the active player, then the
+    other, may play it through the response chain on their primary creature (ruling eagle-knight)."""
+    for side in range(2):
+        q = p if side == 0 else 1 - p
+        n = _battle_guard_options(cards, effects, inst, fighters, players, glob, q, options)
+        pick = choice.pick_nb(
+            ChoiceKind.battle_answer,
+            q,
+            players[q, P.primary],
+            options,
+            n,
+            policy,
+            params,
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            rng,
+        )
+        if pick >= 0:
+            magic.play_magic_nb(
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                decks,
+                q,
+                pick,
+                MagicTarget.own,
+                policy,
+                params,
+                rng,
+                script,
+                trace,
+            )
+            _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+
+
+@njit(cache=True, _nrt=False)
+def _reveal_row(cards, effects, card):
+    """Arcane Power: the row of an equip that counts the cards its player reveals from hand as a
+    battle begins, or -1."""
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if (
+            effects[r, E.trigger] == Trigger.battle_start
+            and effects[r, E.action] == Action.modify_stat
+            and effects[r, E.scale] == Scale.hand_named
+            and (effects[r, E.flags] & Flag.optional) != 0
+        ):
+            return r
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def _reveal_for_battle(cards, effects, inst, fighters, players, glob, c, options, policy, params, rng, trace):
+    """Arcane Power: "During battle, reveal any number of cards from your hand. Increase the
+    equipped creature's Modifier for that battle by the number of cards revealed": as the battle
+    of creature c begins, the player of each such equip on it reveals cards one by one, each
+    their pick, until they stop; both players then know those cards (ruling arcane-power)."""
+    if resolve.magic_immune_nb(cards, effects, inst, c):
+        return
+    shown = local_array(N_INST)
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != c:
+            continue
+        r = _reveal_row(cards, effects, inst[j, I.card])
+        if r < 0:
+            continue
+        q = inst[j, I.controller]
+        shown[:] = 0
+        revealed = 0
+        while True:
+            options[0] = NO_OPTION
+            n = 1
+            for i in range(N_INST):
+                if (
+                    inst[i, I.zone] == InstZone.hand
+                    and inst[i, I.owner] == q
+                    and shown[i] == 0
+                    and resolve.matches_filter_nb(cards, effects, r, inst[i, I.card])
+                ):
+                    options[n] = i
+                    n += 1
+            if n == 1:
+                break
+            pick = choice.pick_nb(
+                ChoiceKind.reveal_own,
+                q,
+                j,
+                options,
+                n,
+                policy,
+                params,
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                rng,
+            )
+            if pick < 0:
+                break
+            shown[pick] = 1
+            inst[pick, I.seen] |= SeenBit.public
+            revealed += 1
+        if revealed > 0:
+            add_battle_stat_nb(fighters[c], effects[r, E.stat], revealed * effects[r, E.amount])
+            record_nb(trace, glob, q, Event.effect, j, r, revealed)
+
+
+@njit(cache=True, _nrt=False)
+def _deal_backfire(cards, effects, inst, fighters, players, glob, striker, trace):
+    """Galactic Suit: the Atk roll the striker's miss owes goes to its own player's primary
+    creature, as the card's damage (ruling galactic-suit)."""
+    damage = fighters[striker, F.backfire_damage]
+    if damage <= 0:
+        return
+    fighters[striker, F.backfire_damage] = 0
+    q = inst[striker, I.controller]
+    x = players[q, P.primary]
+    if x < 0:
+        return
+    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+    dealt = take_damage_nb(fighters[x], fighters[striker], effects, damage, False)
+    record_nb(trace, glob, q, Event.effect_damage, x, dealt, fighters[x, F.hp])
+
+
+@njit(cache=True, _nrt=False)
 def is_battle_reaction_nb(cards, effects, card, own_hit):
     """Lightning cards played inside a battle: against the opponent's attack, or on an own hit."""
     if cards[card, CardCol.card_type] != CardType.magic:
@@ -1132,7 +1421,7 @@ def is_battle_reaction_nb(cards, effects, card, own_hit):
     start, stop = card_rows_nb(cards, card)
     for r in range(start, stop):
         t = effects[r, E.trigger]
-        if own_hit and t == Trigger.response_own_hit:
+        if own_hit and (t == Trigger.response_own_hit or t == Trigger.response_own_miss):
             return True
         if not own_hit and (
             t == Trigger.response_battle or t == Trigger.response_opponent_hit or t == Trigger.response_attack_finished
@@ -1246,6 +1535,12 @@ def _damages_on_hit(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
+def _damages_on_miss(cards, effects, card):
+    """Enchantment: "If you miss your Hit Roll, play this card from your hand": damage."""
+    return find_row_nb(cards, effects, card, Trigger.response_own_miss, Action.damage) >= 0
+
+
+@njit(cache=True, _nrt=False)
 def _ready_reaction(cards, effects, fighters, inst, c, answer, boost, counter):
     f = fighters[c]
     f[F.react] = React.none
@@ -1260,6 +1555,8 @@ def _ready_reaction(cards, effects, fighters, inst, c, answer, boost, counter):
     if boost >= 0:
         f[F.boost_dice] = _boost_dice(cards, effects, inst[boost, I.card])
         f[F.boost_on_hit] = 1 if _damages_on_hit(cards, effects, inst[boost, I.card]) else 0
+        if _damages_on_miss(cards, effects, inst[boost, I.card]):
+            f[F.boost_on_hit] = 2
 
 
 @njit(cache=True, _nrt=False)
@@ -1333,7 +1630,7 @@ def _spend_reactions(
                     fighters[x, F.hp] -= loss
                     record_nb(trace, glob, q, Event.effect_damage, x, loss, fighters[x, F.hp])
                 continue
-            if t == Trigger.response_own_hit and action == Action.damage:
+            if (t == Trigger.response_own_hit or t == Trigger.response_own_miss) and action == Action.damage:
                 # Martial Arts Man: "Inflict 20 damage to the creature you are battling", a magic
                 # card's damage; only a primary creature has HP to lose (rules guide, LIMITED SUMMONS)
                 if inst[other, I.zone] == InstZone.primary and not resolve.magic_immune_nb(cards, effects, inst, other):
@@ -1347,6 +1644,33 @@ def _spend_reactions(
                 and t != Trigger.response_attack_finished
             ):
                 continue
+            if action == Action.equip_self and effects[r, E.target] == Target.attacker:
+                # Flame Sentinel: "equip this card to the attacking creature", for its turn cycles,
+                # in an Infinite slot of its player's (none free: it only negates; ruling flame-sentinel)
+                z = inst[other, I.zone]
+                if (
+                    (z == InstZone.primary or z == InstZone.limited)
+                    and not resolve.magic_immune_nb(cards, effects, inst, other)
+                    and infinite_in_use_nb(cards, effects, inst, q) < glob[G.infinite_slots]
+                ):
+                    set_zone_nb(inst, glob, card_inst, InstZone.magic)
+                    inst[card_inst, I.controller] = q
+                    inst[card_inst, I.attached_to] = other
+                    inst[card_inst, I.expires] = resolve.turn_cycles_nb(glob, max(effects[r, E.duration], 1))
+                    inst[card_inst, I.counter] = 0
+                    inst[card_inst, I.rolled] = 0
+                    inst[card_inst, I.chosen] = 0
+                    record_nb(trace, glob, q, Event.effect, card_inst, r, 0)
+            if (
+                action == Action.damage
+                and effects[r, E.target] == Target.attacker
+                and inst[other, I.zone] == InstZone.primary
+                and not resolve.magic_immune_nb(cards, effects, inst, other)
+            ):
+                # Flame Sentinel: the first turn cycle's 10 damage, now
+                sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                dealt = take_damage_nb(fighters[other], fighters[c], effects, effects[r, E.amount], False)
+                record_nb(trace, glob, q, Event.effect_damage, other, dealt, fighters[other, F.hp])
             if action == Action.apply_status and effects[r, E.status] == Status.frozen:
                 # Winter Sentinel: the attacking creature is frozen for its duration
                 until = resolve.turn_cycles_nb(glob, max(effects[r, E.duration], 1))
@@ -1401,7 +1725,9 @@ def _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defen
     for i in (attacker, defender):
         other = defender if i == attacker else attacker
         resolve.battle_bonus_nb(cards, effects, inst, fighters, glob, i, other)
-        fighters[i, F.extra_mult] *= resolve.field_multiplier_nb(cards, effects, inst, glob, i, inst[other, I.card])
+        fighters[i, F.extra_mult] *= resolve.field_multiplier_nb(
+            cards, effects, inst, glob, i, inst[other, I.card], fighters[other, F.creature_type]
+        )
 
 
 @njit(cache=True, _nrt=False)
@@ -1559,6 +1885,44 @@ def battle_action_nb(
     _battle_row_choices(
         cards, effects, inst, fighters, players, glob, p, attacker, defender, options, policy, params, rng, trace
     )
+    _battle_guards(
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        decks,
+        p,
+        attacker,
+        defender,
+        options,
+        policy,
+        params,
+        rng,
+        script,
+        trace,
+    )
+    upgrade = -1
+    if inst[defender, I.zone] == InstZone.primary and fighters[defender, F.hp] > 0:
+        upgrade = _battle_equip(
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            decks,
+            p,
+            attacker,
+            defender,
+            options,
+            policy,
+            params,
+            rng,
+            script,
+            trace,
+        )
     # Double Hit: "Your opponent can only return attack for 1 of these battles": in the first,
     # the defender's player strikes back or keeps the return attack for the second (ruling double-hit)
     no_return = again
@@ -1585,6 +1949,8 @@ def battle_action_nb(
                 rng,
             )
             no_return = pick == NO_OPTION
+    for c in (attacker, defender):  # Arcane Power: cards revealed for a Modifier in this battle
+        _reveal_for_battle(cards, effects, inst, fighters, players, glob, c, options, policy, params, rng, trace)
     # Future Warrior: each side may spend an equip of its creature that stops the other
     # creature's Atk damage in this battle, the battle of its player's choosing
     spent = local_array(2)
@@ -1694,6 +2060,7 @@ def battle_action_nb(
             )  # Ooze Weaver
             # Wild Vampire: the game keeps the AL its hit took
             resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
+            _deal_backfire(cards, effects, inst, fighters, players, glob, striker, trace)
             if trace.shape[0] > 0:
                 _trace_strike(fighters, glob, striker, p if striker == attacker else 1 - p, trace)
             share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
@@ -1745,6 +2112,10 @@ def battle_action_nb(
         if j >= 0 and inst[j, I.zone] == InstZone.magic:
             leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
             to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+    if upgrade >= 0 and inst[upgrade, I.zone] == InstZone.magic:
+        # Cybernetic Upgrade: "Send this card to the cemetery at the end of that battle"
+        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, upgrade, rng, trace)
+        to_cemetery_nb(cards, effects, inst, players, glob, upgrade, trace)
     for c in (attacker, defender):  # a readied card that did not take effect stays in hand
         fighters[c, F.react] = React.none
         fighters[c, F.boost_dice] = 0
@@ -1894,6 +2265,7 @@ def _self_battle_nb(cards, effects, inst, fighters, players, glob, decks, attack
                 break
             strike_nb(fighters[striker], fighters[struck], effects, k == 0, t, rng, script)
             resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
+            _deal_backfire(cards, effects, inst, fighters, players, glob, striker, trace)
             if trace.shape[0] > 0:
                 _trace_strike(fighters, glob, striker, p, trace)
             resolve.on_hit_draws_nb(cards, effects, inst, fighters, players, glob, decks, striker, trace)

@@ -31,6 +31,7 @@ from wardsim.kernel.duel.effect_rows import (
     set_aura_stat_nb,
     set_aura_status_nb,
     set_hit_table_nb,
+    set_stat_nb,
     set_strike_rule_nb,
     stat_value_nb,
     take_damage_nb,
@@ -169,6 +170,18 @@ def plays_to_opponent_nb(cards, effects, card):
 def matches_filter_nb(cards, effects, r, card):
     """Does a card pass row r's filter (card type, AL bounds, any listed type/tag/name)? A card
     has its printed AL here; a creature on the field is tested by `filter_matches_nb`."""
+    return _matches_typed(cards, effects, r, card, cards[card, CardCol.creature_type])
+
+
+@njit(cache=True, _nrt=False)
+def creature_matches_nb(cards, effects, inst, fighters, r, i):
+    """`matches_filter_nb` for creature i on the field, with the creature type it has now
+    (Demon Blood changes it), not its printed one."""
+    return _matches_typed(cards, effects, r, inst[i, I.card], fighters[i, F.creature_type])
+
+
+@njit(cache=True, _nrt=False)
+def _matches_typed(cards, effects, r, card, creature_type):
     ct = effects[r, E.filter_card_type]
     if ct >= 0 and cards[card, CardCol.card_type] != ct:
         return False
@@ -184,7 +197,6 @@ def matches_filter_nb(cards, effects, r, card):
     names = effects[r, E.filter_names]
     if types == 0 and tags == 0 and names == 0:
         return True
-    creature_type = cards[card, CardCol.creature_type]
     if creature_type >= 0 and (types >> creature_type) & 1:
         return True
     return (tags & cards[card, CardCol.tags]) != 0 or (names & cards[card, CardCol.names]) != 0
@@ -237,6 +249,14 @@ def _aura_active(effects, r, glob, inst, j, holder_is_creature):
         return (effects[r, E.flags] & Flag.optional) != 0 and inst[j, I.used_turn] == glob[G.turn]
     if trig == Trigger.response_opponent_summon and not holder_is_creature:
         return True  # Icy Breath: attached to the creature summoned, it holds it while it stays
+    if (
+        trig == Trigger.turn_start
+        and not holder_is_creature
+        and effects[r, E.roll_lo] > 0
+        and effects[r, E.action] == Action.modify_stat
+    ):
+        # Mysterious Orb: the row its last start-of-turn die picked, until the next roll
+        return effects[r, E.roll_lo] <= inst[j, I.rolled] <= effects[r, E.roll_hi]
     return False
 
 
@@ -379,17 +399,31 @@ def _grants_immunity(cards, effects, inst, j):
 
 @njit(cache=True, _nrt=False)
 def _immune_to_creatures(cards, effects, inst, fighters, i):
-    """Ent Tree: "unaffected by creature effects" (its own rows, while not negated)."""
-    if fighters[i, F.effect_count] == 0 or immunity_negated_nb(cards, effects, inst, i):
+    """Ent Tree: "unaffected by creature effects" (its own rows, while not negated); Steam
+    Armor: an equip of it that makes it so."""
+    if immunity_negated_nb(cards, effects, inst, i):
         return False  # Thresher: mechanical creatures are affected
-    start, stop = card_rows_nb(cards, inst[i, I.card])
-    for r in range(start, stop):
-        if (
-            effects[r, E.trigger] == Trigger.static
-            and effects[r, E.action] == Action.immune
-            and (effects[r, E.flags] & Flag.creature_effects) != 0
-        ):
-            return True
+    if fighters[i, F.effect_count] != 0:
+        start, stop = card_rows_nb(cards, inst[i, I.card])
+        for r in range(start, stop):
+            if (
+                effects[r, E.trigger] == Trigger.static
+                and effects[r, E.action] == Action.immune
+                and (effects[r, E.flags] & Flag.creature_effects) != 0
+            ):
+                return True
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if (
+                effects[r, E.trigger] == Trigger.static
+                and effects[r, E.action] == Action.immune
+                and effects[r, E.target] == Target.equipped
+                and (effects[r, E.flags] & Flag.creature_effects) != 0
+            ):
+                return True
     return False
 
 
@@ -437,6 +471,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.hit_dice] = 2
         f[F.attack_dice] = c[CardCol.attack_dice]
         f[F.modifier] = c[CardCol.modifier]
+        f[F.creature_type] = c[CardCol.creature_type]  # Demon Blood's change lasts while it stays
         f[F.base_attack_dice] = c[CardCol.attack_dice]
         f[F.base_modifier] = c[CardCol.modifier]
         f[F.effect_start] = c[CardCol.effect_start]
@@ -458,6 +493,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.slower_first] = 0
         f[F.asleep] = 0
         f[F.double_battle] = 0
+        f[F.backfire] = 0
         f[F.guard_match_min] = 0
         f[F.guard_face_lo] = 0
         f[F.guard_face_hi] = 0
@@ -498,9 +534,10 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                 fighters[i, F.effect_count] = 0
     _copy_base_stats(cards, effects, inst, fighters, players, creatures, n_creatures)
     _swap_attack_modifier(cards, effects, inst, fighters, sources, n_sources, creatures, n_creatures, immune)
-    # three passes: additions, scalings, sets (Curse "supersedes other AL increases"); sets in
-    # the order their cards arrived: the last set wins (CASE LAW, Jeesse v James)
-    for pass_kind in range(3):
+    # four passes: base stats replaced (Steam Knight Blaster), additions, scalings, sets (Curse
+    # "supersedes other AL increases"); base stats and sets in the order their cards arrived:
+    # the last one wins (CASE LAW, Jeesse v James)
+    for pass_kind in range(-1, 3):
         for s_k in range(n_sources):
             j = sources[s_k]
             holder_is_creature = inst[j, I.zone] == InstZone.primary
@@ -539,11 +576,13 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                     continue
                 if (effects[r, E.flags] & Flag.unique) != 0 and _copy_counted_before(cards, effects, inst, j):
                     continue
+                if not holder_is_creature and (effects[r, E.flags] & Flag.choice) != 0 and inst[j, I.chosen] != r + 1:
+                    continue  # The Merchant: only the alternative its player picked
                 for k in range(n_creatures):
                     i = creatures[k]
                     if not _row_reaches(effects, r, controller, j, i, inst, attached_to):
                         continue
-                    if filtered and not matches_filter_nb(cards, effects, r, inst[i, I.card]):
+                    if filtered and not creature_matches_nb(cards, effects, inst, fighters, r, i):
                         continue
                     # Ent Tree, Heroism: unaffected by magic cards (Heroism's own rows aside)
                     if not holder_is_creature and immune[i] and not _grants_immunity(cards, effects, inst, j):
@@ -570,6 +609,12 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                             add_stat_nb(f, stat, effects[r, E.amount] * gained)
                     elif pass_kind == 2 and action == Action.set_stat:
                         set_aura_stat_nb(f, stat, effects[r, E.amount])
+                    elif pass_kind == -1 and action == Action.set_creature_type:
+                        f[F.creature_type] = lowest_type_nb(effects[r, E.filter_types])  # Demon Blood
+                    elif pass_kind == -1 and action == Action.set_base_stat:
+                        # Steam Knight Blaster, Frost Wyrms: the base value is replaced before any
+                        # change is added (ruling base-stat-replaced)
+                        set_stat_nb(f, stat, effects[r, E.amount])
                     elif pass_kind == 2 and action == Action.stat_floor:
                         # Soul Drain: "Atk Dice Rolls cannot be reduced to 0", read once the
                         # additions are in (no card sets a stat below a floor after it)
@@ -589,6 +634,15 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         # Steam Rex: "If your opponent plays a Lightning card ... 2x Atk damage the turn it was used"
         f[F.lightning_answered] = 1 if players[1 - inst[i, I.controller], P.lightning_turn] == t + 1 else 0
     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+
+
+@njit(cache=True, _nrt=False)
+def lowest_type_nb(types):
+    """The first creature type of a type bitmask (a row's filter naming one type)."""
+    for k in range(64):
+        if (types >> k) & 1:
+            return k
+    return -1
 
 
 @njit(cache=True, _nrt=False)
@@ -847,6 +901,8 @@ def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
         f[F.immune] |= effects[r, E.flags] & (Flag.magic | Flag.creature_effects)
     elif action == Action.second_battle:
         f[F.double_battle] = 1  # Double Hit
+    elif action == Action.miss_backfire:
+        f[F.backfire] = 1  # Galactic Suit
     elif action == Action.slower_strikes_first:
         f[F.slower_first] = 1  # Reverse Polarity, on every creature while it is on the field
     elif action == Action.multiply_hit_roll:
@@ -906,8 +962,9 @@ def on_hit_draws_nb(cards, effects, inst, fighters, players, glob, decks, strike
 
 
 @njit(cache=True, _nrt=False)
-def field_multiplier_nb(cards, effects, inst, glob, attacker, target_card):
-    """Field cards that multiply Atk damage against a filter (Dragon's Bane, Holy Water)."""
+def field_multiplier_nb(cards, effects, inst, glob, attacker, target_card, target_type):
+    """Field cards that multiply Atk damage against a filter (Dragon's Bane, Holy Water), read
+    against the creature battled with the creature type it has now (Demon Blood)."""
     mult = 1
     t = glob[G.turn]
     for j in range(N_INST):
@@ -921,7 +978,7 @@ def field_multiplier_nb(cards, effects, inst, glob, attacker, target_card):
                 effects[r, E.trigger] == Trigger.static
                 and effects[r, E.action] == Action.multiply_damage
                 and effects[r, E.condition] == Condition.target_matches
-                and matches_filter_nb(cards, effects, r, target_card)
+                and _matches_typed(cards, effects, r, target_card, target_type)
             ):
                 mult *= effects[r, E.amount]
     return mult
@@ -1118,6 +1175,9 @@ def is_aura_action_nb(action):
         or action == Action.apply_status
         or action == Action.negate_effects
         or action == Action.immune
+        or action == Action.set_base_stat
+        or action == Action.set_creature_type
+        or action == Action.miss_backfire
     )
 
 

@@ -351,6 +351,10 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                 if die == 0:
                     die = d6_nb(rng, script)
                     record_nb(trace, glob, p, Event.effect, j, r, die)
+                    if action == Action.modify_stat:
+                        # Mysterious Orb: the row the die picks holds until the next roll
+                        # (resolve._aura_active; ruling mysterious-orb)
+                        inst[j, I.rolled] = die
                 if die < effects[r, E.roll_lo] or die > effects[r, E.roll_hi]:
                     continue
                 if action == Action.discard and effects[r, E.target] == Target.opponent_player:
