@@ -225,19 +225,32 @@ def _row_sign(e: Effect) -> int:
     """+1 if a row aimed at the equipped creature helps it, -1 if it hurts, 0 if neither."""
     if e.target == "opponent_primary" and e.action == "damage" and e.trigger == "opponent_draws":
         return -1  # Absolute Terror: "Equip to opponent's creature"; it hurts their primary
+    if e.action == "equip_self" and e.trigger == "on_killed":
+        return 1  # Contaminate: "Equip this card to your primary creature"; it moves on to the killer
     if e.target != "equipped":
         return 0
     if e.action == "modify_stat":
         return 1 if e.amount > 0 else -1
-    if e.action == "set_stat":
-        return 1 if e.amount > 2 else -1  # Dragon Power sets AL 12; Curse-like sets to 1
+    if e.action in ("set_stat", "set_base_stat"):
+        return 1 if e.amount > 2 else -1  # Dragon Power sets AL 12; Curse-like sets to 1; Frost Wyrms 0
+    if e.action == "no_sacrifice":
+        return -1  # Frost Wyrms: its player cannot sacrifice it to summon
     if e.action == "scale_stat":
         return 1 if e.amount > e.divisor else -1
     if e.action == "apply_status":
         return -1 if e.status in _HARMFUL_STATUS else 1
     if e.action in ("negate_effects", "negate_increases", "damage_fraction", "damage"):
         return -1
-    if e.action in ("heal", "heal_from_damage", "immune", "counter_heal", "hot", "prevent_damage", "revive"):
+    if e.action in (
+        "heal",
+        "heal_from_damage",
+        "immune",
+        "counter_heal",
+        "hot",
+        "prevent_damage",
+        "revive",
+        "miss_backfire",
+    ):
         return 1
     return 0
 

@@ -229,8 +229,21 @@ def _check_action_fields(e: Effect) -> None:
     if e.trigger == "named_leaves" and not e.filter.names:
         raise EffectError("trigger 'named_leaves' needs a 'filter' with 'names'")
     filtered = {"target_matches", "equipped_with", "own_primary_matches", "holds_under", "target_not_matching"}
-    if e.condition in filtered | {"attacker_matches", "target_equipped_with", "hand_holds"} and not e.filter:
+    if e.condition in filtered | {
+        "attacker_matches",
+        "target_equipped_with",
+        "opponent_side_matches",
+        "hand_holds",
+    } and not (e.filter):
         raise EffectError(f"condition {e.condition!r} needs a 'filter'")
+    if e.action == "block_rarity" and not 0 < e.amount < 1 << len(Rarity):
+        raise EffectError("action 'block_rarity' needs an 'amount': the sum of 1 << each rarity's code")
+    if e.action == "magic_toll" and e.amount < 1:
+        raise EffectError("action 'magic_toll' needs an 'amount' of 1 or more")
+    if e.action == "set_base_stat" and e.stat not in {"speed", "attack_dice", "modifier"}:
+        raise EffectError("action 'set_base_stat' needs a 'stat' of speed, attack_dice or modifier")
+    if e.action == "set_creature_type" and (len(e.filter.types) != 1 or e.filter.tags or e.filter.names):
+        raise EffectError("action 'set_creature_type' needs a 'filter' of exactly one creature type")
     if e.action == "order_deck_top" and e.amount < 1:
         raise EffectError("action 'order_deck_top' needs an 'amount' of 1 or more")
     if "same_roll" in e.flags and e.roll is None and "dice_match" not in e.flags:
@@ -269,6 +282,9 @@ _TRIGGER_TEXT = {
     "response_battle": "Lightning, during a battle",
     "response_attack_finished": "Lightning, when your opponent finishes an attack",
     "response_own_hit": "Lightning, when your creature hits",
+    "response_own_miss": "Lightning, when your creature misses its Hit roll",
+    "response_opponent_battle": "Lightning, when your opponent's creature begins a battle with yours",
+    "response_battle_start": "Lightning, when a battle begins",
     "response_any": "Lightning, at any time",
     "in_cemetery": "In the cemetery",
     "opponent_draws": "Each time your opponent draws a card",
@@ -278,6 +294,10 @@ _TRIGGER_TEXT = {
     "response_opponent_summon": "Lightning, when your opponent summons a creature",
     "each_turn_start": "At the start of each turn",
     "response_opponent_heal": "Lightning, when your opponent plays a magic card to heal a creature",
+    "before_hit_roll": "In each battle, before this creature's Hit roll",
+    "on_hit_taken": "When this creature is hit",
+    "opponent_turn_end": "At the end of each of your opponent's turns",
+    "opponent_declares_battle": "When your opponent declares a battle",
     "equipped_leaves": "When the equipped creature leaves the field",
     "named_leaves": "When the last {filter} on the field leaves it",
     "opponent_battle": "When your opponent begins a battle, from your hand",
@@ -303,7 +323,8 @@ _TARGET_TEXT = {
     "all_magic": "all magic cards",
     "played_card": "the card played",
     "summoned": "the creature summoned",
-    "limited_summons": "all Limited Summons on the field",
+    "limited_summons": "every Limited Summon",
+    "lowest_hp_primary": "the primary creature with the lowest HP (each of them, on a tie)",
 }
 
 _STAT_TEXT = {
@@ -351,6 +372,8 @@ _CONDITION_TEXT = {
     "hit_dice_match": "if its Hit dice match",
     "target_equipped_with": "against a creature with {filter} equipped to it",
     "below_half_hp": "while its HP is below half its printed HP",
+    "no_battle_this_turn": "if they initiated no battle in it",
+    "opponent_side_matches": "while {filter} is on your opponent's side of the field",
     "hand_holds": "if your hand holds {count} other cards that are {filter}",
     "below_primary_al": "with an AL lower than your primary creature's",
 }
@@ -390,7 +413,8 @@ def _destroy_text(amount: int, target_key: str, target: str) -> str:
     if target_key == "self":
         return "destroy this card"
     if target_key == "all_magic":
-        target = "magic cards on the field" if amount != 1 else "magic card on the field"
+        # never the card itself: a card on the field destroys the others (Adam Bomb)
+        target = "other magic cards on the field" if amount != 1 else "magic card on the field"
     return (
         f"destroy {'all' if amount == 0 else amount} {target}"
         if target_key == "all_magic"
@@ -419,7 +443,13 @@ def _amount_text(e: Effect) -> str:
         text = f"{e.amount}/{e.divisor}"
     if e.scale != "none":
         text += {
-            "hand_named": " per card in your hand (or under this creature) that is {f}",
+            "hand_named": (
+                " per card you choose to reveal from your hand"
+                if e.trigger == "battle_start" and "optional" in e.flags
+                else " per card in your hand (or under this creature) that is {f}"
+                if e.filter
+                else " per card in your hand"
+            ),
             "opponent_cemetery_creatures": " per creature in the opponent's cemetery",
             "opponent_deaths_since_summon": " per creature sent to the opponent's cemetery since summoned",
             "turn_cycles": " per turn cycle",
@@ -432,6 +462,7 @@ def _amount_text(e: Effect) -> str:
             "limited_held": " per Limited Summon it holds",
             "printed_stat": " times its printed value (doubled)",
             "opponent_primary_speed": " times the printed SPD of the opponent's primary creature",
+            "destroyed_on_summon": " per magic card it destroyed when summoned",
             "sacrificed": " times the printed value of the creatures sacrificed to summon it",
             "equipped_creatures": " times the printed value of the creature cards equipped to it",
         }[e.scale].format(f=render_filter(e.filter))
@@ -447,6 +478,10 @@ def _move_text(e: Effect, target: str, zfrom: str, zto: str) -> str:
         return f"return this card to its owner's {zto}"  # Moon Owl, Frog Bard, Ghul'Vok
     if e.zone_to == "under":
         return f"place {render_filter(e.filter)} from your hand under this creature"
+    if e.target == "limited_summons":
+        return f"send every Limited Summon to its owner's {zto}"  # Dragon of Time
+    if e.target == "all_creatures" and e.zone_from == "field" and e.zone_to == "cemetery":
+        return "destroy all creatures on the field (they die)"  # Maximum Ward
     if e.zone_from == "hand":
         # a card of a hand: the player's own (a cost: Vampire Lord, Wizard Frog) or the opponent's
         whose = "your opponent's" if e.target == "opponent_player" else "your"
@@ -499,7 +534,9 @@ def render(e: Effect) -> str:
         "shuffle_deck": {"own_player": "shuffle your deck", "opponent_player": "shuffle your opponent's deck"}.get(
             e.target, "each player shuffles their deck"
         ),
-        "damage": f"inflict {amount} damage to {target}",
+        "damage": f"inflict {e.amount} damage to {target} for each magic card the row before destroyed"
+        if e.scale == "cards_moved"  # Chain Lightning
+        else f"inflict {amount} damage to {target}",
         "damage_fraction": f"{target} loses {e.amount}/{e.divisor} of its remaining HP",
         "heal": f"heal {target} "
         + ("to full HP" if "full" in e.flags else f"for {amount}" + ("" if e.scale == "sent_hp" else " HP")),
@@ -512,7 +549,11 @@ def render(e: Effect) -> str:
         "is a critical hit, and a higher total a hit",
         "multiply_hit_roll": f"the Hit dice total of {target} is multiplied by {e.amount} before the Hit bonuses",
         "revive": f"it lives on with {e.amount}/{e.divisor} of its HP and this card goes to the cemetery",
-        "equip_hp_limit": f"it can only be equipped to a creature with {e.amount} HP or less left",
+        "equip_hp_limit": (
+            f"it can only be equipped to a creature with less than {e.amount}/{e.divisor} of its printed HP left"
+            if e.divisor > 1
+            else f"it can only be equipped to a creature with {e.amount} HP or less left"
+        ),
         "reduce_and_return": f"Atk damage taken by this creature is multiplied by {e.amount}/{e.divisor} "
         f"and the damage taken off is inflicted on {target}",
         "prevent_damage": f"{target} take{s} no damage",
@@ -552,9 +593,15 @@ def render(e: Effect) -> str:
         "swap_primaries": "switch primary creatures with your opponent",
         "skip_turn": f"{target} skip{s} their next turn",
         "block_battle": f"{target} cannot battle",
-        "block_magic": f"{target} cannot play {'Lightning' if 'lightning' in e.flags else 'magic'} cards"
+        "block_magic": f"{target} cannot play "
+        + ("Lightning" if "lightning" in e.flags else "Standard magic" if "standard" in e.flags else "magic")
+        + " cards"
         + (" but equips" if "but_equips" in e.flags else ""),
-        "negate_effects": f"the effects of {target} are negated",
+        "negate_effects": (
+            "the effects of all creatures but this card are negated"
+            if e.target == "all_creatures" and e.trigger == "your_turn"
+            else f"the effects of {target} are negated"
+        ),
         "immune": f"{target} {is_} unaffected by "
         + " and ".join(
             w for w, f in (("creature effects", "creature_effects"), ("magic cards", "magic")) if f in e.flags
@@ -582,7 +629,15 @@ def render(e: Effect) -> str:
         "no_return": "this card cannot be returned from the cemetery"
         if e.target == "self"
         else "no card can be removed from either player's cemetery",
-        "equip_self": f"equip this card to {target} as an Infinite equip magic card",
+        "equip_self": (
+            f"equip this card to {target} for that battle, then send it to the cemetery"
+            if e.duration == "battle"
+            else "if it was killed by Atk damage, equip this card to the creature that killed it"
+            if e.trigger == "on_killed"
+            else f"equip this card to {target} for {e.duration} turn cycle{'s' if e.duration != 1 else ''}"
+            if isinstance(e.duration, int) and e.duration > 0
+            else f"equip this card to {target} as an Infinite equip magic card"
+        ),
         "discard_cost": f"discard {e.amount} {render_filter(e.filter)[2:]} to play this card",
         "reveal_hand": f"{target} show{s} you their hand whenever you ask",
         "poison_heal": "negate the healing of that card: the creature it heals takes the healing amount as "
@@ -624,8 +679,18 @@ def render(e: Effect) -> str:
         "a primary creature cannot battle because of another card's effect",
         "stays_on_field": f"{target} cannot leave the field unless killed (a magic card: destroyed), "
         "cannot be used as a sacrifice from the field and cannot change control",
+        "no_damage": f"{target} cannot cause damage (strikes and effects alike)",
+        "battle_again": f"after a battle {target} initiates in your turn in which it inflicts 1 to {e.amount} "
+        f"Atk damage, it may initiate battle again, with no return attack (at most {e.dice} times a turn)",
+        "recoil": f"if the creature it battles survives the battle, {target} takes {e.amount}/{e.divisor} "
+        "of the HP that creature lost in it",
         "second_battle": f"{target} may initiate a second battle in your turn; your opponent's creature "
         "strikes back in only one of the two",
+        "set_base_stat": f"{target} {has} {its} base {stat} changed to {e.amount} (other changes still add)",
+        "no_sacrifice": f"{target} cannot be used as a sacrifice",
+        "miss_backfire": f"when the opponent's creature misses its Hit roll against {target}, it rolls its "
+        "Atk roll against its own player's primary creature",
+        "set_creature_type": f"{target} {is_} changed to {e.filter.types[0] if e.filter.types else ''}-type",
         "hit_needs_match": f"a strike against {target} hits only if all the striker's Hit dice show the same face"
         + (f", {e.amount} or higher" if e.amount > 1 else ""),
         "hit_needs_face": f"a strike against {target} hits only if one of the striker's Hit dice shows "
@@ -636,6 +701,30 @@ def render(e: Effect) -> str:
         "base_attack_only": f"{target} can only be damaged by the Atk damage of a strike, counted from the "
         "striker's base Atk Dice Rolls and base Modifier alone (no bonus, multiplier or critical hit)",
         "no_hit_roll": f"{target} rolls no Hit dice: each of its strikes goes straight to its Atk Dice Rolls and hits",
+        "spare_from_own_effect": f"{render_filter(e.filter)} cannot be destroyed by its own effect",
+        "swap_attack_modifier": f"{target} switch their own base Atk Dice Rolls and Modifier",
+        "fill_slots": f"this card fills {e.amount} empty Infinite magic slots on your opponent's side of the field",
+        "block_limited": "send all Limited Summons on the field back to where they were summoned from"
+        if e.trigger == "on_play"
+        else f"{target} cannot play Limited Summons",
+        "block_rarity": "no player can play a card that is "
+        + " or ".join(name.capitalize() for name in Rarity._fields if e.amount & (1 << getattr(Rarity, name))),
+        "share_damage": f"all damage inflicted on {target} is also inflicted on the opponent's primary creature",
+        "put_to_sleep": f"{target} are put to sleep and cannot battle{_duration_text(e.duration)}; any damage "
+        f"to a sleeping creature ends this and destroys {e.amount} magic card"
+        + ("s" if e.amount != 1 else "")
+        + " on the field of your choice",
+        "self_battle": f"{target} must battle itself this turn, and no other creature can battle this turn",
+        "negate_for_damage": (
+            f"each time your opponent plays a magic card, you may have this creature take {e.amount} damage "
+            "to negate it"
+            if e.target == "played_card"
+            else f"each time a strike would inflict Atk damage on this creature, you may have it take {e.amount} "
+            "damage instead"
+        ),
+        "flip_decks": "every player plays with their deck upside down: cards are drawn from its bottom, "
+        "and the card to be drawn next shows face up",
+        "magic_toll": f"{target} must inflict {e.amount} damage to their own primary creature to play a magic card",
         "exchange_with_cemetery": f"{target} may each send 1 card of their hand to their cemetery to take back 1 "
         "card of their cemetery of the same kind (a creature for a creature, a magic card for a magic card)",
         "double_magic": f"{stat} bonuses from {render_filter(e.filter)[2:]}s count twice on this creature",
@@ -660,6 +749,13 @@ def render(e: Effect) -> str:
     cond_done = e.condition == "below_primary_al" or e.action == "summon_requirement"
     if e.trigger == "on_damage_taken" and e.target == "attacker" and e.action == "damage":
         parts = ["When its creature takes damage from a strike"]  # Raging Inferno, on an equip
+    if e.trigger == "on_damage_taken" and e.target == "opponent_primary" and e.action == "damage":
+        parts = ["Each time this creature is damaged, your opponent rolls"]  # Eagle Family
+        what = f"their primary creature takes {amount} damage"
+    if e.trigger == "on_killed" and e.action == "heal":
+        # Orc Berserker, a creature's own row
+        parts = ["If this creature is killed"]
+        what = f"instead, heal it to {e.amount} HP (once while it stays on the field)"
     if e.trigger == "on_killed_in_battle" and e.condition == "attacker_not_matching":
         # Dart Frog: "killed by a creature that is not holding a weapon"
         parts = [f"If killed in battle by a creature other than {render_filter(e.filter)}"]
@@ -706,23 +802,29 @@ def render(e: Effect) -> str:
         lo, hi = e.roll
         roll = "on the same die" if "same_roll" in e.flags else "roll 1 die"
         parts.append(f"{roll}, on {lo}-{hi}" if lo != hi else f"{roll}, on {lo}")
+    elif "lowest_roll" in e.flags:
+        parts.append("each player rolls 1 die (a tie for the lowest die rolls again)")
+        target_text = "the primary creature of the player with the lowest die"
+        what = what.replace(target, target_text) if e.target == "all_primaries" else what
     elif "dice_match" in e.flags:
         parts.append("on the same dice, if they all match" if "same_roll" in e.flags else "each player rolls 1 die")
         if "same_roll" not in e.flags:
             parts.append("if all the dice match")
-    if "optional" in e.flags:
-        what = "optionally, " + what
+    grouped = e.trigger == "battle_start" and not e.roll and "choice" not in e.flags
     if "choice" in e.flags:
         what = "either (choose one) " + what
-    duration = (
-        ""
-        if e.action == "return_later"
+    if "opponent_choice" in e.flags:
+        # Monkey Duck: the card's rows of that decision act together or not at all
+        what = "if your opponent chooses (for all such rows together), " + what
+    elif "optional" in e.flags:
+        what = ("optionally (all such rows together), " if grouped else "optionally, ") + what
+    untimed = (
+        e.action in {"return_later", "equip_self", "put_to_sleep", "self_battle", "limited_sacrifice"}
         or e.zone_from == "hand_or_deck"
-        or (e.action == "limited_summon" and e.duration == "turn" and not e.dice)
-        or e.action == "limited_sacrifice"
-        or e.trigger == "response_opponent_death"
-        else _duration_text(e.duration)
+        or (e.action == "limited_summon" and e.duration == "turn" and not e.dice)  # Last Goodbye
+        or e.trigger == "response_opponent_death"  # Possessed Dummy
     )
+    duration = "" if untimed else _duration_text(e.duration)
     sentence = ", ".join(parts) + ": " + what + duration
     if "unique" in e.flags:
         sentence += " (another copy on the same creature adds nothing)"

@@ -14,7 +14,7 @@ from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.effects import render
 from wardsim.kernel.duel.enums import StrikeResult
-from wardsim.kernel.enums import Action, CardCol, EffectCol, Status
+from wardsim.kernel.enums import Action, CardCol, EffectCol, Scale, Status, Trigger
 from wardsim.kernel.game.enums import EndReason, Event, FizzleReason, GlobCol
 from wardsim.kernel.game.match import new_game_arrays, play_game_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH
@@ -248,6 +248,10 @@ def describe(
             row = int(b)
             if effects[row, EffectCol.action] == Action.cemetery_hp:  # Reduce the Burden
                 lines.append(f"  {card(a)} takes {c} HP off its player's cemetery: {row_text(a, row)}")
+            elif effects[row, EffectCol.trigger] == Trigger.battle_start and effects[row, EffectCol.scale] == (
+                Scale.hand_named
+            ):  # Arcane Power: the cards revealed, not a die
+                lines.append(f"  {card(a)}: {c} card{'s' if c != 1 else ''} revealed from hand: {row_text(a, row)}")
             else:
                 text = row_text(a, rolled_row(row, int(c)) if c else row)
                 if not c:

@@ -112,10 +112,17 @@ class TriggerT(NamedTuple):
     response_opponent_summon: int = 29  # Lightning: the opponent summons a creature
     each_turn_start: int = 30  # start of every turn, whoever's it is
     response_opponent_heal: int = 31  # Lightning: the opponent plays a magic card that heals a creature
-    equipped_leaves: int = 32  # the creature the source equip is attached to leaves the field (Moon Owl)
-    named_leaves: int = 33  # the last magic card on the field passing the filter leaves it (Ghul'Vok)
-    opponent_battle: int = 34  # the opponent initiates a battle, while the card is in its player's hand (Hoggan)
-    response_opponent_death: int = 35  # Lightning: the opponent's primary dies to their cemetery (Possessed Dummy)
+    before_hit_roll: int = 32  # the source's creature is about to make the Hit roll of its strike (Woodland Elf)
+    on_hit_taken: int = 33  # the source's creature is hit by a strike (Gaseous Horror)
+    opponent_turn_end: int = 34  # end of the turn of the opponent of the source's controller (Lava Golem)
+    opponent_declares_battle: int = 35  # a field card: the opponent of its player declares a battle (Living Trap)
+    response_own_miss: int = 36  # Lightning: your creature misses its Hit roll (Enchantment)
+    response_opponent_battle: int = 37  # Lightning: the opponent's creature begins a battle with yours
+    response_battle_start: int = 38  # Lightning: a battle begins, either player's (Eagle Knight)
+    equipped_leaves: int = 39  # the creature the source equip is attached to leaves the field (Moon Owl)
+    named_leaves: int = 40  # the last magic card on the field passing the filter leaves it (Ghul'Vok)
+    opponent_battle: int = 41  # the opponent initiates a battle, while the card is in its player's hand (Hoggan)
+    response_opponent_death: int = 42  # Lightning: the opponent's primary dies to their cemetery (Possessed Dummy)
 
 
 Trigger = TriggerT()
@@ -146,8 +153,10 @@ class ConditionT(NamedTuple):
     hit_dice_match: int = 19  # the strike's Hit dice all show the same face, 2 dice or more (Tri-Dragon)
     target_equipped_with: int = 20  # the creature battled has a card passing the filter equipped (The Wither: Fear)
     below_half_hp: int = 21  # the source creature's HP is below half its printed HP (Ashen Knight: below 40 of 80)
-    hand_holds: int = 22  # the controller's hand holds `dice` other cards passing the filter (Orc Champion)
-    below_primary_al: int = 23  # a summoned creature's printed AL is below its primary's AL (Gnarled Hand)
+    no_battle_this_turn: int = 22  # the player whose turn it is initiated no battle in it (Lava Golem)
+    opponent_side_matches: int = 23  # a creature on the opponent's side passes the filter (Hell Walker: a demon)
+    hand_holds: int = 24  # the controller's hand holds `dice` other cards passing the filter (Orc Champion)
+    below_primary_al: int = 25  # a summoned creature's printed AL is below its primary's AL (Gnarled Hand)
 
 
 Condition = ConditionT()
@@ -228,14 +237,32 @@ class ActionT(NamedTuple):
     no_hit_roll: int = 69  # it rolls no Hit dice: each strike hits, never a critical hit or miss (Fog)
     negate_immunity: int = 70  # the creatures passing the filter lose their immunity to effects (Thresher: mechs)
     base_attack_only: int = 71  # it takes only Atk damage, of the striker's base Atk dice and Modifier (Arcturus)
-    sacrifice_discount: int = 72  # while the magic card stays, its player's summons need amount fewer sacrifices (Bait)
-    summon_primary: int = 73  # summon a creature passing the filter from `from` as the primary, no sacrifice
-    exchange_with_cemetery: int = 74  # each target player may trade a hand card for a cemetery card of its type
-    double_magic: int = 75  # a creature's stat bonuses from magic cards passing the filter count twice (Deercrow)
-    limited_sacrifice: int = 76  # while the card stays, a Limited Summon may pay a sacrifice (Soul Eater)
-    replacement_only: int = 77  # placed only as a new primary; a magic card off the field (Gremlin)
-    magic_off_field: int = 78  # a creature card that is a magic card off the field: its HP never counts (Shard Titan)
-    summon_requirement: int = 79  # a summon_cost row: the creature is summoned only while its condition holds
+    no_damage: int = 72  # the target player causes no damage, strikes or effects, for a time (Omega Titan)
+    recoil: int = 73  # a chosen battle row: the foe survives, the source takes amount/divisor of its loss (Chaos Demon)
+    battle_again: int = 74  # 1 to amount Atk damage in its battle: one more, no return attack (Ironfist Dwarf)
+    magic_toll: int = 75  # a player it reaches inflicts amount damage to their own primary to play a magic card
+    spare_from_own_effect: int = 76  # magic cards passing the filter do not destroy themselves (Fire Eleotoid)
+    swap_attack_modifier: int = 77  # every creature's base Atk Dice Rolls and Modifier change places (Catcow)
+    fill_slots: int = 78  # the card fills amount empty Infinite slots of its player's opponent (Constructed Pylon)
+    block_limited: int = 79  # no Limited Summon is played while it stays; on_play: all go home (Street Lights)
+    block_rarity: int = 80  # no card of the rarities in amount (bits 1 << rarity) is played (Steam Angel)
+    share_damage: int = 81  # the HP its player's primary loses is lost by the opponent's too (Bound Fate)
+    put_to_sleep: int = 82  # the targets cannot battle; damage wakes them, for amount magic cards (Carus Demon)
+    self_battle: int = 83  # the target creature battles itself this turn; no other battle (Possession)
+    negate_for_damage: int = 84  # negate a magic card or a strike's Atk damage for amount HP (Ooze Weaver)
+    flip_decks: int = 85  # while it stays every deck is upside down, drawn from its bottom, face up (Inversion)
+    set_base_stat: int = 86  # base SPD, Atk Dice Rolls or Modifier = amount; changes still add (Steam Knight Blaster)
+    no_sacrifice: int = 87  # the target cannot be used as a sacrifice from the field (Frost Wyrms)
+    set_creature_type: int = 88  # the target is of the filter's one creature type instead of its own (Demon Blood)
+    miss_backfire: int = 89  # a miss against the target: the striker's Atk roll hits its own primary (Galactic Suit)
+    sacrifice_discount: int = 90  # while the magic card stays, its player's summons need amount fewer sacrifices (Bait)
+    summon_primary: int = 91  # summon a creature passing the filter from `from` as the primary, no sacrifice
+    exchange_with_cemetery: int = 92  # each target player may trade a hand card for a cemetery card of its type
+    double_magic: int = 93  # a creature's stat bonuses from magic cards passing the filter count twice (Deercrow)
+    limited_sacrifice: int = 94  # while the card stays, a Limited Summon may pay a sacrifice (Soul Eater)
+    replacement_only: int = 95  # placed only as a new primary; a magic card off the field (Gremlin)
+    magic_off_field: int = 96  # a creature card that is a magic card off the field: its HP never counts (Shard Titan)
+    summon_requirement: int = 97  # a summon_cost row: the creature is summoned only while its condition holds
 
 
 Action = ActionT()
@@ -260,7 +287,8 @@ class TargetT(NamedTuple):
     all_magic: int = 15
     played_card: int = 16  # the card this response answers
     summoned: int = 17  # the creature whose summon this response answers
-    limited_summons: int = 18  # every Limited Summon on the field, both players' (Missile-Toad)
+    limited_summons: int = 18  # every Limited Summon on the field, either player's (Dragon of Time)
+    lowest_hp_primary: int = 19  # the primary creature with the lowest HP, each of them on a tie (Death Omen)
 
 
 Target = TargetT()
@@ -331,8 +359,9 @@ class ScaleT(NamedTuple):
     limited_held: int = 11  # the Limited Summons the source creature holds (Alkonost)
     printed_stat: int = 12  # the source creature's printed value of the row's stat (Terry doubles its base stats)
     opponent_primary_speed: int = 13  # the printed SPD of the opponent's primary creature (Ancient Sentinel)
-    sacrificed: int = 14  # printed Atk Dice Rolls or Modifier of the creatures sacrificed for it (Bio-Dino)
-    equipped_creatures: int = 15  # printed Atk Dice Rolls or Modifier of the creature cards equipped to it (Graft)
+    destroyed_on_summon: int = 14  # the magic cards the source creature's on-summon rows destroyed (Gluttony)
+    sacrificed: int = 15  # printed Atk Dice Rolls or Modifier of the creatures sacrificed for it (Bio-Dino)
+    equipped_creatures: int = 16  # printed Atk Dice Rolls or Modifier of the creature cards equipped to it (Graft)
 
 
 Scale = ScaleT()
@@ -375,6 +404,9 @@ class FlagT(NamedTuple):
     dice_match: int = 32768  # every player rolls 1 die; the row acts when all dice match (Apocalypse)
     distinct: int = 65536  # a sacrifices row: each sacrifice matches a different name of the filter (Perfect Shark)
     overflow: int = 131072  # a heal_from_damage row: healing above max HP hits the creature struck (Succubus)
+    opponent_choice: int = 262144  # the opponent of the card's player decides whether the row acts (Monkey Duck)
+    standard: int = 524288  # a magic block that applies to Standard cards only (Fazard)
+    lowest_roll: int = 1048576  # each player rolls 1 die (ties roll again); the row acts on the lowest (Cosmic Storm)
 
 
 Flag = FlagT()
@@ -541,7 +573,7 @@ class FighterColT(NamedTuple):
     aura_stun: int = 82  # 1: stunned while an opposing creature's lasting aura holds it (Electroloon)
     aura_disarm: int = 83  # 1: disarmed while an opposing creature's lasting aura holds it
     aura_release_row: int = 84  # in a duel: row + 1 of the release roll that ends the aura
-    boost_on_hit: int = 85  # 1: a readied card of its player is played on its own first hit (Martial Arts Man)
+    boost_on_hit: int = 85  # a readied card played on its first hit (1: Martial Arts Man) or miss (2: Enchantment)
     modifier_zero_until: int = 86  # its Modifier is at most +0 while turn <= this (Sticky Goo); 0 = none
     lightning_answered: int = 87  # 1: its player's opponent played a Lightning card this turn (Steam Rex)
     counter: int = 88  # a Lightning card its player readied against the opponent's in this battle (Counter)
@@ -559,6 +591,14 @@ class FighterColT(NamedTuple):
     base_modifier: int = 100  # its base Modifier, before any effect (Lumber, Arcturus)
     base_attack_only: int = 101  # 1: damaged only by a striker's base Atk dice and Modifier (Arcturus)
     base_hp: int = 102  # its printed HP (Ashen Knight: "below 40 HP", half of it)
+    battle_al: int = 103  # AL change that lasts until the battle ends (Woodland Elf)
+    safe_until: int = 104  # in a duel: 1 + the last clock in which it cannot be damaged (The Super Hero); 0 none
+    harmless: int = 105  # 1 + the last clock in which it causes no damage (Omega Titan's roll); 0 none
+    recoil_row: int = 106  # row + 1 of a recoil its player chose for this battle (Chaos Demon); 0 none
+    backlash_due: int = 107  # times it was damaged since its player's opponent last rolled for it (Eagle Family)
+    last_damage_atk: int = 108  # 1: the last damage it took was Atk damage (Contaminate reads it at a death)
+    backfire: int = 109  # 1: a miss against it: the striker rolls its Atk roll at its own primary (Galactic Suit)
+    backfire_damage: int = 110  # the Atk roll its last missed strike owes its own primary, for the game; 0 none
 
 
 FighterCol = FighterColT()

@@ -24,7 +24,7 @@ from __future__ import annotations
 from numba import njit
 
 from wardsim.kernel.bots.enums import PolicyId, PolicyParam
-from wardsim.kernel.duel.effect_rows import effective_al_nb, filter_matches_nb
+from wardsim.kernel.duel.effect_rows import chosen_battle_row_nb, effective_al_nb, filter_matches_nb
 from wardsim.kernel.enums import (
     Action,
     CardCol,
@@ -37,6 +37,7 @@ from wardsim.kernel.enums import (
     MagicSubtype,
     MagicType,
     Scale,
+    Stat,
     Target,
     Trigger,
     Zone,
@@ -61,12 +62,15 @@ from wardsim.kernel.game.field import (
     cannot_be_negated_nb,
     find_row_nb,
     held_on_field_nb,
+    infinite_in_use_nb,
     magic_immune_nb,
+    magic_toll_nb,
+    paid_negation_nb,
     sleep_row_nb,
 )
 from wardsim.kernel.game.scratch import local_floats
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, hand_size_nb, randint_nb
-from wardsim.rules import CRITICAL_DICE, CRITICAL_MULTIPLIER, DIE_FACES
+from wardsim.rules import AL_CAP, CRITICAL_DICE, CRITICAL_MULTIPLIER, DIE_FACES
 
 E = EffectCol
 F = FighterCol
@@ -116,10 +120,17 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
     value = 0.0
     own = players[p, P.primary]
     opp = players[1 - p, P.primary]
+    # an equip with alternatives (The Merchant) is worth the one picked
+    pick = target - MagicTarget.choice if cards[card, CardCol.magic_subtype] == MagicSubtype.equip else -1
+    k_choice = 0
     for r in range(start, stop):
         action = effects[r, E.action]
         amount = effects[r, E.amount]
         tgt = effects[r, E.target]
+        if (effects[r, E.flags] & Flag.choice) != 0:
+            k_choice += 1
+            if pick >= 0 and k_choice - 1 != pick:
+                continue
         if (
             action == Action.modify_stat
             and effects[r, E.condition] == Condition.target_matches
@@ -180,9 +191,56 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += 3.0 if _known_in_deck(inst, p) > 0 else -1.0
         elif action == Action.damage and tgt == Target.equipped and own >= 0 and target == MagicTarget.own:
             value -= amount  # Phoenix Armor: the damage to its own creature, each turn
+        elif action == Action.block_limited and effects[r, E.trigger] == Trigger.on_play:
+            # Street Lights: the Limited Summons it sends home, the opponent's against p's
+            for j in range(N_INST):
+                if inst[j, I.zone] == InstZone.limited:
+                    value += LIMITED_WORTH if inst[j, I.controller] != p else -LIMITED_WORTH
+        elif action == Action.self_battle:
+            # Possession: valued for the alternative played; the creature aimed at strikes itself
+            # twice, and p gives up its own battle this turn
+            k_row = 0
+            for r2 in range(start, r):
+                if (effects[r2, E.flags] & Flag.choice) != 0:
+                    k_row += 1
+            if target != MagicTarget.choice + k_row:
+                continue
+            if tgt == Target.opponent_primary and opp >= 0 and own >= 0:
+                hurt = 3.5 * fighters[opp, F.attack_dice] + fighters[opp, F.modifier]
+                lost = 3.5 * fighters[own, F.attack_dice] + fighters[own, F.modifier]
+                value += 2.0 * hurt - lost
+            else:
+                value -= 20.0
+        elif action == Action.share_damage:
+            # Bound Fate: worth the opponent's return strike it sends back, in a turn p battles
+            if opp >= 0 and own >= 0 and glob[G.phase] == Phase.main:
+                value += 3.5 * fighters[opp, F.attack_dice] + fighters[opp, F.modifier]
+            else:
+                value -= 5.0
+        elif action == Action.fill_slots:
+            # Constructed Pylon: worth the opponent's Infinite slots it takes away now
+            free = glob[G.infinite_slots] - infinite_in_use_nb(cards, effects, inst, 1 - p)
+            value += 3.0 * min(amount, max(free, 0))
+        elif action == Action.swap_attack_modifier:
+            # Catcow: each primary's damage moves by 2.5 per point its Modifier is above its Atk
+            # Dice Rolls (a die is worth 3.5, a point of Modifier 1); worth it when p gains more
+            gain = 0.0
+            if own >= 0:
+                gain += 2.5 * (fighters[own, F.modifier] - fighters[own, F.attack_dice])
+            if opp >= 0:
+                gain -= 2.5 * (fighters[opp, F.modifier] - fighters[opp, F.attack_dice])
+            value += gain if gain > 0 else -5.0
+        elif action == Action.damage and tgt == Target.lowest_hp_primary:
+            # Death Omen: it hurts whichever primary is lower now, and again every turn
+            if own >= 0 and opp >= 0:
+                value += 2.0 * amount if fighters[opp, F.hp] < fighters[own, F.hp] else -2.0 * amount
+            else:
+                value -= 1.0
+        elif action == Action.damage and (effects[r, E.flags] & Flag.lowest_roll) != 0:
+            value += 0.0  # Cosmic Storm: a die roll either player may lose
         elif action == Action.damage and tgt == Target.own_primary and effects[r, E.trigger] == Trigger.on_play:
-            # Titan's Amulet: the damage it deals its own player's creature; one it would kill
-            # makes the card worthless
+            # Titan's Amulet, Chain Lightning: the damage it deals its own player's creature; one
+            # it would kill makes the card worthless
             if own >= 0:
                 value -= amount
                 if fighters[own, F.hp] <= amount:
@@ -199,10 +257,14 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += gain if gain != 0.0 else -1.0
         elif action == Action.discard_cost:
             value -= 2.0 * amount  # Negative: the card of the hand it costs
+        elif action == Action.damage and effects[r, E.scale] == Scale.cards_moved:
+            value += amount * (_count_magic(inst, 1 - p) + _count_magic(inst, p))  # Chain Lightning
         elif action == Action.damage and (effects[r, E.flags] & Flag.dice_match) != 0:
             value += _apocalypse_value(cards, effects, inst, fighters, players, p, amount)
         elif action == Action.damage:
             value += amount + 3.5 * effects[r, E.dice]
+        elif action == Action.equip_self and effects[r, E.trigger] == Trigger.on_killed:
+            value += 6.0  # Contaminate: its damage goes on to the creature that kills p's
         elif action == Action.revive:
             if own >= 0:  # Phoenix Armor: half the HP back, once, whenever its creature dies
                 value += 0.5 * fighters[own, F.max_hp] * amount / effects[r, E.divisor]
@@ -233,7 +295,17 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value += _chains_value(cards, effects, inst, p)
         else:
             value += 1.0
+    toll = magic_toll_nb(cards, effects, inst, fighters, glob, p)
+    if toll > 0 and own >= 0:
+        # Old Logging Road, The Villain: the play's price, and never the primary creature's life
+        value -= toll
+        if fighters[own, F.hp] <= toll:
+            value -= TOLL_FATAL
     return value
+
+
+# what a play is worth less when its toll would kill its player's primary creature (Old Logging Road)
+TOLL_FATAL = 1000.0
 
 
 @njit(cache=True, _nrt=False)
@@ -454,7 +526,9 @@ def greedy_nb(cards, effects, inst, fighters, players, glob, actions, n, params)
             value = LIMITED_WORTH
         elif kind == ActionKind.activate:
             # greedy battles whenever it can: a turn-long boost is never wasted by its own choice
-            value = activation_value_nb(cards, effects, inst, fighters, players, glob, p, i, True, params)
+            value = activation_value_nb(
+                cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a), True, params
+            )
         if value > best_value:
             best_value = value
             best = k
@@ -492,6 +566,19 @@ def _committed(cards, effects, inst, p):
         ):
             return True
     return False
+
+
+@njit(cache=True, _nrt=False)
+def _sweep_worth(cards, effects, inst, p, own, card):
+    """Gluttony: a creature that destroys every magic card on the field as it arrives is worth
+    the opponent's cards, less p's own that would stay (the equips on a replaced primary leave
+    with it anyway), and its +1 Modifier for each card."""
+    r = find_row_nb(cards, effects, card, Trigger.on_summon, Action.destroy_magic)
+    if r < 0 or effects[r, E.target] != Target.all_magic or effects[r, E.amount] != 0:
+        return 0.0
+    kept = _count_magic(inst, p) - (_equips_on(inst, own) if own >= 0 else 0)
+    theirs = _count_magic(inst, 1 - p)
+    return 0.5 * EQUIP_WORTH * (theirs - kept) + 2.0 * (theirs + kept)
 
 
 @njit(cache=True, _nrt=False)
@@ -584,6 +671,7 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
             # Equip Knight: the equips it fetches from the deck come with it, on a weak creature:
             # half what an equip on the field is worth, so a healthy primary is not killed for them
             value += 0.5 * EQUIP_WORTH * deck_equips_for_knight_nb(cards, effects, inst, p, inst[i, I.card])
+            value += _sweep_worth(cards, effects, inst, p, own, inst[i, I.card])
         elif kind == ActionKind.magic:
             card = inst[i, I.card]
             value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a))
@@ -615,8 +703,10 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
             elif find_row_nb(cards, effects, card, Trigger.static, Action.second_battle) >= 0:
                 # Double Hit: a second battle is worth it only to a creature that battles this turn
                 value = DOUBLE_HIT_WORTH if will_battle and glob[G.phase] == Phase.main else WASTED
-                if own >= 0 and _wears_row(cards, effects, inst, own, Action.second_battle):
-                    value = WASTED  # a second copy gives no third battle
+                if own >= 0 and (
+                    _wears_row(cards, effects, inst, own, Action.second_battle) or fighters[own, F.double_battle] != 0
+                ):
+                    value = WASTED  # a second copy gives no third battle, nor does it on Cabal Warchief
             if full_hand and value > -1.0:
                 value = max(value, 0.5)  # played now rather than discarded at the next draw
         elif kind == ActionKind.limited_summon:
@@ -624,7 +714,9 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
             value = WASTED if self_battles_forced_nb(cards, effects, inst, fighters, players, p) else LIMITED_WORTH
         elif kind == ActionKind.activate:
             battles_now = will_battle and glob[G.phase] == Phase.main
-            value = activation_value_nb(cards, effects, inst, fighters, players, glob, p, i, battles_now, params)
+            value = activation_value_nb(
+                cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a), battles_now, params
+            )
             if self_battles_forced_nb(cards, effects, inst, fighters, players, p) and _summons_limited(
                 cards, effects, inst[i, I.card]
             ):
@@ -763,14 +855,31 @@ def _boosted_this_turn(cards, effects, inst, glob, i):
 
 
 @njit(cache=True, _nrt=False)
-def activation_value_nb(cards, effects, inst, fighters, players, glob, p, c, battles_now, params):
+def activation_value_nb(cards, effects, inst, fighters, players, glob, p, c, alt, battles_now, params):
     """What activating creature c's your-turn effect is worth to p. Most are worth a little
     (ACTIVATION_WORTH). One paid with a card from the hand is worth what it buys, with the card
     p's own pick would send (`option_value_nb`, ChoiceKind.discard_cost; the costs filter by card
     type only): Vampire Lord's heal, the HP it restores (none at full HP: wasted) against the HP
     the sent creature adds to p's cemetery, and never when the cemetery would be left without
     room for Vampire Lord's own death; Wizard Frog's 2x Atk damage, only in a turn c battles
-    (`battles_now`)."""
+    (`battles_now`). With alternatives, the alt-th (Cryovore): +10 Atk only in a turn c battles,
+    a heal worth the HP it restores."""
+    if alt > 0:
+        k = 0
+        start = cards[inst[c, I.card], CardCol.effect_start]
+        for r in range(start, start + cards[inst[c, I.card], CardCol.effect_count]):
+            flags = effects[r, E.flags]
+            if effects[r, E.trigger] != Trigger.your_turn or (flags & Flag.optional) == 0 or (flags & Flag.choice) == 0:
+                continue
+            k += 1
+            if k != alt:
+                continue
+            if effects[r, E.action] == Action.heal:
+                healed = min(fighters[c, F.max_hp] - fighters[c, F.hp], effects[r, E.amount])
+                return WASTED if healed <= 0 else 0.5 * healed
+            if effects[r, E.action] == Action.modify_stat:
+                return 0.5 * effects[r, E.amount] if battles_now else WASTED
+        return ACTIVATION_WORTH
     cost = _hand_cost_row(cards, effects, inst[c, I.card])
     if cost < 0:
         if _temporary_summon(cards, effects, inst[c, I.card], Trigger.your_turn):
@@ -871,12 +980,21 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
     if kind == ChoiceKind.magic_response:
         if option == NO_OPTION:
             return 0.0
+        own = players[q, P.primary]
+        if (
+            own >= 0
+            and cards[inst[option, I.card], CardCol.card_type] == CardType.magic
+            and fighters[own, F.hp] <= magic_toll_nb(cards, effects, inst, fighters, glob, q)
+        ):
+            return -1.0  # Old Logging Road, The Villain: no answer is worth the primary's life
         if find_row_nb(cards, effects, inst[option, I.card], Trigger.response_any, Action.equip_self) >= 0:
             # Mind Sap: on the opponent's primary while its effects act
             o = players[1 - q, P.primary]
             return 1.0 if o >= 0 and fighters[o, F.effect_count] > 0 else -1.0
         ocard = inst[option, I.card]
         acard = inst[subject, I.card]
+        if find_row_nb(cards, effects, ocard, Trigger.response_opponent_lightning, Action.equip_self) >= 0:
+            return 1.0  # Ancient Book: a free equip for its player's creature, whatever it answers
         if cards[ocard, CardCol.card_type] == CardType.creature:
             # Bunnysaurus's one negation: only against a card that would really hurt
             if (
@@ -884,6 +1002,9 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
                 or find_row_nb(cards, effects, acard, Trigger.on_play, Action.immune) >= 0
             ):
                 return -1.0
+            paid = paid_negation_nb(cards, effects, inst, fighters, option, True)
+            if paid >= 0 and fighters[option, F.hp] <= effects[paid, E.amount]:
+                return -1.0  # Ooze Weaver: no negation is worth its life
             return 1.0 if _magic_threat(cards, effects, inst, fighters, players, q, acard) else -1.0
         if find_row_nb(cards, effects, ocard, Trigger.response_opponent_heal, Action.poison_heal) >= 0:
             return _poison_worth(cards, effects, inst, fighters, players, q, acard)
@@ -901,7 +1022,11 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
     if kind == ChoiceKind.battle_boost:
         if option == NO_OPTION:
             return 0.0
-        if find_row_nb(cards, effects, inst[option, I.card], Trigger.response_own_hit, Action.damage) >= 0:
+        card = inst[option, I.card]
+        if (
+            find_row_nb(cards, effects, card, Trigger.response_own_hit, Action.damage) >= 0
+            or find_row_nb(cards, effects, card, Trigger.response_own_miss, Action.damage) >= 0
+        ):
             return 1.0 if _foe_takes_magic_damage(cards, effects, inst, players, glob, q) else -1.0
         return 1.0
     if kind == ChoiceKind.return_attack:
@@ -916,6 +1041,8 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             c = subject
             hurtable = inst[c, I.zone] == InstZone.primary and not magic_immune_nb(cards, effects, inst, c)
             return 0.5 if hurtable else -1.0
+        if find_row_nb(cards, effects, inst[option, I.card], Trigger.response_opponent_battle, Action.equip_self) >= 0:
+            return 1.0  # Cybernetic Upgrade: only the opponent's battles give it a use, and each does
         # ready a defensive card when the coming strike could take a fifth of the creature's HP
         me = players[q, P.primary]
         them = players[1 - q, P.primary]
@@ -932,6 +1059,19 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         ):
             return 1.0 if _halving_hurts(cards, effects, inst, fighters, players, q) else -1.0
         return 1.0  # Scroll of Silence: whatever Lightning card the opponent plays, it is stopped
+    if kind == ChoiceKind.battle_row:
+        # Shapeshifter's form, Nadara's second attack, Monkey Duck's "Quack": what the rows do to
+        # the battle, for the creature's player or (its opponent choosing) against it
+        if option == NO_OPTION:
+            return 0.0
+        owner = inst[subject, I.controller]
+        foe = _battle_foe(inst, players, glob, owner, subject)
+        if foe < 0:
+            return 0.0
+        gain = _battle_row_worth(effects, fighters, subject, foe, option) - _battle_row_worth(
+            effects, fighters, subject, foe, NO_OPTION
+        )
+        return gain if owner == q else -gain
     if kind == ChoiceKind.field_shield:
         # Bunnysaurus: spend its one negation on a strike that would take a good part of its HP
         if option == NO_OPTION:
@@ -960,6 +1100,8 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         return _summon_row_value(effects, inst, q, option)
     if kind == ChoiceKind.reveal_pick:
         return card_worth_nb(cards, inst[option, I.card])  # the opponent's best card
+    if kind == ChoiceKind.reveal_own:
+        return 0.0 if option == NO_OPTION else 1.0  # Arcane Power: each card revealed is +1 Modifier
     if kind == ChoiceKind.zone_pick and option == NO_OPTION:
         return 0.0  # Summoner, Dawn of the Living Chickens: a creature is always worth summoning
     if kind == ChoiceKind.zone_pick and inst[option, I.owner] != q:
@@ -980,6 +1122,9 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         ):
             return -1.0  # Equip Knight: an equip that only hurts its creature, or takes it off the field
         return card_worth_nb(cards, card)
+    if kind == ChoiceKind.pay_instead:
+        # Ooze Weaver: take the price instead of the strike when it saves HP (`fact`)
+        return 0.0 if option == NO_OPTION else float(fact)
     if kind == ChoiceKind.steal_pick:
         # Thief: the equip worth most to its new creature; one that only hurts or negates its
         # creature's effects is taken last
@@ -993,6 +1138,78 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             return -1.0
         return 2.0 if inst[option, I.attached_to] >= 0 else 1.0
     return 0.0
+
+
+@njit(cache=True, _nrt=False)
+def _strike_worth(hit_bonus, armor_level, attack_dice, atk):
+    """Expected Atk damage of a strike of 2 Hit dice against `armor_level` (critical hits aside)."""
+    hits = 0
+    for a in range(1, DIE_FACES + 1):
+        for b in range(1, DIE_FACES + 1):
+            if a == 1 and b == 1:
+                continue  # a critical miss
+            if (a == DIE_FACES and b == DIE_FACES) or a + b + hit_bonus >= armor_level:
+                hits += 1
+    return hits / (DIE_FACES * DIE_FACES) * max(3.5 * attack_dice + atk, 0.0)
+
+
+@njit(cache=True, _nrt=False)
+def _battle_row_worth(effects, fighters, c, foe, option):
+    """How the battle of creature c against `foe` looks with the chosen battle-start rows of
+    `option` (a `choice` row alone; any other row: the card's all-or-none group; NO_OPTION: none):
+    c's expected strike minus the foe's, and a quarter more of c's when it strikes first."""
+    d_speed = 0
+    d_al = 0
+    d_dice = 0
+    d_hit = 0
+    d_atk = 0
+    recoil = 0.0
+    f = fighters[c]
+    g = fighters[foe]
+    if option != NO_OPTION:
+        alone = (effects[option, E.flags] & Flag.choice) != 0
+        for r in range(f[F.effect_start], f[F.effect_start] + f[F.effect_count]):
+            if not chosen_battle_row_nb(effects, r):
+                continue
+            skip = (r != option) if alone else ((effects[r, E.flags] & Flag.choice) != 0)
+            if skip:
+                continue
+            if effects[r, E.action] == Action.recoil:
+                recoil = effects[r, E.amount] / effects[r, E.divisor]  # Chaos Demon's price
+                continue
+            if effects[r, E.action] != Action.modify_stat:
+                continue
+            stat = effects[r, E.stat]
+            amount = effects[r, E.amount]
+            if stat == Stat.speed:
+                d_speed += amount
+            elif stat == Stat.armor_level:
+                d_al += amount
+            elif stat == Stat.attack_dice:
+                d_dice += amount
+            elif stat == Stat.modifier:
+                d_hit += amount
+                d_atk += amount
+            elif stat == Stat.hit:
+                d_hit += amount
+            elif stat == Stat.atk:
+                d_atk += amount
+    own = _strike_worth(
+        f[F.modifier] + f[F.hit_bonus] + f[F.battle_hit] + d_hit,
+        effective_al_nb(g),
+        max(f[F.attack_dice] + f[F.battle_attack_dice] + d_dice, 0),
+        f[F.modifier] + f[F.atk_bonus] + f[F.battle_atk] + d_atk,
+    )
+    theirs = _strike_worth(
+        g[F.modifier] + g[F.hit_bonus] + g[F.battle_hit],
+        min(effective_al_nb(f) + d_al, AL_CAP),
+        g[F.attack_dice] + g[F.battle_attack_dice],
+        g[F.modifier] + g[F.atk_bonus] + g[F.battle_atk],
+    )
+    first = 0.25 * own if f[F.speed] + d_speed > g[F.speed] else 0.0
+    # a recoil is paid on the damage dealt to a foe that survives it
+    paid = recoil * own if own < g[F.hp] else 0.0
+    return own - theirs + first - paid
 
 
 @njit(cache=True, _nrt=False)

@@ -67,7 +67,14 @@ reductions (x amount / divisor, rounded down; Giant Turtle compares SPD when it 
 striker's on-damage-dealt rows use the damage dealt after those rules (Vampire heals half of
 it, rounded down, never above its max HP). A reduction of Atk damage that sends back what it
 took off (Demonic Turtle) then deals that part to the striker, not as Atk damage, unless the
-striker is immune to creature effects.
+striker is immune to creature effects. Before its Hit roll (after a shield), the striker's
+before-hit-roll rows resolve (Woodland Elf's roll table; what they give lasts for the battle:
+an AL change of the target, its Modifier brought down). Once a strike that hit is over, the
+target's on-hit-taken rows resolve (Gaseous Horror's 5 damage at the striker). A your-turn
+row that keeps all damage off a creature for the turn or for turn cycles (The Super Hero,
+Perseus Valenthil) holds through the exchanges its duration covers, ticks included. Rows a
+player chooses at a battle's start (Shapeshifter, Nadara, Monkey Duck, Chaos Demon) and
+alternatives (Cryovore) are not used in a duel; the exact solver refuses them.
 
 Timing. A DOT applied in exchange e ticks at the end of e and then at the end of every second
 exchange (e+2, e+4, ...) until it has ticked `duration` times ("source": for the whole duel).
@@ -197,6 +204,8 @@ def is_stunned_nb(f, clock):
 @njit(_nrt=False)
 def end_battle_nb(f):
     f[F.battle_prevent] = 0
+    f[F.battle_al] = 0
+    f[F.recoil_row] = 0
     f[F.battle_disarmed] = 0
     f[F.battle_hit] = 0
     f[F.battle_atk] = 0
@@ -270,6 +279,7 @@ def _take_nb(f, other, effects, amount, is_atk):
         if amount <= 0:
             return 0
         f[F.hp] = f[F.hp] - amount if f[F.hp] > amount else 0
+        f[F.last_damage_atk] = 1 if is_atk else 0
         return amount
     return take_damage_nb(f, other, effects, amount, is_atk)
 
@@ -302,6 +312,15 @@ def _strike_body(att, dfn, effects, strikes_first, clock, rng, script):
     att[F.strike_needed] = strike_al_nb(dfn, effects)
     result = _strike_inner(att, dfn, effects, strikes_first, clock, rng, script)
     att[F.strike_result] = result
+    if (
+        (result == StrikeResult.hit or result == StrikeResult.critical_hit)
+        and att[F.hp] > 0
+        and has_trigger_nb(dfn, Trigger.on_hit_taken)
+        and not (dfn[F.react_fired] == Fired.played and (dfn[F.react] == React.reflect or dfn[F.react] == React.absorb))
+    ):
+        # Gaseous Horror: "When this creature is hit, the attacking creature receives 5 damage",
+        # once the strike is over (a creature the strike killed was hit all the same)
+        fire_trigger_nb(Trigger.on_hit_taken, dfn, att, effects, clock, rng, script)
     if result != StrikeResult.none:
         att[F.strikes_made] += 1  # Corn Creeper: its first attack is spent, hit or not
     return result
@@ -325,7 +344,29 @@ def _answer_lightning(holder, other):
 def _play_on_hit(att, dfn):
     """Martial Arts Man: "On hit, play this card": its player plays it once the hit's damage is
     known, if the creature battled still stands (its 20 follow the strike, dealt by the game)."""
-    if att[F.boost_on_hit] != 0 and att[F.boost_fired] == Fired.waiting and dfn[F.hp] > 0 and att[F.hp] > 0:
+    if att[F.boost_on_hit] == 1 and att[F.boost_fired] == Fired.waiting and dfn[F.hp] > 0 and att[F.hp] > 0:
+        att[F.boost_fired] = Fired.negated if _answer_lightning(dfn, att) else Fired.played
+
+
+@njit(_nrt=False, inline="always")
+def _backfire(att, dfn, clock, rng, script):
+    """Galactic Suit: "If your opponent misses their Hit Roll against the equipped creature, they
+    must roll their Atk Roll against their primary creature": the roll is made here, and the
+    game deals it (ruling galactic-suit)."""
+    att[F.backfire_damage] = 0
+    if dfn[F.backfire] != 0 and att[F.hp] > 0 and not is_disarmed_nb(att, clock):
+        damage = att[F.modifier] + att[F.atk_bonus] + att[F.battle_atk]
+        for _ in range(att[F.attack_dice] + att[F.battle_attack_dice]):
+            damage += d6_nb(rng, script)
+        att[F.backfire_damage] = max(damage, 0)
+
+
+@njit(_nrt=False, inline="always")
+def _play_on_miss(att, dfn):
+    """Enchantment: "If you miss your Hit Roll, play this card": its player plays it on the
+    first miss of its creature (a critical miss too), if the creature missed still stands (its
+    10 follow the strike, dealt by the game)."""
+    if att[F.boost_on_hit] == 2 and att[F.boost_fired] == Fired.waiting and dfn[F.hp] > 0:
         att[F.boost_fired] = Fired.negated if _answer_lightning(dfn, att) else Fired.played
 
 
@@ -336,6 +377,12 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
     if dfn[F.shielded] != 0:  # Wizard: "negates the next attack against this card"
         dfn[F.shielded] = 0
         return StrikeResult.negated
+    if has_trigger_nb(att, Trigger.before_hit_roll):
+        # Woodland Elf: "prior to your Hit Dice Roll, roll 1 die"; what it gives lasts for the battle
+        fire_trigger_nb(Trigger.before_hit_roll, att, dfn, effects, clock, rng, script)
+        att[F.strike_needed] = strike_al_nb(dfn, effects)
+        if att[F.hp] <= 0 or dfn[F.hp] <= 0:
+            return StrikeResult.none
     hit_dice = att[F.hit_dice] + att[F.battle_hit_dice]
     hit_bonus = att[F.modifier] + att[F.hit_bonus] + att[F.battle_hit]
     cond_attack_dice = 0
@@ -388,6 +435,8 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         att[F.strike_atk_dice] = die
         att[F.strike_damage] = die
         _take_nb(att, dfn, effects, die, False)
+        _backfire(att, dfn, clock, rng, script)
+        _play_on_miss(att, dfn)
         return StrikeResult.critical_miss
     if att[F.hit_roll_mult] > 1:
         # Bio-Regeneration: the dice total is multiplied, then the Hit bonuses are added; the
@@ -395,10 +444,16 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         total *= att[F.hit_roll_mult]
         att[F.strike_hit_total] = total + hit_bonus
     if not all_six and not auto_hit and not tabled and total + hit_bonus < strike_al_nb(dfn, effects):
+        _backfire(att, dfn, clock, rng, script)
+        _play_on_miss(att, dfn)
         return StrikeResult.miss
     if dfn[F.guard_match_min] > 0 and not (dice_match and first_die >= dfn[F.guard_match_min]):
+        _backfire(att, dfn, clock, rng, script)
+        _play_on_miss(att, dfn)
         return StrikeResult.miss  # Scarlett: "your opponent's hit dice must match to hit this creature"
     if dfn[F.guard_face_lo] > 0 and not _shows_face(packed, hit_dice, dfn[F.guard_face_lo], dfn[F.guard_face_hi]):
+        _backfire(att, dfn, clock, rng, script)
+        _play_on_miss(att, dfn)
         return StrikeResult.miss  # Sprite: "if one of the attacking creature's Hit Dice Rolls is a 3 or 4"
     result = StrikeResult.critical_hit if all_six else StrikeResult.hit
     react = dfn[F.react]
@@ -424,7 +479,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
                 fire_row_nb(r, att, dfn, effects, clock, rng, script)
                 if att[F.hp] <= 0 or dfn[F.hp] <= 0:
                     return result
-    if is_disarmed_nb(att, clock):  # Fear, Minotaur: no Atk damage
+    if is_disarmed_nb(att, clock) or att[F.harmless] > clock:  # Fear, Minotaur, Omega Titan: no Atk damage
         if react == 0:
             _play_on_hit(att, dfn)
         return result
@@ -472,13 +527,13 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         dfn[F.react_fired] = Fired.negated if _answer_lightning(att, dfn) else Fired.played
     if dealt > 0 and (has_trigger_nb(att, Trigger.on_damage_dealt) or att[F.lifesteal_num] > 0):
         _after_damage_nb(att, dfn, effects, dealt)
-    if dfn[F.returned_damage] > 0 and (att[F.immune] & Flag.creature_effects) == 0:
+    if dfn[F.returned_damage] > 0 and (att[F.immune] & Flag.creature_effects) == 0 and dfn[F.harmless] <= clock:
         # Demonic Turtle sends the part of the Atk damage it took off back at the striker: the
         # damage of its creature effect, not Atk damage, after the strike
         take_damage_nb(att, dfn, effects, dfn[F.returned_damage], False)
         if att[F.hp] <= 0:
             return result
-    if dealt > 0 and dfn[F.thorns] > 0 and (att[F.immune] & Flag.magic) == 0:
+    if dealt > 0 and dfn[F.thorns] > 0 and (att[F.immune] & Flag.magic) == 0 and dfn[F.harmless] <= clock:
         # Raging Inferno: "If the equipped creature is damaged in battle, inflict 5 damage to the
         # attacking creature": a magic card's damage at the striker, after its strike
         take_damage_nb(att, dfn, effects, dfn[F.thorns], False)
@@ -507,12 +562,22 @@ def strike_nb(att, dfn, effects, strikes_first, clock, rng, script):
 # ----------------------------------------------------------------- turn parts
 
 
+@njit(_nrt=False, inline="always")
+def _expire_safety(f, clock):
+    """The Super Hero's protection from its turn roll ends when its clocks are over."""
+    if f[F.safe_until] != 0 and f[F.safe_until] <= clock:
+        f[F.safe_until] = 0
+        f[F.damage_immune] = 0
+
+
 @njit(cache=True, _nrt=False)
 def turn_start_nb(fo, fx, effects, clock, rng, script):
     """Steps 1-4 for the owner's creature fo (and fx's opponent-turn rows).
 
     False when the turn is skipped.
     """
+    _expire_safety(fo, clock)
+    _expire_safety(fx, clock)
     if fo[F.skip_turn] != 0:
         fo[F.skip_turn] = 0
         return False
@@ -655,7 +720,7 @@ def _tick(f, other, effects, clock, heal, rng, script):
             amount = roll_amount_nb(effects, r, rng, script)
             if heal:
                 heal_nb(f, amount)
-            else:
+            elif other[F.harmless] <= clock:  # Omega Titan: the other side causes no damage now
                 take_damage_nb(f, other, effects, amount, False)
         f[base + 2] = clock + 2
         if f[base + 1] > 0:

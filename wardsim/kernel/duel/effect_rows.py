@@ -44,7 +44,7 @@ FOREVER = 1 << 40  # a status timer that never runs out
 
 @njit(_nrt=False)
 def effective_al_nb(f):
-    al = f[F.armor_level] + f[F.al_change]
+    al = f[F.armor_level] + f[F.al_change] + f[F.battle_al]
     return AL_CAP if al > AL_CAP else al  # rules guide: "Max AL can never exceed 12, even with AL buffs"
 
 
@@ -79,7 +79,7 @@ def strike_al_nb(f, effects):
     (Ashen Knight's AL +2 below 40 HP), capped at 12."""
     al = effective_al_nb(f)
     if f[F.effect_count] > 0 and is_hurt_nb(f):
-        al = f[F.armor_level] + f[F.al_change] + hurt_stat_nb(f, effects, Stat.armor_level)
+        al = f[F.armor_level] + f[F.al_change] + f[F.battle_al] + hurt_stat_nb(f, effects, Stat.armor_level)
         if al > AL_CAP:
             al = AL_CAP
     return al
@@ -101,6 +101,8 @@ RUNTIME_TRIGGERS = (
     | (1 << Trigger.turn_start)
     | (1 << Trigger.opponent_turn)
     | (1 << Trigger.battle_start)
+    | (1 << Trigger.before_hit_roll)
+    | (1 << Trigger.on_hit_taken)
 )
 NO_TRIGGERS = 1 << 62  # a known mask without any trigger (0 means "not computed")
 
@@ -320,6 +322,8 @@ def add_battle_stat_nb(f, stat, amount):
     elif stat == Stat.modifier:
         f[F.battle_hit] += amount
         f[F.battle_atk] += amount
+    elif stat == Stat.armor_level:
+        f[F.battle_al] += amount  # Woodland Elf: "Target's AL reduced by 5"
 
 
 @njit(_nrt=False)
@@ -558,11 +562,19 @@ def take_damage_nb(f, other, effects, amount, is_atk):
         return 0  # flight: only creatures with the listed artwork tags can hurt it
     n_rows = f[F.effect_count]
     start = f[F.effect_start]
+    backlash = False
     for r in range(start, start + n_rows):
         trig = effects[r, E.trigger]
         if trig != Trigger.static and trig != Trigger.on_damage_taken:
             continue
         action = effects[r, E.action]
+        if (
+            trig == Trigger.on_damage_taken
+            and action == Action.damage
+            and effects[r, E.target] == Target.opponent_primary
+        ):
+            backlash = True  # Eagle Family: the opponent rolls for it once the damage is dealt (the game)
+            continue
         returns = action == Action.reduce_and_return
         multiplies = action == Action.multiply_damage and trig == Trigger.on_damage_taken
         if action != Action.prevent_damage and action != Action.reduce_damage and not returns and not multiplies:
@@ -600,6 +612,9 @@ def take_damage_nb(f, other, effects, amount, is_atk):
     f[F.hp] -= amount
     if f[F.hp] < 0:
         f[F.hp] = 0
+    if backlash:
+        f[F.backlash_due] += 1
+    f[F.last_damage_atk] = 1 if is_atk else 0
     return amount
 
 
@@ -621,10 +636,40 @@ def roll_amount_nb(effects, r, rng, script):
 
 
 @njit(_nrt=False)
+def chosen_battle_row_nb(effects, r):
+    """Shapeshifter's forms, Nadara's second attack, Monkey Duck's "Quack": a battle-start row
+    without a roll that a player decides on as the battle begins (flags `choice`, `optional`,
+    `opponent_choice`). The game asks the player (kernel.game.play); no strike fires it."""
+    return (
+        effects[r, E.trigger] == Trigger.battle_start
+        and effects[r, E.roll_lo] == 0
+        and (effects[r, E.flags] & (Flag.choice | Flag.optional | Flag.opponent_choice)) != 0
+    )
+
+
+@njit(_nrt=False)
+def apply_battle_row_nb(f, effects, r):
+    """A chosen battle-start row acts on its creature f for the battle: SPD straight onto the
+    fighter (the order of the strikes is read once, at the battle's start), the rest as
+    battle-long changes."""
+    if effects[r, E.action] == Action.recoil:
+        f[F.recoil_row] = r + 1  # Chaos Demon: its price, paid after the battle (kernel.game.play)
+        return
+    if effects[r, E.action] != Action.modify_stat:
+        return
+    if effects[r, E.stat] == Stat.speed:
+        f[F.speed] += effects[r, E.amount]  # Shapeshifter's Eagle: +5 SPD for this battle
+    else:
+        add_battle_stat_nb(f, effects[r, E.stat], effects[r, E.amount])
+
+
+@njit(_nrt=False)
 def fired_row_acts_nb(effects, r):
     """Is row r one `fire_row_nb` can carry out (its action, status, duration)?"""
     if effects[r, E.scale] == Scale.sent_hp:
         return False  # Vampire Lord's heal is paid with a card from the hand: a duel has none
+    if chosen_battle_row_nb(effects, r) or (effects[r, E.flags] & Flag.choice) != 0:
+        return False  # a player's decision (a battle's start, one of alternatives), the game's business
     action = effects[r, E.action]
     if (
         action == Action.dot
@@ -635,6 +680,7 @@ def fired_row_acts_nb(effects, r):
         or action == Action.heal
         or action == Action.prevent_damage
         or action == Action.drain_armor
+        or action == Action.no_damage
     ):
         return True
     if action == Action.apply_status:
@@ -649,6 +695,9 @@ def fired_row_acts_nb(effects, r):
     if action == Action.modify_stat:
         duration = effects[r, E.duration]
         return duration == Duration.battle or duration == Duration.turn
+    if action == Action.set_stat:
+        # Woodland Elf: "Target's Modifier reduced to 0" for the battle
+        return effects[r, E.duration] == Duration.battle and effects[r, E.stat] == Stat.modifier
     return False
 
 
@@ -663,6 +712,8 @@ def row_acts_in_battle_nb(effects, r):
         or trig == Trigger.turn_start
         or trig == Trigger.opponent_turn
         or trig == Trigger.battle_start
+        or trig == Trigger.before_hit_roll
+        or trig == Trigger.on_hit_taken
     ):
         target = effects[r, E.target]
         return fired_row_acts_nb(effects, r) and (targets_self_nb(target) or targets_opponent_nb(target))
@@ -740,7 +791,21 @@ def fire_row_nb(r, src, opp, effects, clock, rng, script):
     failed effect roll does nothing. Returns True when the row took effect.
     """
     if not fired_row_acts_nb(effects, r):
-        return False  # nothing this kernel does: no roll either
+        if (
+            effects[r, E.roll_lo] > 0
+            and (effects[r, E.flags] & Flag.same_roll) == 0
+            and r + 1 < effects.shape[0]
+            and effects[r + 1, E.card] == effects[r, E.card]
+            and (effects[r + 1, E.flags] & Flag.same_roll) != 0
+        ):
+            # Omega Titan: the first row of a roll table does nothing here (no magic in a duel),
+            # but its die is rolled for the rows that read it
+            die = d6_nb(rng, script)
+            if src[F.strike_effect_dice] < np.int64(8) ** 20:
+                src[F.strike_effect_dice] = src[F.strike_effect_dice] * 8 + die
+            else:
+                src[F.strike_effect_dice] = die
+        return False  # nothing this kernel does (no roll either, outside a roll table)
     target = effects[r, E.target]
     action = effects[r, E.action]
     if targets_opponent_nb(target):
@@ -801,16 +866,33 @@ def fire_row_nb(r, src, opp, effects, clock, rng, script):
     elif action == Action.skip_turn:
         victim[F.skip_turn] = 1
     elif action == Action.damage:
+        if targets_opponent_nb(target) and src[F.harmless] > clock:
+            return False  # Omega Titan: src's side causes no damage now
         take_damage_nb(victim, other, effects, roll_amount_nb(effects, r, rng, script), False)
     elif action == Action.heal:
         if (effects[r, E.flags] & Flag.full) != 0:
             heal_nb(victim, victim[F.max_hp])
         else:
             heal_nb(victim, roll_amount_nb(effects, r, rng, script))
+    elif action == Action.prevent_damage and (duration == Duration.turn or duration > 0):
+        # The Super Hero: "cannot be damaged this turn"; Perseus Valenthil: "for 1 turn cycle" (a
+        # duel's timer; the game keeps its own, InstCol.safe_until)
+        victim[F.safe_until] = status_until_nb(duration, clock) + 1
+        victim[F.damage_immune] = 1
     elif action == Action.prevent_damage:
         victim[F.battle_prevent] = 1
     elif action == Action.modify_stat and (duration == Duration.battle or duration == Duration.turn):
         add_battle_stat_nb(victim, effects[r, E.stat], effects[r, E.amount])
+    elif action == Action.set_stat:
+        # Woodland Elf: "Target's Modifier reduced to 0": the part above the amount is taken off
+        # the Hit and Atk bonuses for the battle (only a set of the Modifier is fired: fired_row_acts_nb)
+        excess = victim[F.modifier] - effects[r, E.amount]
+        if excess <= 0:
+            return False
+        add_battle_stat_nb(victim, Stat.modifier, -excess)
+    elif action == Action.no_damage:
+        # Omega Titan: "your opponent cannot cause damage ... until the end of your turn"
+        victim[F.harmless] = max(victim[F.harmless], status_until_nb(duration, clock) + 1)
     elif action == Action.drain_armor:
         # Wild Vampire: "reduce your opponent's primary creature's AL to 0. Increase this card's
         # Modifier by the number decreased" (ruling wild-vampire: the AL it has now, every change

@@ -333,6 +333,10 @@ class _Builder:
         elif action == Action.heal:
             op[OpCol.kind] = OpKind.heal
         elif action == Action.prevent_damage:
+            if duration not in (Duration.battle, Duration.instant):
+                # The Super Hero, Perseus Valenthil: a protection past the battle (the ticks of its
+                # exchange, the next exchanges) is a state the solver does not carry
+                raise UnsupportedPair("no damage for a turn or more")
             self.battle_bits.append(_row(BattleBitCol, owner=victim, kind=BattleBitKind.prevent_damage))
             op[OpCol.kind], op[OpCol.value] = OpKind.set_battle_bit, len(self.battle_bits)
         elif action == Action.modify_stat and duration in (Duration.battle, Duration.turn):
@@ -479,6 +483,40 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                 # state the solver does not carry
                 raise UnsupportedPair("an AL drained into the Modifier")
             if (
+                trig == Trigger.battle_start
+                and int(e[E.roll_lo]) == 0
+                and int(e[E.flags]) & (Flag.choice | Flag.optional | Flag.opponent_choice)
+            ):
+                # Shapeshifter, Nadara, Monkey Duck: a player's decision at each battle's start
+                raise UnsupportedPair("a battle-start row a player chooses")
+            if int(e[E.flags]) & Flag.choice and trig in _PROGRAM_OF_TRIGGER:
+                # Cryovore: one of two activations in each turn, its player's choice
+                raise UnsupportedPair("alternatives a player chooses between")
+            if action == Action.negate_effects or int(e[E.target]) == Target.limited_summons:
+                # Dragon of Time: a turn with every other creature effect negated, Limited Summons
+                raise UnsupportedPair("creature effects negated for a turn")
+            if trig == Trigger.on_killed or trig == Trigger.opponent_turn_end:
+                # Orc Berserker's revival, Lava Golem's damage at the end of a turn without battle
+                raise UnsupportedPair("a row past the duel's battles (a death undone, a turn's end)")
+            if (
+                trig == Trigger.on_damage_taken
+                and action == Action.damage
+                and int(e[E.target]) == Target.opponent_primary
+            ):
+                # Eagle Family: the opponent's roll after each damage it takes
+                raise UnsupportedPair("damage back after each damage taken")
+            if action == Action.no_damage:
+                # Omega Titan: a roll that stops every damage of the other side for a time
+                raise UnsupportedPair("a roll that stops the other side's damage")
+            if trig == Trigger.before_hit_roll or trig == Trigger.on_hit_taken:
+                # Woodland Elf's roll before its Hit roll, Gaseous Horror's answer to a hit: rows
+                # inside a strike that the solver's strike does not read
+                raise UnsupportedPair("a row fired inside a strike")
+            if trig == Trigger.static and action in (Action.second_battle, Action.battle_again):
+                # Cabal Warchief: two battles in its player's turn, struck back in one; an
+                # exchange here holds one battle
+                raise UnsupportedPair("a second battle in one turn")
+            if (
                 trig == Trigger.static
                 and action == Action.modify_stat
                 and cond != Condition.always
@@ -530,6 +568,9 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                         reductions[x, kind, k, FractionCol.amount] = int(e[E.amount])
                         reductions[x, kind, k, FractionCol.divisor] = int(e[E.divisor])
                         s[S.n_atk_reductions + kind] += 1
+            elif trig == Trigger.static and action == Action.negate_for_damage and int(e[E.target]) == Target.self:
+                # Ooze Weaver: its player's choice, strike by strike, to pay HP instead
+                raise UnsupportedPair("a choice to take damage instead of a strike's Atk damage")
             elif trig in (Trigger.static, Trigger.on_damage_taken) and action == Action.reduce_and_return:
                 # Demonic Turtle: damage sent back at the striker inside its strike
                 raise UnsupportedPair("Atk damage taken off and sent back at the striker")

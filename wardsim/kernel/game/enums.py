@@ -45,9 +45,16 @@ class InstColT(NamedTuple):
     sleeper_hp: int = 20  # Sleepy Scent: its creature's HP when last looked at (0: not yet); any drop wakes it
     second_battle_turn: int = 21  # turn index of a creature's second battle in one turn (Double Hit)
     returned_turn: int = 22  # turn index of its last strike back against a Double Hit creature
-    spent_at: int = 23  # the arrival at which its once-per-field effect was used (Bunnysaurus); -1 none
-    sacrificed_dice: int = 24  # printed Atk Dice Rolls of the creatures sacrificed for its summon (Bio-Dino)
-    sacrificed_modifier: int = 25  # printed Modifier of the creatures sacrificed for its summon (Bio-Dino)
+    spent_at: int = 23  # the arrival at which its once-per-field effect was used (Bunnysaurus, Orc Berserker); -1 none
+    safe_until: int = 24  # last turn index in which the creature cannot be damaged (The Super Hero); -1 none
+    chosen_row: int = 25  # effect row + 1 of the alternative its activation used this turn (Cryovore)
+    again_turn: int = 26  # turn index in which its last battle lets it battle again (Ironfist Dwarf); -1 none
+    agains: int = 27  # 16 x turn index + the battles again it took in that turn (Ironfist Dwarf); -1 none
+    watched: int = 28  # Bound Fate: the creature whose HP it watches + 1 (its HP then in `counter`); 0 none
+    rolled: int = 29  # the die of its last start-of-turn roll, held until the next one (Mysterious Orb); 0 none
+    chosen: int = 30  # the effect row + 1 its player picked among its alternatives when played (The Merchant); 0 none
+    sacrificed_dice: int = 31  # printed Atk Dice Rolls of the creatures sacrificed for its summon (Bio-Dino)
+    sacrificed_modifier: int = 32  # printed Modifier of the creatures sacrificed for its summon (Bio-Dino)
 
 
 InstCol = InstColT()
@@ -97,6 +104,10 @@ class PlayerColT(NamedTuple):
     low_summon: int = 9  # its next placement must be a creature of AL <= this (0: no limit)
     cemetery_reduced: int = 10  # cemetery HP that effects took off (Reduce the Burden)
     lightning_turn: int = 11  # 1 + the turn in which the player last played a Lightning card (0: never)
+    harmless_until: int = 12  # its creatures cause no damage while turn <= this (Omega Titan); -1 none
+    lightning_blocked_until: int = 13  # cannot play Lightning cards while turn <= this (Sasquatch)
+    rarity_blocked: int = 14  # bits 1 << rarity of the cards no player may play, by this player's effect (Steam Angel)
+    rarity_blocked_until: int = 15  # ... while turn <= this
 
 
 PlayerCol = PlayerColT()
@@ -128,6 +139,8 @@ class GlobColT(NamedTuple):
     sent_hp: int = 20  # printed HP of the card a row last sent from a hand (0: magic), for Scale.sent_hp
     sent_card: int = 21  # the instance a row last sent from a hand (a trade's next row skips it); -1 none
     poisoned: int = 22  # the magic card whose healing a Poisoned Potion turns into damage; -1 none
+    negated_turn: int = 23  # turn in which every creature effect but the negator's is negated (Dragon of Time); -1 none
+    negator: int = 24  # the creature whose effect negates the others in negated_turn; -1 none
 
 
 GlobCol = GlobColT()
@@ -198,6 +211,11 @@ class ChoiceKindT(NamedTuple):
     return_attack: int = 17  # strike back against a Double Hit creature now (the defender), or keep it (NO_OPTION)
     deck_order: int = 18  # which of the cards looked at is drawn next (Hands of Fate; subject: the deck's player)
     field_shield: int = 19  # spend a creature's once-per-field negation on this battle, or pass (subject: the creature)
+    battle_row: int = (
+        20  # which of a creature's battle-start alternatives acts (an effect row), or none (subject: the creature)
+    )
+    pay_instead: int = 21  # take a creature's price in damage instead of a strike's Atk damage (subject: the striker)
+    reveal_own: int = 22  # which own hand card to reveal next, or stop (NO_OPTION; Arcane Power; subject: the card)
 
 
 ChoiceKind = ChoiceKindT()

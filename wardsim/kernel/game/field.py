@@ -168,13 +168,18 @@ def sync_damage_immune_nb(cards, effects, inst, fighters, glob):
     for i in range(N_INST):
         z = inst[i, I.zone]
         if z == InstZone.primary or z == InstZone.limited:
-            fighters[i, F.damage_immune] = 0
+            # The Super Hero, Perseus Valenthil: "cannot be damaged" for a time its roll gave
+            fighters[i, F.damage_immune] = 1 if inst[i, I.safe_until] >= t else 0
     for j in range(N_INST):
         c = inst[j, I.attached_to]
         if inst[j, I.zone] != InstZone.magic or c < 0 or 0 <= inst[j, I.expires] < t:
             continue
-        if find_row_nb(cards, effects, inst[j, I.card], Trigger.static, Action.prevent_damage) >= 0:
-            fighters[c, F.damage_immune] = 1
+        card = inst[j, I.card]
+        if (
+            find_row_nb(cards, effects, card, Trigger.static, Action.prevent_damage) >= 0
+            or find_row_nb(cards, effects, card, Trigger.response_battle_start, Action.prevent_damage) >= 0
+        ):
+            fighters[c, F.damage_immune] = 1  # Eagle Knight: for the rest of the turn it was played in
 
 
 @njit(cache=True, _nrt=False)
@@ -248,6 +253,7 @@ def can_initiate_nb(inst, fighters, glob, i):
     t = glob[G.turn]
     # Double Hit: "can initiate battle twice during their turn"
     fresh = inst[i, I.battled_turn] != t or (fighters[i, F.double_battle] != 0 and inst[i, I.second_battle_turn] != t)
+    fresh = fresh or inst[i, I.again_turn] == t  # Ironfist Dwarf: "it may initiate battle again"
     return (
         fresh and fighters[i, F.frozen_until] < t and not is_stunned_nb(fighters[i], t) and fighters[i, F.asleep] == 0
     )
@@ -493,11 +499,35 @@ def once_negation_nb(cards, effects, inst, fighters, c, magic):
 
 
 @njit(cache=True, _nrt=False)
-def infinite_in_use_nb(cards, inst, p):
-    """Infinite magic cards p has on the field (rules guide: at most 5). Cards that act as an
-    Infinite equip while equipped (Mind Sap, Forest Demon) count too."""
+def paid_negation_nb(cards, effects, inst, fighters, c, magic):
+    """Ooze Weaver: "When a magic card is played or this card would receive Atk damage, choose 1
+    of the following: Take 15 damage to negate the magic card. Take 10 damage to negate the Atk
+    damage": the row of creature c (its magic one when `magic`) that negates at a price in HP,
+    or -1. A primary creature with its effects only; it may pay every time."""
+    if c < 0 or inst[c, I.zone] != InstZone.primary or fighters[c, F.effect_count] == 0:
+        return -1
+    start, stop = card_rows_nb(cards, inst[c, I.card])
+    for r in range(start, stop):
+        if effects[r, E.trigger] != Trigger.static or effects[r, E.action] != Action.negate_for_damage:
+            continue
+        if (effects[r, E.target] == Target.played_card) == magic:
+            return r
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def infinite_in_use_nb(cards, effects, inst, p):
+    """Infinite magic slots of p's in use (rules guide: at most 5): p's Infinite magic cards on
+    the field, the cards that act as an Infinite equip while equipped (Mind Sap, Forest Demon),
+    and the slots the opponent's cards fill (Constructed Pylon: "fills 3 empty Infinite magic
+    slots on your opponents side of the field")."""
     n = 0
     for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.magic and inst[j, I.controller] != p:
+            start, stop = card_rows_nb(cards, inst[j, I.card])
+            for r in range(start, stop):
+                if effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.fill_slots:
+                    n += effects[r, E.amount]
         if inst[j, I.zone] == InstZone.magic and inst[j, I.controller] == p:
             kind = cards[inst[j, I.card], CardCol.magic_type]
             # a Lightning card that is no equip stays attached without a slot (Icy Breath; rules
@@ -529,6 +559,55 @@ def _anchor_zone(cards, effects, inst, j):
             if effects[r, E.action] == Action.limited_summon and effects[r, E.zone_to] != Zone.none:
                 zone = effects[r, E.zone_to]
     return zone
+
+
+@njit(cache=True, _nrt=False)
+def limited_barred_nb(cards, effects, inst, glob):
+    """Street Lights: "Limited Summons cannot be played while this card is on the field"."""
+    t = glob[G.turn]
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or 0 <= inst[j, I.expires] < t:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.block_limited:
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def origin_zone_nb(cards, effects, inst, j):
+    """Where Limited Summon j was summoned from, as its anchoring row reads (ruling street-lights):
+    the hand (also for a card of the hand or the deck, and for a creature taken from the
+    opponent's field) or the cemetery (its owner's)."""
+    own = primary_bound_row_nb(cards, effects, inst[j, I.card])
+    if own >= 0:
+        return Zone.hand  # Black Jacket: from the hand, beside Hive Lord
+    anchor = inst[j, I.anchor]
+    if anchor >= 0:
+        start, stop = card_rows_nb(cards, inst[anchor, I.card])
+        for r in range(start, stop):
+            if effects[r, E.action] == Action.limited_summon:
+                z = effects[r, E.zone_from]
+                if z == Zone.cemetery or z == Zone.opponent_cemetery:
+                    return Zone.cemetery
+                return Zone.hand
+    return Zone.hand  # a creature that stayed under Terry came from the hand
+
+
+@njit(cache=True, _nrt=False)
+def send_limited_home_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace):
+    """Street Lights: "Send all Limited Summons on the field back to where they were originally
+    summoned from": each goes to its owner's hand or cemetery (origin_zone_nb)."""
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.limited:
+            continue
+        zone = origin_zone_nb(cards, effects, inst, j)
+        for p in range(2):
+            if players[p, P.primary] == j:
+                players[p, P.primary] = -1
+        send_back_nb(cards, effects, inst, players, glob, decks, j, zone, rng, trace)
+        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
 
 
 @njit(cache=True, _nrt=False)
@@ -678,11 +757,48 @@ def _unpossess(cards, effects, inst, players, glob, decks, q, queue, n, rng, tra
 
 
 @njit(cache=True, _nrt=False)
+def decks_flipped_nb(cards, effects, inst, skip):
+    """Inversion: a card whose static row flips the decks is on the field (`skip` aside)."""
+    for j in range(N_INST):
+        if j != skip and inst[j, I.zone] == InstZone.magic:
+            if find_row_nb(cards, effects, inst[j, I.card], Trigger.static, Action.flip_decks) >= 0:
+                return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def flip_decks_nb(inst, players, decks):
+    """Inversion: "Players must play with their decks flipped upside down": each deck stack is
+    turned over, its bottom card now on top (drawn next)."""
+    for p in range(2):
+        n = players[p, P.deck_n]
+        for k in range(n // 2):
+            a = decks[p, k]
+            decks[p, k] = decks[p, n - 1 - k]
+            decks[p, n - 1 - k] = a
+
+
+@njit(cache=True, _nrt=False)
+def show_deck_tops_nb(cards, effects, inst, players, decks):
+    """Inversion: "Their bottom card will be showing face up": while the decks are flipped, the
+    card on top of each (the next drawn) is known to both players where it lies."""
+    if not decks_flipped_nb(cards, effects, inst, -1):
+        return
+    for p in range(2):
+        n = players[p, P.deck_n]
+        if n > 0:
+            inst[decks[p, n - 1], I.seen] |= SeenBit.known_in_deck
+
+
+@njit(cache=True, _nrt=False)
 def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
     """Card i (a creature, or a magic card that anchors or carries something) is leaving the
     field: its equips are destroyed, what it anchors is released, the cards under it follow it
     to the cemetery (rules guide, Equip; LIMITED SUMMONS). Each card released may carry more,
     so they are handled as a queue. The caller moves i itself."""
+    if find_row_nb(cards, effects, inst[i, I.card], Trigger.static, Action.flip_decks) >= 0:
+        if not decks_flipped_nb(cards, effects, inst, i):
+            flip_decks_nb(inst, players, decks)  # the last Inversion leaves: the decks turn back
     queue = local_array(_QUEUE_SIZE)
     queue[0] = i
     n = 1
@@ -740,21 +856,143 @@ def lightning_blocked_nb(cards, effects, inst, fighters, glob):
 
 
 @njit(cache=True, _nrt=False)
+def lightning_barred_nb(cards, effects, inst, fighters, players, glob, q):
+    """Player q may play no Lightning card now: no player may (`lightning_blocked_nb`), or an
+    effect barred q's for a time (Sasquatch: "Your opponent then cannot use Lightning cards for 1
+    turn cycle")."""
+    if players[q, P.lightning_blocked_until] >= glob[G.turn]:
+        return True
+    return lightning_blocked_nb(cards, effects, inst, fighters, glob)
+
+
+@njit(cache=True, _nrt=False)
+def share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace):
+    """Bound Fate: "During this turn all damage inflicted on your primary creature is also
+    inflicted on your opponents' primary creature": the HP the card's player's primary creature
+    lost since the last look is inflicted on the opponent's, as the card's damage (ruling
+    bound-fate). Called after each strike and whenever deaths are settled."""
+    t = glob[G.turn]
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.watched] <= 0 or 0 <= inst[j, I.expires] < t:
+            continue
+        if find_row_nb(cards, effects, inst[j, I.card], Trigger.on_play, Action.share_damage) < 0:
+            continue
+        q = inst[j, I.controller]
+        c = players[q, P.primary]
+        if c < 0 or inst[j, I.watched] != c + 1:
+            if c >= 0:  # a new primary creature: watched from now on
+                inst[j, I.watched] = c + 1
+                inst[j, I.counter] = fighters[c, F.hp]
+            continue
+        lost = inst[j, I.counter] - fighters[c, F.hp]
+        inst[j, I.counter] = fighters[c, F.hp]
+        x = players[1 - q, P.primary]
+        if lost > 0 and x >= 0 and not magic_immune_nb(cards, effects, inst, x):
+            sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+            dealt = take_damage_nb(fighters[x], fighters[x], effects, lost, False)
+            record_nb(trace, glob, q, Event.effect_damage, x, dealt, fighters[x, F.hp])
+
+
+@njit(cache=True, _nrt=False)
+def rarity_barred_nb(cards, players, glob, card):
+    """Steam Angel: "For 1 turn cycle, the following rarity cards cannot be played": no player
+    may play `card` now, a creature or a magic card, because of its rarity."""
+    bit = 1 << cards[card, CardCol.rarity]
+    for q in range(2):
+        if players[q, P.rarity_blocked_until] >= glob[G.turn] and (players[q, P.rarity_blocked] & bit) != 0:
+            return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def standard_blocked_nb(cards, effects, inst, fighters, glob):
+    """Fazard: "While this card is on the field, Standard magic cards cannot be played"."""
+    return _field_block_nb(cards, effects, inst, fighters, glob, Flag.standard)
+
+
+@njit(cache=True, _nrt=False)
+def magic_toll_nb(cards, effects, inst, fighters, glob, q):
+    """The damage q must inflict on their own primary creature to play a magic card now: the sum
+    of the `magic_toll` rows on the field that reach q (Old Logging Road: every player; The
+    Villain, a primary creature whose effects are not negated: its player's opponent)."""
+    t = glob[G.turn]
+    toll = 0
+    for j in range(N_INST):
+        z = inst[j, I.zone]
+        if z == InstZone.magic:
+            if 0 <= inst[j, I.expires] < t:
+                continue
+        elif z != InstZone.primary or fighters[j, F.effect_count] == 0:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.trigger] != Trigger.static or effects[r, E.action] != Action.magic_toll:
+                continue
+            target = effects[r, E.target]
+            own = inst[j, I.controller] == q
+            if (
+                target == Target.both_players
+                or (target == Target.opponent_player and not own)
+                or (target == Target.own_player and own)
+            ):
+                toll += effects[r, E.amount]
+    return toll
+
+
+@njit(cache=True, _nrt=False)
+def pay_magic_toll_nb(cards, effects, inst, fighters, players, glob, q, trace):
+    """q plays a magic card: their primary creature takes the toll of the cards on the field
+    (ruling magic-toll). The damage is the price of the play, dealt before any answer to it."""
+    toll = magic_toll_nb(cards, effects, inst, fighters, glob, q)
+    c = players[q, P.primary]
+    if toll <= 0 or c < 0:
+        return
+    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+    dealt = take_damage_nb(fighters[c], fighters[c], effects, toll, False)
+    record_nb(trace, glob, q, Event.effect_damage, c, dealt, fighters[c, F.hp])
+
+
+@njit(cache=True, _nrt=False)
+def spared_from_own_effect_nb(cards, effects, inst, fighters, card):
+    """Fire Eleotoid: "While this card is on the field, the magic card 'Forest Fire' cannot be
+    destroyed by its own effect": a primary creature with its effects keeps the magic cards
+    passing its row's filter from destroying themselves."""
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.primary or fighters[j, F.effect_count] == 0:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.spare_from_own_effect:
+                names = effects[r, E.filter_names]
+                if names != 0 and (cards[card, CardCol.names] & names) != 0:
+                    return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
 def non_equip_magic_blocked_nb(cards, effects, inst, fighters, glob):
     """Foggy Night: "only creatures and equip cards can be played"."""
     return _field_block_nb(cards, effects, inst, fighters, glob, Flag.but_equips)
 
 
 @njit(cache=True, _nrt=False)
-def magic_barred_nb(cards, effects, inst, players, glob, q):
+def magic_barred_nb(cards, effects, inst, fighters, players, glob, q):
     """Player q may play no magic card now: an effect blocked them (players' `magic_blocked_until`),
     or the opponent has a card on the field that bars their magic while it stays (Irresistible
-    Love: "Your opponent cannot ... play magic cards")."""
+    Love: "Your opponent cannot ... play magic cards"; Hell Walker, a primary creature whose effects
+    are not negated, while a creature on q's side passes its filter: "Opponents with a demon on
+    their side of the field, cannot play magic")."""
     t = glob[G.turn]
     if players[q, P.magic_blocked_until] >= t:
         return True
     for j in range(N_INST):
-        if inst[j, I.zone] != InstZone.magic or inst[j, I.controller] == q or 0 <= inst[j, I.expires] < t:
+        z = inst[j, I.zone]
+        if inst[j, I.controller] == q:
+            continue
+        if z == InstZone.magic:
+            if 0 <= inst[j, I.expires] < t:
+                continue
+        elif z != InstZone.primary or fighters[j, F.effect_count] == 0:
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
         for r in range(start, stop):
@@ -762,7 +1000,27 @@ def magic_barred_nb(cards, effects, inst, players, glob, q):
                 effects[r, E.trigger] == Trigger.static
                 and effects[r, E.action] == Action.block_magic
                 and effects[r, E.target] == Target.opponent_player
-                and (effects[r, E.flags] & (Flag.lightning | Flag.but_equips)) == 0
+                and (effects[r, E.flags] & (Flag.lightning | Flag.but_equips | Flag.standard)) == 0
+            ):
+                if effects[r, E.condition] != Condition.opponent_side_matches:
+                    return True
+                if side_holds_matching_nb(cards, effects, inst, q, r):
+                    return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def side_holds_matching_nb(cards, effects, inst, q, r):
+    """A creature on q's side of the field (primary or Limited Summon) passes row r's filter:
+    its creature type or a name keyword (Hell Walker: "a demon")."""
+    for j in range(N_INST):
+        z = inst[j, I.zone]
+        if (z == InstZone.primary or z == InstZone.limited) and inst[j, I.controller] == q:
+            card = inst[j, I.card]
+            types = effects[r, E.filter_types]
+            names = effects[r, E.filter_names]
+            if (types != 0 and ((types >> cards[card, CardCol.creature_type]) & 1) != 0) or (
+                names != 0 and (cards[card, CardCol.names] & names) != 0
             ):
                 return True
     return False
@@ -843,6 +1101,23 @@ def equipped_instead_nb(cards, effects, inst, fighters, players, glob, i, p, tra
 
 
 @njit(cache=True, _nrt=False)
+def _equips_to_killer(cards, effects, inst, glob, i, killer, trace):
+    """Contaminate: "When the equipped creature is killed by Atk damage, equip this card to the
+    creature that killed it": the card moves on, its controller unchanged (ruling contaminate);
+    a killer gone from the field, or unaffected by magic cards, takes none."""
+    z = inst[killer, I.zone]
+    if (z != InstZone.primary and z != InstZone.limited) or magic_immune_nb(cards, effects, inst, killer):
+        return
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
+            continue
+        r = find_row_nb(cards, effects, inst[j, I.card], Trigger.on_killed, Action.equip_self)
+        if r >= 0 and effects[r, E.target] == Target.attacker:
+            inst[j, I.attached_to] = killer
+            record_nb(trace, glob, inst[j, I.controller], Event.effect, j, r, 0)
+
+
+@njit(cache=True, _nrt=False)
 def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_battle, rng, trace):
     """Creature i dies and goes to its owner's cemetery; its death rows fire."""
     p = inst[i, I.controller]
@@ -851,6 +1126,8 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
         # Limited Summons have no health pool: they leave only by effects (rules guide)
         release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
         return
+    if in_battle and killer >= 0 and fighters[i, F.last_damage_atk] != 0:
+        _equips_to_killer(cards, effects, inst, glob, i, killer, trace)
     leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
     by_opponent = killer == BY_OPPONENT_EFFECT or (killer >= 0 and inst[killer, I.controller] != inst[i, I.owner])
     card = inst[i, I.card]
@@ -893,7 +1170,11 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
         trig = effects[r, E.trigger]
         action = effects[r, E.action]
         if trig == Trigger.on_killed_in_battle and in_battle and killer >= 0:
-            if action == Action.damage and effects[r, E.target] == Target.attacker:
+            if (
+                action == Action.damage
+                and effects[r, E.target] == Target.attacker
+                and fighters[i, F.harmless] <= glob[G.turn]  # Omega Titan: i's player causes no damage now
+            ):
                 # Jester: "inflict 10 damage to the attacking creature"
                 sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                 dealt = take_damage_nb(fighters[killer], fighters[i], effects, effects[r, E.amount], False)
@@ -933,6 +1214,20 @@ def sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, i, under,
 def _revive_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
     """Phoenix Armor: creature i, at 0 HP, lives on with a part of its HP instead of dying, and
     the equip goes to the cemetery (the first such equip to arrive). True when it was revived."""
+    if (
+        inst[i, I.zone] == InstZone.primary
+        and fighters[i, F.effect_count] > 0
+        and inst[i, I.spent_at] != inst[i, I.arrival]
+    ):
+        r = find_row_nb(cards, effects, inst[i, I.card], Trigger.on_killed, Action.heal)
+        if r >= 0:
+            # Orc Berserker: "If this card is killed, instead, heal it to 5 HP. This effect can only
+            # occur once while this card is on the field" (ruling orc-berserker)
+            f = fighters[i]
+            f[F.hp] = min(effects[r, E.amount], f[F.max_hp])
+            inst[i, I.spent_at] = inst[i, I.arrival]
+            record_nb(trace, glob, inst[i, I.controller], Event.heal, i, f[F.hp], f[F.hp])
+            return True
     for j in range(N_INST):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
             continue

@@ -49,14 +49,23 @@ from wardsim.kernel.game.field import (
     cannot_be_negated_nb,
     card_rows_nb,
     cemetery_chained_nb,
+    decks_flipped_nb,
     find_row_nb,
+    flip_decks_nb,
     held_on_field_nb,
     infinite_in_use_nb,
     leave_field_nb,
-    lightning_blocked_nb,
+    lightning_barred_nb,
+    limited_barred_nb,
     magic_barred_nb,
+    magic_toll_nb,
     non_equip_magic_blocked_nb,
     once_negation_nb,
+    paid_negation_nb,
+    pay_magic_toll_nb,
+    rarity_barred_nb,
+    show_deck_tops_nb,
+    standard_blocked_nb,
     sync_damage_immune_nb,
     to_cemetery_nb,
 )
@@ -95,7 +104,9 @@ MAX_CHAIN = 8
 
 @njit(cache=True, _nrt=False)
 def _equip_target(cards, inst, players, p, i, target):
-    side = 1 - p if target == MagicTarget.opponent else p
+    # an equip with alternatives (The Merchant) goes on the side its rows call for
+    hostile_choice = target >= MagicTarget.choice and cards[inst[i, I.card], CardCol.hostile] != 0
+    side = 1 - p if target == MagicTarget.opponent or hostile_choice else p
     return players[side, P.primary]
 
 
@@ -163,8 +174,8 @@ def summon_options_nb(cards, effects, inst, fighters, players, glob, q, summoned
     play magic or Lightning cards, or when magic cannot reach the creature."""
     out[0] = NO_OPTION
     n = 1
-    if magic_barred_nb(cards, effects, inst, players, glob, q) or lightning_blocked_nb(
-        cards, effects, inst, fighters, glob
+    if magic_barred_nb(cards, effects, inst, fighters, players, glob, q) or lightning_barred_nb(
+        cards, effects, inst, fighters, players, glob, q
     ):
         return n  # Irresistible Love bars the answers too
     if magic_immune_nb(cards, effects, inst, summoned):
@@ -172,8 +183,10 @@ def summon_options_nb(cards, effects, inst, fighters, players, glob, q, summoned
     for i in range(N_INST):
         if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or listed_nb(inst, out, n, i):
             continue
-        if cards[inst[i, I.card], CardCol.card_type] == CardType.magic and answers_summon_nb(
-            cards, effects, inst[i, I.card]
+        if (
+            cards[inst[i, I.card], CardCol.card_type] == CardType.magic
+            and answers_summon_nb(cards, effects, inst[i, I.card])
+            and not rarity_barred_nb(cards, players, glob, inst[i, I.card])
         ):
             out[n] = i
             n += 1
@@ -188,6 +201,20 @@ def primary_al_limit_nb(fighters, players, p):
     if c < 0:
         return 0
     return effective_al_nb(fighters[c]) - 1
+
+
+@njit(cache=True, _nrt=False)
+def guards_in_battle_nb(cards, effects, card):
+    """Eagle Knight: a Lightning card played as a battle begins that keeps every damage off its
+    player's creature for a time; it stays attached to that creature meanwhile."""
+    return find_row_nb(cards, effects, card, Trigger.response_battle_start, Action.prevent_damage) >= 0
+
+
+@njit(cache=True, _nrt=False)
+def answer_equips_nb(cards, effects, card):
+    """Ancient Book: a Lightning card that answers the opponent's Lightning card by equipping
+    itself, as an Infinite equip, to its player's creature."""
+    return find_row_nb(cards, effects, card, Trigger.response_opponent_lightning, Action.equip_self) >= 0
 
 
 @njit(cache=True, _nrt=False)
@@ -228,21 +255,27 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
     """Add the ways p can play magic card i now to `out` (from n); returns the new count."""
     card = inst[i, I.card]
     kind = cards[card, CardCol.magic_type]
-    if magic_barred_nb(cards, effects, inst, players, glob, p):
+    if magic_barred_nb(cards, effects, inst, fighters, players, glob, p):
         return n
+    if rarity_barred_nb(cards, players, glob, card):
+        return n  # Steam Angel
+    if players[p, P.primary] < 0 and magic_toll_nb(cards, effects, inst, fighters, glob, p) > 0:
+        return n  # Old Logging Road, The Villain: no creature to pay the toll (ruling magic-toll)
+    if kind == MagicType.standard and standard_blocked_nb(cards, effects, inst, fighters, glob):
+        return n  # Fazard
     any_time = plays_any_time_nb(cards, effects, card)
     field_lightning = lightning_field_nb(cards, card)
     if (kind == MagicType.lightning or kind == MagicType.battle_lightning) and not (any_time or field_lightning):
         return n  # Lightning cards answer events (responses); Mind Sap is also cast as an equip
-    if (kind == MagicType.lightning or kind == MagicType.battle_lightning) and lightning_blocked_nb(
-        cards, effects, inst, fighters, glob
+    if (kind == MagicType.lightning or kind == MagicType.battle_lightning) and lightning_barred_nb(
+        cards, effects, inst, fighters, players, glob, p
     ):
         return n  # Time Melt, Time Weaver
     # the other Lightning cards still here are cast as equips, and act as Infinite equips (Mind Sap)
     if (
         kind != MagicType.standard
         and not field_lightning
-        and infinite_in_use_nb(cards, inst, p) >= glob[G.infinite_slots]
+        and infinite_in_use_nb(cards, effects, inst, p) >= glob[G.infinite_slots]
     ):
         return n
     start, stop = card_rows_nb(cards, card)
@@ -279,10 +312,18 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
             if (
                 c >= 0
                 and not magic_immune_nb(cards, effects, inst, c)
-                and _hp_allows(effects, fighters, start, stop, c)
+                and _hp_allows(cards, effects, inst, fighters, start, stop, c)
             ):
-                out[n] = 30_000 + i * 100 + target
-                n += 1
+                # The Merchant: one option per alternative, picked when it is played
+                n_choice = 0
+                for r in range(start, stop):
+                    if (effects[r, E.flags] & Flag.choice) != 0:
+                        out[n] = 30_000 + i * 100 + MagicTarget.choice + n_choice
+                        n += 1
+                        n_choice += 1
+                if n_choice == 0:
+                    out[n] = 30_000 + i * 100 + target
+                    n += 1
         return n
     if not _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         return n
@@ -299,11 +340,18 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
 
 
 @njit(cache=True, _nrt=False)
-def _hp_allows(effects, fighters, start, stop, c):
-    """Bio-Regeneration goes only on a creature with few HP left: does creature c qualify for
-    the rows start..stop of an equip?"""
+def _hp_allows(cards, effects, inst, fighters, start, stop, c):
+    """Bio-Regeneration goes only on a creature with few HP left, Final Form on one below a
+    fraction of its printed HP: does creature c qualify for the rows start..stop of an equip?"""
     for r in range(start, stop):
-        if effects[r, E.action] == Action.equip_hp_limit and fighters[c, F.hp] > effects[r, E.amount]:
+        if effects[r, E.action] != Action.equip_hp_limit:
+            continue
+        if effects[r, E.divisor] > 1:
+            # Final Form: "below 1/2 its base HP", the printed HP (ruling final-form)
+            printed = cards[inst[c, I.card], CardCol.hp]
+            if fighters[c, F.hp] * effects[r, E.divisor] >= printed * effects[r, E.amount]:
+                return False
+        elif fighters[c, F.hp] > effects[r, E.amount]:
             return False
     return True
 
@@ -355,6 +403,14 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         acts_when_played = True
         action = effects[r, E.action]
         target = effects[r, E.target]
+        if action == Action.self_battle:
+            # Possession: a battle must be possible this turn, and a creature there to fight
+            t = glob[G.turn]
+            return t >= 2 and glob[G.no_battle_until] < t and players[o, P.primary] >= 0
+        if action == Action.share_damage:
+            return players[p, P.primary] >= 0 and players[o, P.primary] >= 0  # Bound Fate
+        if action == Action.damage and target == Target.own_primary:
+            continue  # Chain Lightning: the damage to its own creature is a price; its next rows decide
         if action == Action.heal:
             c = players[p, P.primary]
             return c >= 0 and fighters[c, F.hp] < fighters[c, F.max_hp] and not magic_immune_nb(cards, effects, inst, c)
@@ -402,6 +458,8 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             # Hands of Fate: an order to choose needs two cards, and at most one of those on top
             # may be known in place already (the opponent has drawn the others of a former look)
             return players[o, P.deck_n] >= 2 and _known_in_deck(inst, o) <= 1
+        if action == Action.limited_summon and limited_barred_nb(cards, effects, inst, glob):
+            return False  # Street Lights: no Limited Summon is played
         if action == Action.limited_summon and effects[r, E.zone_from] == Zone.cemetery:
             return best_in_zone_nb(cards, effects, inst, r, p, InstZone.cemetery, False) >= 0
         if action == Action.limited_summon and effects[r, E.zone_from] == Zone.hand:
@@ -528,22 +586,33 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, answer
     if once_negation_nb(cards, effects, inst, fighters, players[q, P.primary], True) >= 0:
         out[n] = players[q, P.primary]  # Bunnysaurus: not a card, so no block on magic stops it
         n += 1
-    if magic_barred_nb(cards, effects, inst, players, glob, q) or lightning_blocked_nb(
-        cards, effects, inst, fighters, glob
+    elif paid_negation_nb(cards, effects, inst, fighters, players[q, P.primary], True) >= 0:
+        out[n] = players[q, P.primary]  # Ooze Weaver: its HP pays the negation, again and again
+        n += 1
+    if magic_barred_nb(cards, effects, inst, fighters, players, glob, q) or lightning_barred_nb(
+        cards, effects, inst, fighters, players, glob, q
     ):
-        return n  # every answer is a Lightning card (Time Melt, Time Weaver)
+        return n  # every answer is a Lightning card (Time Melt, Time Weaver, Sasquatch)
+    if players[q, P.primary] < 0 and magic_toll_nb(cards, effects, inst, fighters, glob, q) > 0:
+        return n  # Old Logging Road, The Villain: no creature to pay the toll (ruling magic-toll)
     for i in range(N_INST):
         if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or listed_nb(inst, out, n, i):
             continue
         card = inst[i, I.card]
-        if cards[card, CardCol.card_type] != CardType.magic:
-            continue
+        if cards[card, CardCol.card_type] != CardType.magic or rarity_barred_nb(cards, players, glob, card):
+            continue  # Steam Angel bars cards of a rarity
         if plays_any_time_nb(cards, effects, card):
-            if players[1 - q, P.primary] >= 0 and infinite_in_use_nb(cards, inst, q) < glob[G.infinite_slots]:
+            if players[1 - q, P.primary] >= 0 and infinite_in_use_nb(cards, effects, inst, q) < glob[G.infinite_slots]:
                 out[n] = i
                 n += 1
             continue
         if _answers(cards, effects, card, inst[answered, I.card]):
+            if answer_equips_nb(cards, effects, card) and (
+                players[q, P.primary] < 0
+                or magic_immune_nb(cards, effects, inst, players[q, P.primary])
+                or infinite_in_use_nb(cards, effects, inst, q) >= glob[G.infinite_slots]
+            ):
+                continue  # Ancient Book: no creature to equip, or no Infinite slot free
             if find_row_nb(cards, effects, card, Trigger.response_opponent_heal, Action.poison_heal) >= 0 and (
                 players[1 - q, P.primary] < 0
             ):
@@ -562,6 +631,7 @@ def play_magic_nb(
     record_nb(trace, glob, p, Event.magic, i, card, target)
     note_play_nb(inst, i)
     set_zone_nb(inst, glob, i, InstZone.resolving)
+    pay_magic_toll_nb(cards, effects, inst, fighters, players, glob, p, trace)
     start, stop = card_rows_nb(cards, card)
     options = local_array(N_INST)
     for r in range(start, stop):
@@ -621,6 +691,7 @@ def play_magic_nb(
             note_play_nb(inst, answer)
             players[player, P.lightning_turn] = glob[G.turn] + 1  # every answering card is a Lightning card
             set_zone_nb(inst, glob, answer, InstZone.resolving)
+            pay_magic_toll_nb(cards, effects, inst, fighters, players, glob, player, trace)
         chain[depth] = answer
         depth += 1
         player = 1 - player
@@ -680,11 +751,39 @@ def resolve_response_nb(
     if cards[inst[answer, I.card], CardCol.card_type] == CardType.creature:
         # Bunnysaurus on the field: its one negation is spent on this card
         r = once_negation_nb(cards, effects, inst, fighters, answer, True)
+        paid = paid_negation_nb(cards, effects, inst, fighters, answer, True)
+        if r < 0 and paid >= 0:
+            # Ooze Weaver: "Take 15 damage to negate the magic card"
+            sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+            dealt = take_damage_nb(fighters[answer], fighters[answer], effects, effects[paid, E.amount], False)
+            record_nb(trace, glob, q, Event.effect, answer, paid, 0)
+            record_nb(trace, glob, q, Event.effect_damage, answer, dealt, fighters[answer, F.hp])
+            return True
         if r < 0:
             return False  # it left the field, or lost its effects, before the chain resolved
         inst[answer, I.spent_at] = inst[answer, I.arrival]
         record_nb(trace, glob, q, Event.effect, answer, r, 0)
         return True
+    if answer_equips_nb(cards, effects, inst[answer, I.card]):
+        # Ancient Book: equipped to its player's primary creature; the card answered still acts
+        resolve_card_nb(
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            decks,
+            q,
+            answer,
+            MagicTarget.own,
+            policy,
+            params,
+            rng,
+            script,
+            trace,
+        )
+        return False
     if plays_any_time_nb(cards, effects, inst[answer, I.card]):
         # Mind Sap played while the other card waits: it takes effect, and answers nothing
         resolve_card_nb(
@@ -832,6 +931,7 @@ def resolve_card_nb(
         or (kind == MagicType.lightning and plays_any_time_nb(cards, effects, card))
         or answers_summon_nb(cards, effects, card)
         or plays_as_equip_now_nb(cards, effects, inst, card)
+        or guards_in_battle_nb(cards, effects, card)
     ):
         holder = _equip_target(cards, inst, players, p, i, target)
         if holder < 0 or magic_immune_nb(cards, effects, inst, holder):
@@ -854,16 +954,25 @@ def resolve_card_nb(
             lasting = True  # Forest Fire, Irresistible Love stay until their roll destroys them
     if kind == MagicType.standard and timed >= 0:
         lasting = True
+    # Catcow: an Infinite field card "for 2 turn cycles" leaves the field when they are over
+    timed_field = kind == MagicType.infinite and subtype == MagicSubtype.field and timed >= 0
+    guard = guards_in_battle_nb(cards, effects, card) and timed >= 0  # Eagle Knight, for the turn
     if lasting:
         set_zone_nb(inst, glob, i, InstZone.magic)
         inst[i, I.controller] = p
         inst[i, I.attached_to] = holder
-        if kind == MagicType.standard and timed >= 0:
+        if (kind == MagicType.standard and timed >= 0) or timed_field or guard:
             inst[i, I.expires] = timed
         inst[i, I.counter] = 0
+        inst[i, I.rolled] = 0
         inst[i, I.sleeper_hp] = 0
         # its effect waits for a battle: one that leaves the field first was wasted
         inst[i, I.watch] = 1 if battle_bound_nb(cards, effects, card) else 0
+        if find_row_nb(cards, effects, card, Trigger.static, Action.flip_decks) >= 0 and not decks_flipped_nb(
+            cards, effects, inst, i
+        ):
+            flip_decks_nb(inst, players, decks)  # Inversion: the decks turn over as it arrives
+            show_deck_tops_nb(cards, effects, inst, players, decks)
     if cards[card, CardCol.card_type] == CardType.creature:
         return  # Frog Bard, a creature equipped by Graft: attached; its own rows play no part as it is played
     chosen = -1
@@ -874,6 +983,33 @@ def resolve_card_nb(
                 if k == target - MagicTarget.choice:
                     chosen = r
                 k += 1
+    if chosen < 0 and subtype == MagicSubtype.equip:
+        # The Merchant equipped by Equip Knight, with no play that picked: its player picks now
+        alternatives = local_array(MAX_CHAIN)
+        n_alt = 0
+        for r in range(start, stop):
+            if (effects[r, E.flags] & Flag.choice) != 0 and n_alt < MAX_CHAIN:
+                alternatives[n_alt] = r
+                n_alt += 1
+        if n_alt > 0:
+            chosen = choice.pick_nb(
+                ChoiceKind.summon_row,
+                p,
+                i,
+                alternatives,
+                n_alt,
+                policy,
+                params,
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                rng,
+            )
+    if lasting:
+        inst[i, I.chosen] = chosen + 1  # The Merchant: its lasting alternative, read by the refresh
     moved = local_array(2)
     moved[:] = 0
     for r in range(start, stop):
@@ -936,7 +1072,7 @@ def equip_from_deck_nb(cards, effects, inst, fighters, players, glob, decks, p, 
     for _ in range(max(effects[r, E.amount], 1)):
         if players[p, P.primary] != c or magic_immune_nb(cards, effects, inst, c):
             break  # the creature left the field (or a card made it immune): nothing to equip
-        if infinite_in_use_nb(cards, inst, p) >= glob[G.infinite_slots]:
+        if infinite_in_use_nb(cards, effects, inst, p) >= glob[G.infinite_slots]:
             break
         n = 0
         for j in range(N_INST):
@@ -946,7 +1082,9 @@ def equip_from_deck_nb(cards, effects, inst, fighters, players, glob, decks, p, 
             if cards[k, CardCol.card_type] != CardType.magic or cards[k, CardCol.magic_subtype] != MagicSubtype.equip:
                 continue
             start, stop = card_rows_nb(cards, k)
-            if not matches_filter_nb(cards, effects, r, k) or not _hp_allows(effects, fighters, start, stop, c):
+            if not matches_filter_nb(cards, effects, r, k) or not _hp_allows(
+                cards, effects, inst, fighters, start, stop, c
+            ):
                 continue
             dup = False  # copies of a card are one option
             for m in range(n):

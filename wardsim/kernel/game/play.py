@@ -34,7 +34,13 @@ from numba import njit
 
 from wardsim.kernel.bots import choice
 from wardsim.kernel.duel.battle import end_battle_nb, end_exchange_nb, is_stunned_nb, open_battle_nb, strike_nb
-from wardsim.kernel.duel.effect_rows import FOREVER, take_damage_nb
+from wardsim.kernel.duel.effect_rows import (
+    FOREVER,
+    add_battle_stat_nb,
+    apply_battle_row_nb,
+    chosen_battle_row_nb,
+    take_damage_nb,
+)
 from wardsim.kernel.duel.enums import Counter, Fired, React
 from wardsim.kernel.enums import (
     Action,
@@ -45,6 +51,7 @@ from wardsim.kernel.enums import (
     EffectCol,
     FighterCol,
     Flag,
+    Scale,
     Stat,
     Status,
     Target,
@@ -84,13 +91,19 @@ from wardsim.kernel.game.field import (
     infinite_in_use_nb,
     kill_nb,
     leave_field_nb,
-    lightning_blocked_nb,
+    lightning_barred_nb,
+    limited_barred_nb,
     magic_barred_nb,
     once_negation_nb,
+    paid_negation_nb,
+    pay_magic_toll_nb,
     place_primary_nb,
+    rarity_barred_nb,
     sacrifice_nb,
     self_limited_row_nb,
     send_back_nb,
+    share_bound_damage_nb,
+    show_deck_tops_nb,
     show_hands_nb,
     slide_in_nb,
     slide_in_options_nb,
@@ -291,10 +304,25 @@ def _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i
         return False
     if i == players[p, P.primary]:
         # Steam Spider, Lead Boots: "cannot be used as a sacrifice from the field"
-        return not primary_frozen_nb(fighters, players, glob, p) and not held_on_field_nb(
-            cards, effects, inst, fighters, i
+        return (
+            not primary_frozen_nb(fighters, players, glob, p)
+            and not held_on_field_nb(cards, effects, inst, fighters, i)
+            and not _no_sacrifice(cards, effects, inst, i)
         )
     return inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p
+
+
+@njit(cache=True, _nrt=False)
+def _no_sacrifice(cards, effects, inst, i):
+    """Frost Wyrms: "The equipped creature cannot be used as a sacrifice" while it is attached."""
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.action] == Action.no_sacrifice and effects[r, E.target] == Target.equipped:
+                return True
+    return False
 
 
 @njit(cache=True, _nrt=False)
@@ -430,6 +458,14 @@ def can_summon_nb(cards, effects, inst, fighters, players, glob, p, i):
         and self_limited_row_nb(cards, effects, card) < 0
     ):
         return False
+    if (
+        self_limited_row_nb(cards, effects, card) >= 0
+        and players[p, P.primary] >= 0
+        and limited_barred_nb(cards, effects, inst, glob)
+    ):
+        return False  # The Squire would join as a Limited Summon: Street Lights bars it
+    if rarity_barred_nb(cards, players, glob, card):
+        return False  # Steam Angel: no card of its rarity is played
     if resolve.plays_to_opponent_nb(cards, effects, card):
         o = players[1 - p, P.primary]
         if o >= 0 and held_on_field_nb(cards, effects, inst, fighters, o):
@@ -817,11 +853,11 @@ def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy,
     their cemetery: q may answer with a Lightning card of their hand whose
     `response_opponent_death` `limited_summon` row takes it onto q's field as a Limited Summon,
     held by the card (equipped to it) and by q's primary creature (ruling possessed-dummy)."""
-    if players[q, P.primary] < 0 or magic_barred_nb(cards, effects, inst, players, glob, q):
+    if players[q, P.primary] < 0 or magic_barred_nb(cards, effects, inst, fighters, players, glob, q):
         return
     if (
-        lightning_blocked_nb(cards, effects, inst, fighters, glob)
-        or infinite_in_use_nb(cards, inst, q) >= glob[G.infinite_slots]
+        lightning_barred_nb(cards, effects, inst, fighters, players, glob, q)
+        or infinite_in_use_nb(cards, effects, inst, q) >= glob[G.infinite_slots]
     ):
         return
     if cannot_leave_cemetery_nb(cards, effects, inst[c, I.card]) or cemetery_chained_nb(cards, effects, inst):
@@ -856,6 +892,35 @@ def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy,
 
 
 @njit(cache=True, _nrt=False)
+def _backlash(cards, effects, inst, fighters, players, glob, rng, script, trace):
+    """Eagle Family: "Whenever this creature is damaged, your opponent(s) must roll 2 dice of
+    damage against themselves": for each time it was damaged, its player's opponent rolls the
+    dice, and their primary creature takes them (ruling eagle-family)."""
+    for p in range(2):
+        c = players[p, P.primary]
+        if c < 0 or fighters[c, F.backlash_due] == 0:
+            continue
+        due = fighters[c, F.backlash_due]
+        fighters[c, F.backlash_due] = 0
+        if fighters[c, F.effect_count] == 0:
+            continue
+        r = find_row_nb(cards, effects, inst[c, I.card], Trigger.on_damage_taken, Action.damage)
+        if r < 0 or effects[r, E.target] != Target.opponent_primary:
+            continue
+        for _ in range(due):
+            x = players[1 - p, P.primary]
+            if x < 0 or fighters[x, F.hp] <= 0 or players[p, P.harmless_until] >= glob[G.turn]:
+                break
+            amount = effects[r, E.amount]
+            for _k in range(effects[r, E.dice]):
+                amount += d6_nb(rng, script)
+            record_nb(trace, glob, 1 - p, Event.effect, c, r, amount)
+            sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+            dealt = take_damage_nb(fighters[x], fighters[c], effects, amount, False)
+            record_nb(trace, glob, p, Event.effect_damage, x, dealt, fighters[x, F.hp])
+
+
+@njit(cache=True, _nrt=False)
 def settle_nb(
     cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, in_battle, rng, script, trace
 ):
@@ -867,6 +932,12 @@ def settle_nb(
     dying = local_array(2)
     before = local_array(2)
     for _ in range(4):
+        _backlash(cards, effects, inst, fighters, players, glob, rng, script, trace)
+        share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
+        show_deck_tops_nb(cards, effects, inst, players, decks)  # Inversion
+        resolve.wake_sleepers_nb(
+            cards, effects, inst, fighters, players, glob, decks, policy, params, rng, trace
+        )  # Carus Demon
         before[0] = players[0, P.primary]
         before[1] = players[1, P.primary]
         for p in range(2):
@@ -1024,7 +1095,12 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
                 cost = summon_cemetery_cost_nb(cards, effects, inst, fighters, players, glob, p, i)
                 out[n] = encode_action_nb(ActionKind.summon, i, min(cost // 10, 99))
                 n += 1
-            if phase == Phase.main and resolve.joins_beside_primary_nb(cards, effects, inst, players, p, i):
+            if (
+                phase == Phase.main
+                and resolve.joins_beside_primary_nb(cards, effects, inst, players, p, i)
+                and not limited_barred_nb(cards, effects, inst, glob)
+                and not rarity_barred_nb(cards, players, glob, inst[i, I.card])
+            ):
                 # Black Jacket beside Hive Lord: a Limited Summon by its own text, not the turn's
                 # standard summon (ruling hive-lord-limited-summons)
                 out[n] = encode_action_nb(ActionKind.limited_summon, i, 0)
@@ -1139,7 +1215,21 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
         )
     elif kind == ActionKind.activate:
         turns.activate_nb(
-            cards, effects, inst, fighters, players, glob, decks, p, a, policy, params, rng, script, trace
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            decks,
+            p,
+            a,
+            action_b_nb(action),
+            policy,
+            params,
+            rng,
+            script,
+            trace,
         )
     elif kind == ActionKind.limited_summon:
         note_play_nb(inst, a)
@@ -1158,6 +1248,88 @@ BOTH_READIED = 6
 # the order readied cards are played after a strike: the answers and boosts, then the counters
 # that answered them (slots of `ready`: p's answer, boost, counter, then the opponent's)
 SPEND_ORDER = (0, 1, 3, 4, 2, 5)
+
+
+@njit(cache=True, _nrt=False)
+def _pay_instead_nb(
+    cards, effects, inst, fighters, players, glob, striker, struck, hp_before, policy, params, rng, trace
+):
+    """Ooze Weaver: "this card would receive Atk damage ... Take 10 damage to negate the Atk
+    damage": once a strike's Atk damage is known, the struck creature's player may take the
+    price instead; the Atk damage taken is given back and the price taken as the card's damage
+    (ruling ooze-weaver)."""
+    r = paid_negation_nb(cards, effects, inst, fighters, struck, False)
+    if r < 0:
+        return
+    lost = hp_before - fighters[struck, F.hp]
+    atk = min(fighters[striker, F.strike_damage], lost)
+    if atk <= 0:
+        return
+    q = inst[struck, I.controller]
+    options = local_array(2)
+    facts = local_array(2)
+    options[0] = NO_OPTION
+    options[1] = struck
+    facts[0] = 0
+    facts[1] = atk - effects[r, E.amount]  # the HP it saves
+    k = choice.decide_nb(
+        ChoiceKind.pay_instead,
+        q,
+        striker,
+        options,
+        facts,
+        2,
+        policy,
+        params,
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        rng,
+    )
+    if options[k] != struck:
+        return
+    fighters[struck, F.hp] += atk
+    record_nb(trace, glob, q, Event.effect, struck, r, atk)
+    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+    dealt = take_damage_nb(fighters[struck], fighters[struck], effects, effects[r, E.amount], False)
+    record_nb(trace, glob, q, Event.effect_damage, struck, dealt, fighters[struck, F.hp])
+
+
+@njit(cache=True, _nrt=False)
+def _spring_traps(cards, effects, inst, fighters, players, glob, decks, rng, trace):
+    """Living Trap: "When your opponent declares battle, inflict 15 damage to their primary
+    creature and send this card to the cemetery": the cards of the active player's opponent
+    that answer a battle declared act, then leave (ruling living-trap). True when one did."""
+    p = glob[G.active]
+    sprung = False
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.controller] == p:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        spent = False
+        for r in range(start, stop):
+            if effects[r, E.trigger] != Trigger.opponent_declares_battle:
+                continue
+            action = effects[r, E.action]
+            c = players[p, P.primary]
+            if action == Action.damage and effects[r, E.target] == Target.opponent_primary and c >= 0:
+                if not resolve.magic_immune_nb(cards, effects, inst, c):
+                    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                    dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
+                    record_nb(trace, glob, inst[j, I.controller], Event.effect_damage, c, dealt, fighters[c, F.hp])
+                spent = True
+            elif action == Action.destroy_magic and effects[r, E.target] == Target.self:
+                spent = True
+        if spent:
+            record_nb(trace, glob, inst[j, I.controller], Event.effect, j, start, 0)
+            leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+            set_zone_nb(inst, glob, j, InstZone.resolving)
+            to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+            sprung = True
+    return sprung
 
 
 @njit(cache=True, _nrt=False)
@@ -1225,6 +1397,273 @@ def _foresight_options(cards, effects, inst, c, x, out):
 
 
 @njit(cache=True, _nrt=False)
+def _battle_equip_options(cards, effects, inst, fighters, players, glob, q, out):
+    """Cybernetic Upgrade: q's options as the opponent's battle against q's primary begins:
+    pass, or play a Lightning equip from hand on that creature for the battle (one option per
+    distinct card), while q may play magic and has an Infinite slot free."""
+    out[0] = NO_OPTION
+    n = 1
+    c = players[q, P.primary]
+    if (
+        c < 0
+        or magic_barred_nb(cards, effects, inst, fighters, players, glob, q)
+        or lightning_barred_nb(cards, effects, inst, fighters, players, glob, q)
+        or infinite_in_use_nb(cards, effects, inst, q) >= glob[G.infinite_slots]
+        or resolve.magic_immune_nb(cards, effects, inst, c)
+    ):
+        return n
+    for i in range(N_INST):
+        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or magic.listed_nb(inst, out, n, i):
+            continue
+        if find_row_nb(cards, effects, inst[i, I.card], Trigger.response_opponent_battle, Action.equip_self) >= 0:
+            out[n] = i
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def _battle_equip(
+    cards,
+    effects,
+    inst,
+    fighters,
+    players,
+    glob,
+    decks,
+    p,
+    attacker,
+    defender,
+    options,
+    policy,
+    params,
+    rng,
+    script,
+    trace,
+):
+    """Cybernetic Upgrade: "During your opponent's battle play this card": the attacked player may
+    play it as the battle begins, through the response chain, on their primary creature; it
+    goes to the cemetery at the end of the battle (ruling cybernetic-upgrade). Returns the card
+    played, or -1."""
+    q = 1 - p
+    n = _battle_equip_options(cards, effects, inst, fighters, players, glob, q, options)
+    pick = choice.pick_nb(
+        ChoiceKind.battle_answer,
+        q,
+        defender,
+        options,
+        n,
+        policy,
+        params,
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        rng,
+    )
+    if pick < 0:
+        return -1
+    magic.play_magic_nb(
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        decks,
+        q,
+        pick,
+        MagicTarget.own,
+        policy,
+        params,
+        rng,
+        script,
+        trace,
+    )
+    _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+    return pick
+
+
+@njit(cache=True, _nrt=False)
+def _battle_guard_options(cards, effects, inst, fighters, players, glob, q, out):
+    """Eagle Knight: q's options as a battle begins: pass, or play a Lightning card from hand
+    that keeps every damage off q's primary creature (one option per distinct card), while q may
+    play magic and that creature is not kept from damage already."""
+    out[0] = NO_OPTION
+    n = 1
+    c = players[q, P.primary]
+    if (
+        c < 0
+        or fighters[c, F.damage_immune] != 0
+        or magic_barred_nb(cards, effects, inst, fighters, players, glob, q)
+        or lightning_barred_nb(cards, effects, inst, fighters, players, glob, q)
+        or resolve.magic_immune_nb(cards, effects, inst, c)
+    ):
+        return n
+    for i in range(N_INST):
+        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or magic.listed_nb(inst, out, n, i):
+            continue
+        if magic.guards_in_battle_nb(cards, effects, inst[i, I.card]):
+            out[n] = i
+            n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
+def _battle_guards(
+    cards,
+    effects,
+    inst,
+    fighters,
+    players,
+    glob,
+    decks,
+    p,
+    attacker,
+    defender,
+    options,
+    policy,
+    params,
+    rng,
+    script,
+    trace,
+):
+    """Eagle Knight: "During battle play this card from your hand. Negate any damage for a
+    creature for the remainder of this turn": as a battle begins, the active player, then the
+    other, may play it through the response chain on their primary creature (ruling eagle-knight)."""
+    for side in range(2):
+        q = p if side == 0 else 1 - p
+        n = _battle_guard_options(cards, effects, inst, fighters, players, glob, q, options)
+        pick = choice.pick_nb(
+            ChoiceKind.battle_answer,
+            q,
+            players[q, P.primary],
+            options,
+            n,
+            policy,
+            params,
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            rng,
+        )
+        if pick >= 0:
+            magic.play_magic_nb(
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                decks,
+                q,
+                pick,
+                MagicTarget.own,
+                policy,
+                params,
+                rng,
+                script,
+                trace,
+            )
+            _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+
+
+@njit(cache=True, _nrt=False)
+def _reveal_row(cards, effects, card):
+    """Arcane Power: the row of an equip that counts the cards its player reveals from hand as a
+    battle begins, or -1."""
+    start, stop = card_rows_nb(cards, card)
+    for r in range(start, stop):
+        if (
+            effects[r, E.trigger] == Trigger.battle_start
+            and effects[r, E.action] == Action.modify_stat
+            and effects[r, E.scale] == Scale.hand_named
+            and (effects[r, E.flags] & Flag.optional) != 0
+        ):
+            return r
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def _reveal_for_battle(cards, effects, inst, fighters, players, glob, c, options, policy, params, rng, trace):
+    """Arcane Power: "During battle, reveal any number of cards from your hand. Increase the
+    equipped creature's Modifier for that battle by the number of cards revealed": as the battle
+    of creature c begins, the player of each such equip on it reveals cards one by one, each
+    their pick, until they stop; both players then know those cards (ruling arcane-power)."""
+    if resolve.magic_immune_nb(cards, effects, inst, c):
+        return
+    shown = local_array(N_INST)
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != c:
+            continue
+        r = _reveal_row(cards, effects, inst[j, I.card])
+        if r < 0:
+            continue
+        q = inst[j, I.controller]
+        shown[:] = 0
+        revealed = 0
+        while True:
+            options[0] = NO_OPTION
+            n = 1
+            for i in range(N_INST):
+                if (
+                    inst[i, I.zone] == InstZone.hand
+                    and inst[i, I.owner] == q
+                    and shown[i] == 0
+                    and resolve.matches_filter_nb(cards, effects, r, inst[i, I.card])
+                ):
+                    options[n] = i
+                    n += 1
+            if n == 1:
+                break
+            pick = choice.pick_nb(
+                ChoiceKind.reveal_own,
+                q,
+                j,
+                options,
+                n,
+                policy,
+                params,
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                rng,
+            )
+            if pick < 0:
+                break
+            shown[pick] = 1
+            inst[pick, I.seen] |= SeenBit.public
+            revealed += 1
+        if revealed > 0:
+            add_battle_stat_nb(fighters[c], effects[r, E.stat], revealed * effects[r, E.amount])
+            record_nb(trace, glob, q, Event.effect, j, r, revealed)
+
+
+@njit(cache=True, _nrt=False)
+def _deal_backfire(cards, effects, inst, fighters, players, glob, striker, trace):
+    """Galactic Suit: the Atk roll the striker's miss owes goes to its own player's primary
+    creature, as the card's damage (ruling galactic-suit)."""
+    damage = fighters[striker, F.backfire_damage]
+    if damage <= 0:
+        return
+    fighters[striker, F.backfire_damage] = 0
+    q = inst[striker, I.controller]
+    x = players[q, P.primary]
+    if x < 0:
+        return
+    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+    dealt = take_damage_nb(fighters[x], fighters[striker], effects, damage, False)
+    record_nb(trace, glob, q, Event.effect_damage, x, dealt, fighters[x, F.hp])
+
+
+@njit(cache=True, _nrt=False)
 def is_battle_reaction_nb(cards, effects, card, own_hit):
     """Lightning cards played inside a battle: against the opponent's attack, or on an own hit."""
     if cards[card, CardCol.card_type] != CardType.magic:
@@ -1232,7 +1671,7 @@ def is_battle_reaction_nb(cards, effects, card, own_hit):
     start, stop = card_rows_nb(cards, card)
     for r in range(start, stop):
         t = effects[r, E.trigger]
-        if own_hit and t == Trigger.response_own_hit:
+        if own_hit and (t == Trigger.response_own_hit or t == Trigger.response_own_miss):
             return True
         if not own_hit and (
             t == Trigger.response_battle or t == Trigger.response_opponent_hit or t == Trigger.response_attack_finished
@@ -1248,16 +1687,20 @@ def _reaction_options(cards, effects, inst, fighters, players, glob, q, own_hit,
     out[0] = NO_OPTION
     n = 1
     if (
-        magic_barred_nb(cards, effects, inst, players, glob, q)
+        magic_barred_nb(cards, effects, inst, fighters, players, glob, q)
         or players[q, P.primary] < 0
         or players[1 - q, P.primary] < 0
     ):
         return n
-    if lightning_blocked_nb(cards, effects, inst, fighters, glob):
+    if lightning_barred_nb(cards, effects, inst, fighters, players, glob, q):
         return n  # Time Melt, Time Weaver: no Lightning card may be played
     for i in range(N_INST):
         if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == q:
-            if is_battle_reaction_nb(cards, effects, inst[i, I.card], own_hit) and not magic.listed_nb(inst, out, n, i):
+            if (
+                is_battle_reaction_nb(cards, effects, inst[i, I.card], own_hit)
+                and not magic.listed_nb(inst, out, n, i)
+                and not rarity_barred_nb(cards, players, glob, inst[i, I.card])
+            ):
                 out[n] = i
                 n += 1
     return n
@@ -1270,16 +1713,18 @@ def _counter_options(cards, effects, inst, fighters, players, glob, q, out):
     out[0] = NO_OPTION
     n = 1
     if (
-        magic_barred_nb(cards, effects, inst, players, glob, q)
+        magic_barred_nb(cards, effects, inst, fighters, players, glob, q)
         or players[q, P.primary] < 0
         or players[1 - q, P.primary] < 0
     ):
         return n
-    if lightning_blocked_nb(cards, effects, inst, fighters, glob):
+    if lightning_barred_nb(cards, effects, inst, fighters, players, glob, q):
         return n
     for i in range(N_INST):
         if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == q and not magic.listed_nb(inst, out, n, i):
-            if _counter_kind(cards, effects, inst[i, I.card]) != Counter.none:
+            if _counter_kind(cards, effects, inst[i, I.card]) != Counter.none and not rarity_barred_nb(
+                cards, players, glob, inst[i, I.card]
+            ):
                 out[n] = i
                 n += 1
     return n
@@ -1340,6 +1785,12 @@ def _damages_on_hit(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
+def _damages_on_miss(cards, effects, card):
+    """Enchantment: "If you miss your Hit Roll, play this card from your hand": damage."""
+    return find_row_nb(cards, effects, card, Trigger.response_own_miss, Action.damage) >= 0
+
+
+@njit(cache=True, _nrt=False)
 def _ready_reaction(cards, effects, fighters, inst, c, answer, boost, counter):
     f = fighters[c]
     f[F.react] = React.none
@@ -1354,6 +1805,8 @@ def _ready_reaction(cards, effects, fighters, inst, c, answer, boost, counter):
     if boost >= 0:
         f[F.boost_dice] = _boost_dice(cards, effects, inst[boost, I.card])
         f[F.boost_on_hit] = 1 if _damages_on_hit(cards, effects, inst[boost, I.card]) else 0
+        if _damages_on_miss(cards, effects, inst[boost, I.card]):
+            f[F.boost_on_hit] = 2
 
 
 @njit(cache=True, _nrt=False)
@@ -1404,6 +1857,8 @@ def _spend_reactions(
         note_play_nb(inst, card_inst)
         players[q, P.lightning_turn] = glob[G.turn] + 1  # Steam Rex reads it
         set_zone_nb(inst, glob, card_inst, InstZone.resolving)
+        # Old Logging Road, The Villain: the toll of a card played in a battle, once it is played
+        pay_magic_toll_nb(cards, effects, inst, fighters, players, glob, q, trace)
         if fired == Fired.negated:
             negator = counters[1] if k < READIED else counters[0]  # Scroll of Silence
             record_nb(trace, glob, q, Event.negated, card_inst, inst[card_inst, I.card], negator)
@@ -1425,7 +1880,7 @@ def _spend_reactions(
                     fighters[x, F.hp] -= loss
                     record_nb(trace, glob, q, Event.effect_damage, x, loss, fighters[x, F.hp])
                 continue
-            if t == Trigger.response_own_hit and action == Action.damage:
+            if (t == Trigger.response_own_hit or t == Trigger.response_own_miss) and action == Action.damage:
                 # Martial Arts Man: "Inflict 20 damage to the creature you are battling", a magic
                 # card's damage; only a primary creature has HP to lose (rules guide, LIMITED SUMMONS)
                 if inst[other, I.zone] == InstZone.primary and not resolve.magic_immune_nb(cards, effects, inst, other):
@@ -1439,6 +1894,33 @@ def _spend_reactions(
                 and t != Trigger.response_attack_finished
             ):
                 continue
+            if action == Action.equip_self and effects[r, E.target] == Target.attacker:
+                # Flame Sentinel: "equip this card to the attacking creature", for its turn cycles,
+                # in an Infinite slot of its player's (none free: it only negates; ruling flame-sentinel)
+                z = inst[other, I.zone]
+                if (
+                    (z == InstZone.primary or z == InstZone.limited)
+                    and not resolve.magic_immune_nb(cards, effects, inst, other)
+                    and infinite_in_use_nb(cards, effects, inst, q) < glob[G.infinite_slots]
+                ):
+                    set_zone_nb(inst, glob, card_inst, InstZone.magic)
+                    inst[card_inst, I.controller] = q
+                    inst[card_inst, I.attached_to] = other
+                    inst[card_inst, I.expires] = resolve.turn_cycles_nb(glob, max(effects[r, E.duration], 1))
+                    inst[card_inst, I.counter] = 0
+                    inst[card_inst, I.rolled] = 0
+                    inst[card_inst, I.chosen] = 0
+                    record_nb(trace, glob, q, Event.effect, card_inst, r, 0)
+            if (
+                action == Action.damage
+                and effects[r, E.target] == Target.attacker
+                and inst[other, I.zone] == InstZone.primary
+                and not resolve.magic_immune_nb(cards, effects, inst, other)
+            ):
+                # Flame Sentinel: the first turn cycle's 10 damage, now
+                sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                dealt = take_damage_nb(fighters[other], fighters[c], effects, effects[r, E.amount], False)
+                record_nb(trace, glob, q, Event.effect_damage, other, dealt, fighters[other, F.hp])
             if action == Action.apply_status and effects[r, E.status] == Status.frozen:
                 # Winter Sentinel: the attacking creature is frozen for its duration
                 until = resolve.turn_cycles_nb(glob, max(effects[r, E.duration], 1))
@@ -1493,7 +1975,9 @@ def _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defen
     for i in (attacker, defender):
         other = defender if i == attacker else attacker
         resolve.battle_bonus_nb(cards, effects, inst, fighters, glob, i, other)
-        fighters[i, F.extra_mult] *= resolve.field_multiplier_nb(cards, effects, inst, glob, i, inst[other, I.card])
+        fighters[i, F.extra_mult] *= resolve.field_multiplier_nb(
+            cards, effects, inst, glob, i, inst[other, I.card], fighters[other, F.creature_type]
+        )
 
 
 @njit(cache=True, _nrt=False)
@@ -1572,11 +2056,114 @@ def _begin_battle(cards, effects, inst, fighters, players, glob, decks, attacker
     for j in range(N_INST):
         if inst[j, I.zone] == InstZone.magic:
             inst[j, I.watch] = 0
+    sprung = _spring_traps(cards, effects, inst, fighters, players, glob, decks, rng, trace)
     _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+    if sprung and fighters[attacker, F.hp] <= 0:
+        return  # the trap killed the attacking creature: no battle is fought (ruling living-trap)
     gone_a = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, attacker, rng, script, trace)
     gone_d = _battle_rolls(cards, effects, inst, fighters, players, glob, decks, defender, rng, script, trace)
     if gone_a or gone_d:
         _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
+
+
+@njit(cache=True, _nrt=False)
+def _battle_row_choices(
+    cards, effects, inst, fighters, players, glob, p, attacker, defender, options, policy, params, rng, trace
+):
+    """A creature's battle-start rows that a player decides on as the battle begins, attacker's
+    first (ruling battle-forms): one of its `choice` rows (Shapeshifter's form), or its other
+    such rows all together or none (Nadara's Piercing Arrow: `optional`, its player's choice;
+    Monkey Duck's "Quack": `opponent_choice`, the other player's)."""
+    for side in range(2):
+        c = attacker if side == 0 else defender
+        q = p if side == 0 else 1 - p  # c's player
+        if inst[c, I.zone] != InstZone.primary or fighters[c, F.effect_count] == 0 or fighters[c, F.hp] <= 0:
+            continue
+        start, stop = card_rows_nb(cards, inst[c, I.card])
+        n = 0
+        passing = False
+        group = -1  # the first row of the all-or-none group
+        chooser = q
+        for r in range(start, stop):
+            if not chosen_battle_row_nb(effects, r):
+                continue
+            if effects[r, E.condition] == Condition.own_turn and q != p:
+                continue  # Chaos Demon: "During your turn"
+            flags = effects[r, E.flags]
+            if (flags & Flag.choice) != 0:
+                options[n] = r
+                n += 1
+                passing = passing or (flags & Flag.optional) != 0
+            elif group < 0:
+                group = r
+                if (flags & Flag.opponent_choice) != 0:
+                    chooser = 1 - q
+        if n > 0:
+            if passing:
+                options[n] = NO_OPTION
+                n += 1
+            pick = choice.pick_nb(
+                ChoiceKind.battle_row,
+                q,
+                c,
+                options,
+                n,
+                policy,
+                params,
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                rng,
+            )
+            if pick >= 0:
+                apply_battle_row_nb(fighters[c], effects, pick)
+                record_nb(trace, glob, q, Event.effect, c, pick, 0)
+        if group >= 0:
+            options[0] = group
+            options[1] = NO_OPTION
+            pick = choice.pick_nb(
+                ChoiceKind.battle_row,
+                chooser,
+                c,
+                options,
+                2,
+                policy,
+                params,
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                rng,
+            )
+            if pick == group:
+                for r in range(start, stop):
+                    if chosen_battle_row_nb(effects, r) and (effects[r, E.flags] & Flag.choice) == 0:
+                        if effects[r, E.condition] != Condition.own_turn or q == p:
+                            apply_battle_row_nb(fighters[c], effects, r)
+                record_nb(trace, glob, chooser, Event.effect, c, group, 0)
+
+
+@njit(cache=True, _nrt=False)
+def _battle_again(cards, effects, inst, fighters, glob, attacker, defender, hp_d):
+    """Ironfist Dwarf: "During your turn, if this creature inflicts 5 or less Atk damage during
+    battle, it may initiate battle again ... This effect can occur up to 5 times" (ruling
+    ironfist-dwarf): the battle it just fought took 1 to 5 HP off the creature battled, which
+    still stands, and it has battled again fewer than 5 times this turn."""
+    if inst[attacker, I.zone] != InstZone.primary or fighters[attacker, F.effect_count] == 0:
+        return
+    r = find_row_nb(cards, effects, inst[attacker, I.card], Trigger.static, Action.battle_again)
+    if r < 0 or fighters[attacker, F.hp] <= 0 or fighters[defender, F.hp] <= 0:
+        return
+    t = glob[G.turn]
+    loss = hp_d - fighters[defender, F.hp]
+    taken = inst[attacker, I.agains] - 16 * t if inst[attacker, I.agains] >= 16 * t else 0
+    if 1 <= loss <= effects[r, E.amount] and taken < effects[r, E.dice]:
+        inst[attacker, I.again_turn] = t
 
 
 @njit(cache=True, _nrt=False)
@@ -1592,14 +2179,61 @@ def battle_action_nb(
     stand_in = _stand_in(cards, effects, inst, fighters, players, glob, p, attacker, policy, params, rng, trace)
     if stand_in >= 0:
         defender = stand_in  # Hoggan: "Your opponent must battle this card in place of your primary creature"
-    if inst[attacker, I.battled_turn] == t:
+    # Ironfist Dwarf: a battle again, "without the targeted creature being able to return attack"
+    again = inst[attacker, I.battled_turn] == t and inst[attacker, I.again_turn] == t
+    if again:
+        inst[attacker, I.again_turn] = -1
+        taken = inst[attacker, I.agains] - 16 * t if inst[attacker, I.agains] >= 16 * t else 0
+        inst[attacker, I.agains] = 16 * t + taken + 1
+    elif inst[attacker, I.battled_turn] == t:
         inst[attacker, I.second_battle_turn] = t  # Double Hit: its second battle this turn
     _begin_battle(cards, effects, inst, fighters, players, glob, decks, attacker, defender, rng, script, trace)
     options = local_array(N_INST)
+    _battle_row_choices(
+        cards, effects, inst, fighters, players, glob, p, attacker, defender, options, policy, params, rng, trace
+    )
+    _battle_guards(
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        decks,
+        p,
+        attacker,
+        defender,
+        options,
+        policy,
+        params,
+        rng,
+        script,
+        trace,
+    )
+    upgrade = -1
+    if inst[defender, I.zone] == InstZone.primary and fighters[defender, F.hp] > 0:
+        upgrade = _battle_equip(
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            decks,
+            p,
+            attacker,
+            defender,
+            options,
+            policy,
+            params,
+            rng,
+            script,
+            trace,
+        )
     # Double Hit: "Your opponent can only return attack for 1 of these battles": in the first,
     # the defender's player strikes back or keeps the return attack for the second (ruling double-hit)
-    no_return = False
-    if fighters[attacker, F.double_battle] != 0:
+    no_return = again
+    if fighters[attacker, F.double_battle] != 0 and not again:
         if inst[attacker, I.second_battle_turn] == t:
             no_return = inst[defender, I.returned_turn] == t
         else:
@@ -1622,6 +2256,8 @@ def battle_action_nb(
                 rng,
             )
             no_return = pick == NO_OPTION
+    for c in (attacker, defender):  # Arcane Power: cards revealed for a Modifier in this battle
+        _reveal_for_battle(cards, effects, inst, fighters, players, glob, c, options, policy, params, rng, trace)
     # Future Warrior: each side may spend an equip of its creature that stops the other
     # creature's Atk damage in this battle, the battle of its player's choosing
     spent = local_array(2)
@@ -1724,12 +2360,21 @@ def battle_action_nb(
             if striker == defender and fighters[attacker, F.double_battle] != 0:
                 inst[defender, I.returned_turn] = t
             # the first strike made in the battle (a defender that does not strike back makes none)
+            hp_before = fighters[struck, F.hp]
             strike_nb(fighters[striker], fighters[struck], effects, k == 0 or no_return, t, rng, script)
+            _pay_instead_nb(
+                cards, effects, inst, fighters, players, glob, striker, struck, hp_before, policy, params, rng, trace
+            )  # Ooze Weaver
             # Wild Vampire: the game keeps the AL its hit took
             resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
             resolve.on_hit_moves_nb(cards, effects, inst, fighters, players, glob, decks, striker, rng, trace)
+            _deal_backfire(cards, effects, inst, fighters, players, glob, striker, trace)
             if trace.shape[0] > 0:
                 _trace_strike(fighters, glob, striker, p if striker == attacker else 1 - p, trace)
+            share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
+            resolve.wake_sleepers_nb(
+                cards, effects, inst, fighters, players, glob, decks, policy, params, rng, trace
+            )  # Carus Demon
             resolve.on_hit_draws_nb(cards, effects, inst, fighters, players, glob, decks, striker, trace)
             # a Lightning card takes effect when it is played: before the next strike
             if _spend_reactions(
@@ -1759,6 +2404,15 @@ def battle_action_nb(
                 record_nb(trace, glob, p if side == 0 else 1 - p, Event.effect, c, shield_row[side], 0)
             else:
                 fighters[c, F.shielded] = 0
+    _battle_again(cards, effects, inst, fighters, glob, attacker, defender, hp_d)
+    w = fighters[attacker, F.recoil_row] - 1
+    if w >= 0 and fighters[attacker, F.hp] > 0 and 0 < fighters[defender, F.hp] < hp_d:
+        # Chaos Demon: "If this effect is used and it fails to kill the targeted creature, this
+        # creature receives 1/2 the damage it dealt" (ruling chaos-demon)
+        sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+        loss = (hp_d - fighters[defender, F.hp]) * effects[w, E.amount] // effects[w, E.divisor]
+        dealt = take_damage_nb(fighters[attacker], fighters[attacker], effects, loss, False)
+        record_nb(trace, glob, p, Event.effect_damage, attacker, dealt, fighters[attacker, F.hp])
     end_battle_nb(fighters[attacker])
     end_battle_nb(fighters[defender])
     for side in range(2):  # Future Warrior goes to the cemetery after the battle it was spent on
@@ -1766,6 +2420,10 @@ def battle_action_nb(
         if j >= 0 and inst[j, I.zone] == InstZone.magic:
             leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
             to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+    if upgrade >= 0 and inst[upgrade, I.zone] == InstZone.magic:
+        # Cybernetic Upgrade: "Send this card to the cemetery at the end of that battle"
+        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, upgrade, rng, trace)
+        to_cemetery_nb(cards, effects, inst, players, glob, upgrade, trace)
     for c in (attacker, defender):  # a readied card that did not take effect stays in hand
         fighters[c, F.react] = React.none
         fighters[c, F.boost_dice] = 0
@@ -1818,6 +2476,7 @@ def forced_battles_nb(cards, effects, inst, fighters, players, glob, decks, poli
     creature; the combat phase ends the moment the primary dies."""
     p = glob[G.active]
     t = glob[G.turn]
+    _possessed_battle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
     if t < 2 or t <= glob[G.no_battle_until]:
         return
     if not forces_self_battles_nb(cards, effects, inst, fighters, players, p):
@@ -1845,6 +2504,53 @@ def forced_battles_nb(cards, effects, inst, fighters, players, glob, decks, poli
             return  # Ancient One left the field (or lost its effects) meanwhile
         if can_initiate_nb(inst, fighters, glob, i):
             _self_battle_nb(cards, effects, inst, fighters, players, glob, decks, i, policy, params, rng, script, trace)
+
+
+@njit(cache=True, _nrt=False)
+def _possessed_battle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
+    """Possession: the creature a Possession of this turn targets battles itself as the combat
+    phase begins, by the standard rules: a roll-off of equal SPD, its strike on itself, then its
+    return attack on itself while it lives; none in the first turn cycle, nor by a creature that
+    cannot battle (frozen, stunned, asleep). Other battles are blocked for the turn (ruling
+    possession)."""
+    t = glob[G.turn]
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.watched] <= 0 or inst[j, I.expires] != t:
+            continue
+        if find_row_nb(cards, effects, inst[j, I.card], Trigger.on_play, Action.self_battle) < 0:
+            continue
+        c = inst[j, I.watched] - 1
+        inst[j, I.watched] = 0
+        if t < 2 or inst[c, I.zone] != InstZone.primary:
+            continue
+        _arm_fighters(cards, effects, inst, fighters, players, glob, c, c)
+        if fighters[c, F.frozen_until] >= t or is_stunned_nb(fighters[c], t) or fighters[c, F.asleep] != 0:
+            continue
+        q = inst[c, I.controller]
+        inst[c, I.battled_turn] = t
+        record_nb(trace, glob, glob[G.active], Event.battle, c, c, 0)
+        _battle_rolls(cards, effects, inst, fighters, players, glob, decks, c, rng, script, trace)
+        _arm_fighters(cards, effects, inst, fighters, players, glob, c, c)
+        order = -1
+        if fighters[c, F.hp] > 0:
+            order = open_battle_nb(fighters[c], fighters[c], effects, t, rng, script)
+        for k in range(2 if order >= 0 else 0):
+            if fighters[c, F.hp] <= 0:
+                break
+            strike_nb(fighters[c], fighters[c], effects, k == 0, t, rng, script)
+            if trace.shape[0] > 0:
+                _trace_strike(fighters, glob, c, q, trace)
+            share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
+        end_battle_nb(fighters[c])
+        if trace.shape[0] > 0:
+            hp = _traced_hp(inst, fighters, c)
+            record_nb(trace, glob, q, Event.battle_end, hp, hp, 0)
+        killer_of = local_array(2)
+        killer_of[:] = -1
+        killer_of[q] = c  # killed by itself: not by the opponent
+        settle_nb(
+            cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, True, rng, script, trace
+        )
 
 
 @njit(cache=True, _nrt=False)
@@ -1877,6 +2583,7 @@ def _self_battle_nb(cards, effects, inst, fighters, players, glob, decks, attack
             strike_nb(fighters[striker], fighters[struck], effects, k == 0, t, rng, script)
             resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
             resolve.on_hit_moves_nb(cards, effects, inst, fighters, players, glob, decks, striker, rng, trace)
+            _deal_backfire(cards, effects, inst, fighters, players, glob, striker, trace)
             if trace.shape[0] > 0:
                 _trace_strike(fighters, glob, striker, p, trace)
             resolve.on_hit_draws_nb(cards, effects, inst, fighters, players, glob, decks, striker, trace)

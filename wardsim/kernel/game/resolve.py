@@ -31,6 +31,7 @@ from wardsim.kernel.duel.effect_rows import (
     set_aura_stat_nb,
     set_aura_status_nb,
     set_hit_table_nb,
+    set_stat_nb,
     set_strike_rule_nb,
     stat_value_nb,
     take_damage_nb,
@@ -79,12 +80,14 @@ from wardsim.kernel.game.field import (
     immunity_negated_nb,
     keeps_under_nb,
     leave_field_nb,
+    limited_barred_nb,
     magic_immune_nb,
     move_to_zone_nb,
     place_primary_nb,
     primary_bound_row_nb,
     release_anchored_nb,
     send_back_nb,
+    send_limited_home_nb,
     stay_on_field_nb,
     sync_damage_immune_nb,
     take_from_cemetery_nb,
@@ -176,6 +179,18 @@ def plays_to_opponent_nb(cards, effects, card):
 def matches_filter_nb(cards, effects, r, card):
     """Does a card pass row r's filter (card type, AL bounds, any listed type/tag/name)? A card
     has its printed AL here; a creature on the field is tested by `filter_matches_nb`."""
+    return _matches_typed(cards, effects, r, card, cards[card, CardCol.creature_type])
+
+
+@njit(cache=True, _nrt=False)
+def creature_matches_nb(cards, effects, inst, fighters, r, i):
+    """`matches_filter_nb` for creature i on the field, with the creature type it has now
+    (Demon Blood changes it), not its printed one."""
+    return _matches_typed(cards, effects, r, inst[i, I.card], fighters[i, F.creature_type])
+
+
+@njit(cache=True, _nrt=False)
+def _matches_typed(cards, effects, r, card, creature_type):
     ct = effects[r, E.filter_card_type]
     if ct >= 0 and cards[card, CardCol.card_type] != ct:
         return False
@@ -194,7 +209,6 @@ def matches_filter_nb(cards, effects, r, card):
     names = effects[r, E.filter_names]
     if types == 0 and tags == 0 and names == 0:
         return True
-    creature_type = cards[card, CardCol.creature_type]
     if creature_type >= 0 and (types >> creature_type) & 1:
         return True
     return (tags & cards[card, CardCol.tags]) != 0 or (names & cards[card, CardCol.names]) != 0
@@ -242,9 +256,19 @@ def _aura_active(effects, r, glob, inst, j, holder_is_creature):
         return True  # an equip's answer to damage acts through the strike hook (Raging Inferno)
     if trig == Trigger.your_turn and holder_is_creature and d == Duration.turn:
         # Wizard Frog: an activated effect "for this turn" holds in the turn it was activated
+        if (effects[r, E.flags] & Flag.choice) != 0 and inst[j, I.chosen_row] != r + 1:
+            return False  # Cryovore: the other alternative was used
         return (effects[r, E.flags] & Flag.optional) != 0 and inst[j, I.used_turn] == glob[G.turn]
     if trig == Trigger.response_opponent_summon and not holder_is_creature:
         return True  # Icy Breath: attached to the creature summoned, it holds it while it stays
+    if (
+        trig == Trigger.turn_start
+        and not holder_is_creature
+        and effects[r, E.roll_lo] > 0
+        and effects[r, E.action] == Action.modify_stat
+    ):
+        # Mysterious Orb: the row its last start-of-turn die picked, until the next roll
+        return effects[r, E.roll_lo] <= inst[j, I.rolled] <= effects[r, E.roll_hi]
     return False
 
 
@@ -294,6 +318,8 @@ def _scale(cards, effects, inst, players, r, holder, controller):
         x = players[1 - controller, P.primary]
         if x >= 0:
             n = cards[inst[x, I.card], CardCol.speed]
+    elif sc == Scale.destroyed_on_summon and holder >= 0:
+        n = inst[holder, I.counter]  # Gluttony: "For each magic card destroyed", counted when summoned
     elif sc == Scale.limited_held and holder >= 0:
         n = limited_count_nb(inst, holder)  # Alkonost: "for each" Limited Summon it holds (ruling alkonost)
     elif sc == Scale.printed_stat and holder >= 0:
@@ -336,6 +362,8 @@ def opponent_draws_nb(cards, effects, inst, fighters, players, glob, q, trace):
             if c < 0 or inst[c, I.zone] != InstZone.primary or magic_immune_nb(cards, effects, inst, c):
                 continue
             if effects[r, E.action] == Action.damage:
+                if c != players[o, P.primary] and players[o, P.harmless_until] >= glob[G.turn]:
+                    continue  # Omega Titan: o causes no damage this turn (ruling omega-titan)
                 sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                 dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
                 record_nb(trace, glob, o, Event.effect_damage, c, dealt, fighters[c, F.hp])
@@ -390,17 +418,31 @@ def _grants_immunity(cards, effects, inst, j):
 
 @njit(cache=True, _nrt=False)
 def _immune_to_creatures(cards, effects, inst, fighters, i):
-    """Ent Tree: "unaffected by creature effects" (its own rows, while not negated)."""
-    if fighters[i, F.effect_count] == 0 or immunity_negated_nb(cards, effects, inst, i):
+    """Ent Tree: "unaffected by creature effects" (its own rows, while not negated); Steam
+    Armor: an equip of it that makes it so."""
+    if immunity_negated_nb(cards, effects, inst, i):
         return False  # Thresher: mechanical creatures are affected
-    start, stop = card_rows_nb(cards, inst[i, I.card])
-    for r in range(start, stop):
-        if (
-            effects[r, E.trigger] == Trigger.static
-            and effects[r, E.action] == Action.immune
-            and (effects[r, E.flags] & Flag.creature_effects) != 0
-        ):
-            return True
+    if fighters[i, F.effect_count] != 0:
+        start, stop = card_rows_nb(cards, inst[i, I.card])
+        for r in range(start, stop):
+            if (
+                effects[r, E.trigger] == Trigger.static
+                and effects[r, E.action] == Action.immune
+                and (effects[r, E.flags] & Flag.creature_effects) != 0
+            ):
+                return True
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if (
+                effects[r, E.trigger] == Trigger.static
+                and effects[r, E.action] == Action.immune
+                and effects[r, E.target] == Target.equipped
+                and (effects[r, E.flags] & Flag.creature_effects) != 0
+            ):
+                return True
     return False
 
 
@@ -487,6 +529,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.hit_dice] = 2
         f[F.attack_dice] = c[CardCol.attack_dice]
         f[F.modifier] = c[CardCol.modifier]
+        f[F.creature_type] = c[CardCol.creature_type]  # Demon Blood's change lasts while it stays
         f[F.base_attack_dice] = c[CardCol.attack_dice]
         f[F.base_modifier] = c[CardCol.modifier]
         f[F.effect_start] = c[CardCol.effect_start]
@@ -508,6 +551,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.slower_first] = 0
         f[F.asleep] = 0
         f[F.double_battle] = 0
+        f[F.backfire] = 0
         f[F.guard_match_min] = 0
         f[F.guard_face_lo] = 0
         f[F.guard_face_hi] = 0
@@ -516,6 +560,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         f[F.base_attack_only] = 0
         # Lurking Slime: "During your turn"
         f[F.in_own_turn] = 1 if inst[i, I.controller] == glob[G.active] else 0
+        # Omega Titan: "your opponent cannot cause damage ... until the end of your turn"
+        f[F.harmless] = players[inst[i, I.controller], P.harmless_until] + 1
     # creature effects negated by magic (Mind Sap, Demonic Magic, Silence From The Grave)
     for s_k in range(n_sources):
         j = sources[s_k]
@@ -537,10 +583,19 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
     creature_immune[:] = 0
     for k in range(n_creatures):
         creature_immune[creatures[k]] = _immune_to_creatures(cards, effects, inst, fighters, creatures[k])
+    if glob[G.negated_turn] == t:
+        # Dragon of Time: every creature effect but its own is negated this turn (Ent Tree, unaffected
+        # by creature effects, keeps its own)
+        for k in range(n_creatures):
+            i = creatures[k]
+            if i != glob[G.negator] and creature_immune[i] == 0:
+                fighters[i, F.effect_count] = 0
     _copy_base_stats(cards, effects, inst, fighters, players, creatures, n_creatures)
-    # three passes: additions, scalings, sets (Curse "supersedes other AL increases"); sets in
-    # the order their cards arrived: the last set wins (CASE LAW, Jeesse v James)
-    for pass_kind in range(3):
+    _swap_attack_modifier(cards, effects, inst, fighters, sources, n_sources, creatures, n_creatures, immune)
+    # four passes: base stats replaced (Steam Knight Blaster), additions, scalings, sets (Curse
+    # "supersedes other AL increases"); base stats and sets in the order their cards arrived:
+    # the last one wins (CASE LAW, Jeesse v James)
+    for pass_kind in range(-1, 3):
         for s_k in range(n_sources):
             j = sources[s_k]
             holder_is_creature = inst[j, I.zone] == InstZone.primary
@@ -584,11 +639,13 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                     continue
                 if (effects[r, E.flags] & Flag.unique) != 0 and _copy_counted_before(cards, effects, inst, j):
                     continue
+                if not holder_is_creature and (effects[r, E.flags] & Flag.choice) != 0 and inst[j, I.chosen] != r + 1:
+                    continue  # The Merchant: only the alternative its player picked
                 for k in range(n_creatures):
                     i = creatures[k]
                     if not _row_reaches(effects, r, controller, j, i, inst, attached_to):
                         continue
-                    if filtered and not matches_filter_nb(cards, effects, r, inst[i, I.card]):
+                    if filtered and not creature_matches_nb(cards, effects, inst, fighters, r, i):
                         continue
                     # Ent Tree, Heroism: unaffected by magic cards (Heroism's own rows aside)
                     if not holder_is_creature and immune[i] and not _grants_immunity(cards, effects, inst, j):
@@ -629,6 +686,12 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                             add_stat_nb(f, stat, effects[r, E.amount] * gained)
                     elif pass_kind == 2 and action == Action.set_stat:
                         set_aura_stat_nb(f, stat, effects[r, E.amount])
+                    elif pass_kind == -1 and action == Action.set_creature_type:
+                        f[F.creature_type] = lowest_type_nb(effects[r, E.filter_types])  # Demon Blood
+                    elif pass_kind == -1 and action == Action.set_base_stat:
+                        # Steam Knight Blaster, Frost Wyrms: the base value is replaced before any
+                        # change is added (ruling base-stat-replaced)
+                        set_stat_nb(f, stat, effects[r, E.amount])
                     elif pass_kind == 2 and action == Action.stat_floor:
                         # Soul Drain: "Atk Dice Rolls cannot be reduced to 0", read once the
                         # additions are in (no card sets a stat below a floor after it)
@@ -648,6 +711,15 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         # Steam Rex: "If your opponent plays a Lightning card ... 2x Atk damage the turn it was used"
         f[F.lightning_answered] = 1 if players[1 - inst[i, I.controller], P.lightning_turn] == t + 1 else 0
     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+
+
+@njit(cache=True, _nrt=False)
+def lowest_type_nb(types):
+    """The first creature type of a type bitmask (a row's filter naming one type)."""
+    for k in range(64):
+        if (types >> k) & 1:
+            return k
+    return -1
 
 
 @njit(cache=True, _nrt=False)
@@ -672,6 +744,32 @@ def _copy_base_stats(cards, effects, inst, fighters, players, creatures, n_creat
         f[F.base_attack_dice] = c[CardCol.attack_dice]
         f[F.base_modifier] = c[CardCol.modifier]
         f[F.creature_type] = c[CardCol.creature_type]
+
+
+@njit(cache=True, _nrt=False)
+def _swap_attack_modifier(cards, effects, inst, fighters, sources, n_sources, creatures, n_creatures, immune):
+    """Catcow: "For 2 turn cycles, all creatures switch their own base Atk Dice Rolls and
+    Modifier": while such a card is in force, every creature on the field (but one unaffected by
+    magic cards) has its base Atk Dice Rolls as its Modifier and the other way round, before any
+    effect adds to them; two such cards switch them once (ruling catcow)."""
+    swap = False
+    for s_k in range(n_sources):
+        j = sources[s_k]
+        if inst[j, I.zone] != InstZone.magic:
+            continue
+        start, stop = card_rows_nb(cards, inst[j, I.card])
+        for r in range(start, stop):
+            if effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.swap_attack_modifier:
+                swap = True
+    if not swap:
+        return
+    for k in range(n_creatures):
+        i = creatures[k]
+        if immune[i]:
+            continue
+        dice = fighters[i, F.attack_dice]
+        fighters[i, F.attack_dice] = fighters[i, F.modifier]
+        fighters[i, F.modifier] = dice
 
 
 @njit(cache=True, _nrt=False)
@@ -840,8 +938,8 @@ def _against_equipped_bonus(cards, effects, inst, fighters, t, i, other):
 @njit(cache=True, _nrt=False)
 def _increase_negated(cards, effects, inst, fighters, i, source, stat):
     """Ball and Chain / Zombified: other increases of a stat on this creature do not apply; nor
-    do they on a creature whose own rule says so (Sprite, Scarlett: "AL cannot increase"), while
-    its effects hold."""
+    do they on a creature whose own rule says so (Sprite, Scarlett: "AL cannot increase"; Gluttony:
+    "unaffected by other Hit Modifier and Hit Dice Roll increases"), while its effects hold."""
     if source != i and inst[i, I.zone] == InstZone.primary and fighters[i, F.effect_count] > 0:
         start, stop = card_rows_nb(cards, inst[i, I.card])
         for r in range(start, stop):
@@ -914,6 +1012,8 @@ def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
         f[F.immune] |= effects[r, E.flags] & (Flag.magic | Flag.creature_effects)
     elif action == Action.second_battle:
         f[F.double_battle] = 1  # Double Hit
+    elif action == Action.miss_backfire:
+        f[F.backfire] = 1  # Galactic Suit
     elif action == Action.slower_strikes_first:
         f[F.slower_first] = 1  # Reverse Polarity, on every creature while it is on the field
     elif action == Action.multiply_hit_roll:
@@ -973,8 +1073,9 @@ def on_hit_draws_nb(cards, effects, inst, fighters, players, glob, decks, strike
 
 
 @njit(cache=True, _nrt=False)
-def field_multiplier_nb(cards, effects, inst, glob, attacker, target_card):
-    """Field cards that multiply Atk damage against a filter (Dragon's Bane, Holy Water)."""
+def field_multiplier_nb(cards, effects, inst, glob, attacker, target_card, target_type):
+    """Field cards that multiply Atk damage against a filter (Dragon's Bane, Holy Water), read
+    against the creature battled with the creature type it has now (Demon Blood)."""
     mult = 1
     t = glob[G.turn]
     for j in range(N_INST):
@@ -988,7 +1089,7 @@ def field_multiplier_nb(cards, effects, inst, glob, attacker, target_card):
                 effects[r, E.trigger] == Trigger.static
                 and effects[r, E.action] == Action.multiply_damage
                 and effects[r, E.condition] == Condition.target_matches
-                and matches_filter_nb(cards, effects, r, target_card)
+                and _matches_typed(cards, effects, r, target_card, target_type)
             ):
                 mult *= effects[r, E.amount]
     return mult
@@ -1185,6 +1286,9 @@ def is_aura_action_nb(action):
         or action == Action.apply_status
         or action == Action.negate_effects
         or action == Action.immune
+        or action == Action.set_base_stat
+        or action == Action.set_creature_type
+        or action == Action.miss_backfire
     )
 
 
@@ -1244,6 +1348,11 @@ def execute_row_nb(
     elif action == Action.damage:
         sync_damage_immune_nb(cards, effects, inst, fighters, glob)
         amount = effects[r, E.amount]
+        if effects[r, E.scale] == Scale.cards_moved:
+            # Chain Lightning: "For each magic card destroyed, inflict 5 damage", both sides' cards
+            amount *= moved[0] + moved[1]
+            if amount == 0:
+                return 0
         for _ in range(effects[r, E.dice]):
             amount += d6_nb(rng, script)
         for q in range(2):
@@ -1269,6 +1378,9 @@ def execute_row_nb(
         else:
             players[p, P.cemetery_bonus] += effects[r, E.amount]
     elif action == Action.destroy_magic:
+        # the cards destroyed, per controller, for a later row that counts them (Chain Lightning)
+        before0 = magic_on_field_nb(inst, 0)
+        before1 = magic_on_field_nb(inst, 1)
         destroy_some_magic_nb(
             cards,
             effects,
@@ -1286,6 +1398,10 @@ def execute_row_nb(
             rng,
             trace,
         )
+        moved[0] += max(before0 - magic_on_field_nb(inst, 0), 0)
+        moved[1] += max(before1 - magic_on_field_nb(inst, 1), 0)
+    elif action == Action.block_limited:
+        send_limited_home_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)  # Street Lights
     elif action == Action.draw:
         for q in range(2):
             if (
@@ -1381,14 +1497,77 @@ def execute_row_nb(
             if target == Target.both_players or (target == Target.opponent_player and q == o):
                 players[q, P.low_summon] = effects[r, E.amount]
     elif action == Action.block_magic:
-        until = turn_cycles_nb(glob, max(effects[r, E.duration], 1))
+        d = effects[r, E.duration]
+        # Omega Titan: "until the end of your turn"
+        until = glob[G.turn] if d == Duration.turn else turn_cycles_nb(glob, max(d, 1))
         for q in range(2):
             if (
                 target == Target.both_players
                 or (target == Target.opponent_player and q == o)
                 or (target == Target.own_player and q == p)
             ):
-                players[q, P.magic_blocked_until] = max(players[q, P.magic_blocked_until], until)
+                if (effects[r, E.flags] & Flag.lightning) != 0:
+                    # Sasquatch: "Your opponent then cannot use Lightning cards for 1 turn cycle"
+                    players[q, P.lightning_blocked_until] = max(players[q, P.lightning_blocked_until], until)
+                else:
+                    players[q, P.magic_blocked_until] = max(players[q, P.magic_blocked_until], until)
+    elif action == Action.prevent_damage:
+        # The Super Hero: "this creature cannot be damaged this turn"; Perseus Valenthil: "for 1
+        # turn cycle" (ruling super-hero-perseus)
+        if holder >= 0:
+            d = effects[r, E.duration]
+            until = glob[G.turn] if d == Duration.turn else turn_cycles_nb(glob, max(d, 1))
+            inst[holder, I.safe_until] = max(inst[holder, I.safe_until], until)
+            sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+    elif action == Action.negate_effects and not is_magic and target == Target.all_creatures:
+        # Dragon of Time: "Negate all creature effects this turn. (Aside from this card)" (ruling
+        # dragon-of-time)
+        glob[G.negated_turn] = glob[G.turn]
+        glob[G.negator] = src
+        refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
+    elif action == Action.no_damage:
+        # Omega Titan: "your opponent cannot cause damage ... until the end of your turn" (ruling
+        # omega-titan)
+        d = effects[r, E.duration]
+        until = glob[G.turn] if d == Duration.turn else turn_cycles_nb(glob, max(d, 1))
+        q = o if target == Target.opponent_player else p
+        players[q, P.harmless_until] = max(players[q, P.harmless_until], until)
+        for i in range(N_INST):
+            z = inst[i, I.zone]
+            if (z == InstZone.primary or z == InstZone.limited) and inst[i, I.controller] == q:
+                fighters[i, F.harmless] = players[q, P.harmless_until] + 1
+    elif action == Action.put_to_sleep:
+        # Carus Demon: "all creatures on your opponent's side of the field are put to sleep and
+        # cannot battle for 2 turn cycles" (ruling carus-demon); its primary is watched for damage
+        until = turn_cycles_nb(glob, max(effects[r, E.duration], 1))
+        for j in range(N_INST):
+            z = inst[j, I.zone]
+            if (
+                (z == InstZone.primary or z == InstZone.limited)
+                and inst[j, I.controller] == o
+                and not _immune_to_creatures(cards, effects, inst, fighters, j)
+            ):
+                fighters[j, F.stunned_until] = max(fighters[j, F.stunned_until], until)
+                record_nb(trace, glob, p, Event.effect, src, r, j)
+        c = players[o, P.primary]
+        if c >= 0 and fighters[c, F.stunned_until] >= until:
+            inst[src, I.watched] = c + 1
+            inst[src, I.counter] = fighters[c, F.hp]
+    elif action == Action.self_battle:
+        # Possession: "The target creature must battle itself this turn ... Other creatures cannot
+        # battle this turn": the battle comes when the combat phase begins (ruling possession)
+        c = players[o, P.primary] if target == Target.opponent_primary else players[p, P.primary]
+        t = glob[G.turn]
+        inst[src, I.watched] = c + 1 if c >= 0 and glob[G.no_battle_until] < t else 0
+        glob[G.no_battle_until] = max(glob[G.no_battle_until], t)
+    elif action == Action.share_damage:
+        c = players[p, P.primary]  # Bound Fate: its player's primary creature is watched from now on
+        inst[src, I.watched] = c + 1 if c >= 0 else 0
+        inst[src, I.counter] = fighters[c, F.hp] if c >= 0 else 0
+    elif action == Action.block_rarity:
+        # Steam Angel: "For 1 turn cycle, the following rarity cards cannot be played"
+        players[p, P.rarity_blocked] = effects[r, E.amount]
+        players[p, P.rarity_blocked_until] = turn_cycles_nb(glob, max(effects[r, E.duration], 1))
     elif action == Action.block_battle:
         glob[G.no_battle_until] = max(glob[G.no_battle_until], turn_cycles_nb(glob, max(effects[r, E.duration], 1)))
     elif action == Action.skip_turn:
@@ -1437,6 +1616,41 @@ def execute_row_nb(
     elif action == Action.reset_turn:
         glob[G.rewind] = 1  # Hourglass of Time: the turn loop goes back to the turn's start (kernel.game.rewind)
     return 0
+
+
+@njit(cache=True, _nrt=False)
+def wake_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, trace):
+    """Carus Demon: "Any damage to the sleeping creatures ends this effect and destroys 1 magic
+    card on the field of your choice": the sleeping primary creature it watches lost HP since the
+    last look: every creature of that side wakes, and the Demon's player destroys the magic card
+    they pick (ruling carus-demon). Called after each strike and whenever deaths are settled."""
+    t = glob[G.turn]
+    for s in range(N_INST):
+        w = inst[s, I.watched]
+        if w <= 0 or cards[inst[s, I.card], CardCol.card_type] != CardType.creature:
+            continue
+        r = find_row_nb(cards, effects, inst[s, I.card], Trigger.on_summon, Action.put_to_sleep)
+        if r < 0:
+            continue
+        v = w - 1
+        if inst[v, I.zone] != InstZone.primary or fighters[v, F.stunned_until] < t:
+            inst[s, I.watched] = 0  # it left the field, or its sleep is over
+            continue
+        if fighters[v, F.hp] >= inst[s, I.counter]:
+            inst[s, I.counter] = fighters[v, F.hp]
+            continue
+        inst[s, I.watched] = 0
+        side = inst[v, I.controller]
+        for j in range(N_INST):
+            z = inst[j, I.zone]
+            if (z == InstZone.primary or z == InstZone.limited) and inst[j, I.controller] == side:
+                if fighters[j, F.stunned_until] >= t:
+                    fighters[j, F.stunned_until] = -1
+        q = 1 - side
+        record_nb(trace, glob, q, Event.effect, s, r, v)
+        destroy_some_magic_nb(
+            cards, effects, inst, fighters, players, glob, decks, q, s, Target.all_magic, 1, policy, params, rng, trace
+        )
 
 
 @njit(cache=True, _nrt=False)
@@ -1523,6 +1737,16 @@ def discard_some_nb(cards, effects, inst, fighters, players, glob, q, src, r, po
         )
         record_nb(trace, glob, q, Event.discard, d, inst[d, I.card], 0)
         to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
+
+
+@njit(cache=True, _nrt=False)
+def magic_on_field_nb(inst, q):
+    """Magic cards on the field under q's control."""
+    n = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.magic and inst[j, I.controller] == q:
+            n += 1
+    return n
 
 
 @njit(cache=True, _nrt=False)
@@ -1625,6 +1849,8 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
             hit = z == InstZone.magic and c == o
         elif target == Target.all_magic:
             hit = z == InstZone.magic and j != src
+        elif target == Target.limited_summons:
+            hit = z == InstZone.limited  # Dragon of Time: "All Limited Summons", either player's
         elif target == Target.all_creatures:
             # The Old One: "all cards aside from this card", Limited Summons too; a creature
             # unaffected by creature effects stays (Ent Tree)
@@ -1732,6 +1958,8 @@ def summon_by_effect_nb(
     zone_from = effects[r, E.zone_from]
     if limited_count_nb(inst, src) >= max(effects[r, E.amount], 1):
         return
+    if limited_barred_nb(cards, effects, inst, glob):
+        return  # Street Lights: no Limited Summon is played
     if zone_from == Zone.opponent_cemetery:
         # Skeleton Lord: a creature of the opponent's cemetery joins p's field, held by src; when
         # released it goes back to its owner's cemetery
@@ -2036,6 +2264,10 @@ def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, policy
                 trace,
                 moved,
             )
+    for r in range(start, stop):
+        if effects[r, E.trigger] == Trigger.on_summon and effects[r, E.scale] == Scale.destroyed_on_summon:
+            inst[i, I.counter] = moved[0] + moved[1]  # Gluttony keeps the count while it stays
+            break
 
 
 @njit(cache=True, _nrt=False)

@@ -20,7 +20,14 @@ from wardsim.kernel.bots import choice
 from wardsim.kernel.enums import Action, Trigger
 from wardsim.kernel.game import magic
 from wardsim.kernel.game.enums import NO_OPTION, ChoiceKind, Event, GlobCol, InstCol, InstZone, PlayerCol
-from wardsim.kernel.game.field import find_row_nb, lightning_blocked_nb, magic_barred_nb, to_cemetery_nb
+from wardsim.kernel.game.field import (
+    find_row_nb,
+    lightning_barred_nb,
+    magic_barred_nb,
+    pay_magic_toll_nb,
+    rarity_barred_nb,
+    to_cemetery_nb,
+)
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, copy_state_nb, remove_from_deck_nb
 from wardsim.kernel.game.trace import note_play_nb, record_nb
@@ -42,8 +49,8 @@ def any_rewind_card_nb(cards, effects, inst):
 @njit(cache=True, _nrt=False)
 def _hourglass_in_hand(cards, effects, inst, fighters, players, glob, q):
     """A Hourglass of Time that q may play now, or -1."""
-    if magic_barred_nb(cards, effects, inst, players, glob, q) or lightning_blocked_nb(
-        cards, effects, inst, fighters, glob
+    if magic_barred_nb(cards, effects, inst, fighters, players, glob, q) or lightning_barred_nb(
+        cards, effects, inst, fighters, players, glob, q
     ):
         return -1  # the Hourglass is a Lightning card (Time Melt, Time Weaver)
     for i in range(N_INST):
@@ -51,6 +58,7 @@ def _hourglass_in_hand(cards, effects, inst, fighters, players, glob, q):
             inst[i, I.zone] == InstZone.hand
             and inst[i, I.owner] == q
             and find_row_nb(cards, effects, inst[i, I.card], Trigger.response_any, Action.reset_turn) >= 0
+            and not rarity_barred_nb(cards, players, glob, inst[i, I.card])
         ):
             return i
     return -1
@@ -143,6 +151,7 @@ def try_rewind_nb(
             remove_from_deck_nb(decks, players, h)
         note_play_nb(inst, h)
         to_cemetery_nb(cards, effects, inst, players, glob, h, trace)
+        pay_magic_toll_nb(cards, effects, inst, fighters, players, glob, q, trace)  # Old Logging Road
         record_nb(trace, glob, q, Event.rewind, h, inst[h, I.card], 0)
         return True
     return False

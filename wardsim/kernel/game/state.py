@@ -63,6 +63,7 @@ def reset_state_nb(inst, fighters, players, glob, decks):
         inst[i, InstCol.pending_heal] = 0
         inst[i, InstCol.sacrificed_dice] = 0
         inst[i, InstCol.sacrificed_modifier] = 0
+        inst[i, InstCol.watched] = 0
         decks[p, i - p * DECK_SIZE] = i
     fighters[:, :] = 0
     for p in range(2):
@@ -70,12 +71,16 @@ def reset_state_nb(inst, fighters, players, glob, decks):
         players[p, PlayerCol.deck_n] = DECK_SIZE
         players[p, PlayerCol.primary] = -1
         players[p, PlayerCol.magic_blocked_until] = -1
+        players[p, PlayerCol.lightning_blocked_until] = -1
         players[p, PlayerCol.summon_turn] = -1
+        players[p, PlayerCol.harmless_until] = -1
     glob[GlobCol.turn] = 0
     glob[GlobCol.phase] = Phase.draw
     glob[GlobCol.winner] = -1
     glob[GlobCol.end_reason] = EndReason.playing
     glob[GlobCol.no_battle_until] = -1
+    glob[GlobCol.negated_turn] = -1
+    glob[GlobCol.negator] = -1
     glob[GlobCol.battled] = 0
     glob[GlobCol.dealt_damage] = 0
     glob[GlobCol.trace_n] = 0
@@ -220,6 +225,8 @@ def set_zone_nb(inst, glob, i, zone):
     glob[GlobCol.arrivals] += 1
     inst[i, InstCol.effect_ended] = 0  # Electroloon: a creature that comes back has its effect again
     inst[i, InstCol.drain_victim] = 0  # Wild Vampire: its drain resets when it leaves the field
+    inst[i, InstCol.safe_until] = -1  # The Super Hero: its protection ends when it leaves the field
+    inst[i, InstCol.again_turn] = -1  # Ironfist Dwarf: a battle again is for the creature that fought
     if zone != InstZone.cemetery:
         inst[i, InstCol.returns] = -1  # a delayed return (Junk Scarecrow) holds only in the cemetery
     if zone != InstZone.magic:

@@ -28,6 +28,7 @@ from wardsim.kernel.enums import (
     CardCol,
     CardType,
     Condition,
+    Duration,
     EffectCol,
     FighterCol,
     Flag,
@@ -43,10 +44,13 @@ from wardsim.kernel.game.field import (
     destroy_magic_nb,
     find_row_nb,
     heal_creature_nb,
+    kill_nb,
     leave_field_nb,
+    limited_barred_nb,
     magic_immune_nb,
     move_to_zone_nb,
     release_anchored_nb,
+    spared_from_own_effect_nb,
     sync_damage_immune_nb,
     take_from_cemetery_nb,
     to_cemetery_nb,
@@ -54,6 +58,7 @@ from wardsim.kernel.game.field import (
 )
 from wardsim.kernel.game.resolve import (
     best_in_zone_nb,
+    destroy_some_magic_nb,
     discard_some_nb,
     execute_row_nb,
     hand_or_deck_holds_nb,
@@ -81,11 +86,14 @@ def activation_options_nb(cards, effects, inst, fighters, players, glob, p, out,
     c = players[p, P.primary]
     if c < 0 or fighters[c, F.effect_count] == 0 or inst[c, I.used_turn] == glob[G.turn]:
         return n
+    barred = limited_barred_nb(cards, effects, inst, glob)  # Street Lights
     start, stop = card_rows_nb(cards, inst[c, I.card])
     for r in range(start, stop):
         if effects[r, E.trigger] == Trigger.your_turn and (effects[r, E.flags] & Flag.optional) != 0:
             # Necromancer summons from the cemetery, Wolf Knight from the hand
             zone = InstZone.hand if effects[r, E.zone_from] == Zone.hand else InstZone.cemetery
+            if effects[r, E.action] == Action.limited_summon and barred:
+                continue
             if effects[r, E.action] == Action.limited_summon and effects[r, E.zone_from] == Zone.hand_or_deck:
                 # Alkonost: a Harpy or an Alkonost to summon from the hand or the deck, and room for it
                 if limited_count_nb(inst, c) >= max(effects[r, E.amount], 1) or not hand_or_deck_holds_nb(
@@ -105,6 +113,16 @@ def activation_options_nb(cards, effects, inst, fighters, players, glob, p, out,
                 return n  # Vampire Lord, Wizard Frog: the card to send is the effect's cost
             if effects[r, E.zone_to] == Zone.under and holds_under_nb(cards, effects, inst, -1, c):
                 return n  # Terry: "This effect cannot stack": one Jerry under it at most
+            if (effects[r, E.flags] & Flag.choice) != 0:
+                # Cryovore: "add 10 damage to the end of its attack, or heal itself 10 HP": one
+                # activation per alternative, the k-th as operand k
+                k = 0
+                for r2 in range(r, stop):
+                    if _alternative(effects, r2):
+                        k += 1
+                        out[n] = 40_000 + c * 100 + k
+                        n += 1
+                return n
             out[n] = 40_000 + c * 100
             return n + 1
     return n
@@ -124,12 +142,28 @@ def _hand_holds(cards, effects, inst, r, p):
 
 
 @njit(cache=True, _nrt=False)
-def activate_nb(cards, effects, inst, fighters, players, glob, decks, p, c, policy, params, rng, script, trace):
+def _alternative(effects, r):
+    """Row r is one alternative of a creature's your-turn activation (Cryovore)."""
+    flags = effects[r, E.flags]
+    return effects[r, E.trigger] == Trigger.your_turn and (flags & Flag.optional) != 0 and (flags & Flag.choice) != 0
+
+
+@njit(cache=True, _nrt=False)
+def activate_nb(cards, effects, inst, fighters, players, glob, decks, p, c, alt, policy, params, rng, script, trace):
+    """p activates creature c's optional your-turn rows: all of them, or with alternatives
+    (flag `choice`) the alt-th of those (from 1) and none of the others."""
     inst[c, I.used_turn] = glob[G.turn]
+    inst[c, I.chosen_row] = 0
     start, stop = card_rows_nb(cards, inst[c, I.card])
     moved = local_array(2)
     moved[:] = 0
+    k = 0
     for r in range(start, stop):
+        if _alternative(effects, r):
+            k += 1
+            if k != alt:
+                continue
+            inst[c, I.chosen_row] = r + 1
         if effects[r, E.trigger] == Trigger.your_turn and (effects[r, E.flags] & Flag.optional) != 0:
             if (
                 execute_row_nb(
@@ -264,12 +298,65 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                 elif action == Action.destroy_magic and effects[r, E.target] == Target.self:
                     destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
                     break
+                elif action == Action.destroy_magic and effects[r, E.target] == Target.all_magic:
+                    # Maximum Ward: "all cards on the field are destroyed", the magic cards but itself
+                    destroy_some_magic_nb(
+                        cards,
+                        effects,
+                        inst,
+                        fighters,
+                        players,
+                        glob,
+                        decks,
+                        inst[j, I.controller],
+                        j,
+                        Target.all_magic,
+                        0,
+                        policy,
+                        params,
+                        rng,
+                        trace,
+                    )
+                elif action == Action.move_card and effects[r, E.target] == Target.all_creatures:
+                    # Maximum Ward: every creature on the field is destroyed: it dies (ruling maximum-ward)
+                    _destroy_creatures(cards, effects, inst, fighters, players, glob, decks, rng, trace)
+            elif trig == Trigger.each_turn_start and (effects[r, E.flags] & Flag.lowest_roll) != 0:
+                # Cosmic Storm: "all players roll a die. The player with the lowest die result must
+                # inflict 5 HP damage to their primary creature" (ruling cosmic-storm)
+                loser = _lowest_roller(inst, glob, p, j, r, rng, script, trace)
+                c = players[loser, P.primary] if loser >= 0 else -1
+                if c >= 0 and not magic_immune_nb(cards, effects, inst, c):
+                    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                    dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
+                    record_nb(trace, glob, loser, Event.effect_damage, c, dealt, fighters[c, F.hp])
+            elif trig == Trigger.each_turn_start and effects[r, E.target] == Target.lowest_hp_primary:
+                # Death Omen: "The primary creature with the lowest HP receives 5 damage at the
+                # beginning of each player's turn"; both on a tie (ruling death-omen)
+                a = players[0, P.primary]
+                b = players[1, P.primary]
+                lowest = 0
+                if a >= 0 and b >= 0:
+                    lowest = min(fighters[a, F.hp], fighters[b, F.hp])
+                elif a >= 0:
+                    lowest = fighters[a, F.hp]
+                elif b >= 0:
+                    lowest = fighters[b, F.hp]
+                sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+                for q in range(2):
+                    c = players[q, P.primary]
+                    if c >= 0 and fighters[c, F.hp] == lowest and not magic_immune_nb(cards, effects, inst, c):
+                        dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
+                        record_nb(trace, glob, inst[j, I.controller], Event.effect_damage, c, dealt, fighters[c, F.hp])
             elif trig == Trigger.turn_start and inst[j, I.controller] == p and effects[r, E.roll_lo] > 0:
                 # Magic Artillery: its player rolls (always: the roll is all the card does); one
                 # die decides between its rows
                 if die == 0:
                     die = d6_nb(rng, script)
                     record_nb(trace, glob, p, Event.effect, j, r, die)
+                    if action == Action.modify_stat:
+                        # Mysterious Orb: the row the die picks holds until the next roll
+                        # (resolve._aura_active; ruling mysterious-orb)
+                        inst[j, I.rolled] = die
                 if die < effects[r, E.roll_lo] or die > effects[r, E.roll_hi]:
                     continue
                 if action == Action.discard and effects[r, E.target] == Target.opponent_player:
@@ -359,7 +446,10 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
         if (
             action == Action.skip_turn
             or action == Action.block_magic
+            or action == Action.block_rarity
             or action == Action.destroy_magic
+            or (action == Action.prevent_damage and effects[r, E.duration] != Duration.battle)
+            or action == Action.no_damage
             or in_roll_table_nb(effects, r, stop)  # The Alchemist: one die, three outcomes
         ):
             moved = local_array(2)
@@ -395,10 +485,76 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
 
 
 @njit(cache=True, _nrt=False)
+def _opponent_turn_end(cards, effects, inst, fighters, players, glob, p, trace):
+    """Lava Golem: "If your opponent does not battle on their turn, inflict 5 damage to their
+    primary creature": the rows of p's opponent's primary creature as p's turn ends."""
+    o = 1 - p
+    c = players[o, P.primary]
+    if c < 0 or fighters[c, F.effect_count] == 0:
+        return
+    battled = False
+    for j in range(N_INST):  # a creature of p's initiated a battle this turn (it may be gone since)
+        if inst[j, I.battled_turn] == glob[G.turn] and inst[j, I.controller] == p:
+            battled = True
+    start, stop = card_rows_nb(cards, inst[c, I.card])
+    for r in range(start, stop):
+        if effects[r, E.trigger] != Trigger.opponent_turn_end or effects[r, E.action] != Action.damage:
+            continue
+        if effects[r, E.condition] == Condition.no_battle_this_turn and battled:
+            continue
+        x = players[p, P.primary]
+        if x < 0 or effects[r, E.target] != Target.opponent_primary:
+            continue
+        if players[o, P.harmless_until] >= glob[G.turn]:
+            continue  # Omega Titan: o causes no damage in this turn
+        sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+        dealt = take_damage_nb(fighters[x], fighters[c], effects, effects[r, E.amount], False)
+        record_nb(trace, glob, o, Event.effect_damage, x, dealt, fighters[x, F.hp])
+
+
+@njit(cache=True, _nrt=False)
+def _lowest_roller(inst, glob, p, j, r, rng, script, trace):
+    """Cosmic Storm: each player rolls 1 die, the active player p first; while the lowest
+    dice tie, those players roll again (the rules guide's way to find the lowest roll, Boss
+    Battles). Returns the player with the lowest die."""
+    o = 1 - p
+    for _ in range(MAX_REROLLS):
+        own_die = d6_nb(rng, script)
+        other_die = d6_nb(rng, script)
+        record_nb(trace, glob, p, Event.effect, j, r, own_die)
+        record_nb(trace, glob, o, Event.effect, j, r, other_die)
+        if own_die < other_die:
+            return p
+        if other_die < own_die:
+            return o
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def _destroy_creatures(cards, effects, inst, fighters, players, glob, decks, rng, trace):
+    """Maximum Ward: every creature on the field is destroyed, Limited Summons first, then the
+    primaries; a creature unaffected by magic cards stays. A destroyed creature dies by no
+    creature's hand and no opponent's effect."""
+    for j in range(N_INST):
+        if inst[j, I.zone] == InstZone.limited and not magic_immune_nb(cards, effects, inst, j):
+            kill_nb(cards, effects, inst, fighters, players, glob, decks, j, -1, False, rng, trace)
+    for q in range(2):
+        c = players[q, P.primary]
+        if c >= 0 and not magic_immune_nb(cards, effects, inst, c):
+            kill_nb(cards, effects, inst, fighters, players, glob, decks, c, -1, False, rng, trace)
+
+
+# the most rolls a tie for the lowest die may take before the roll is given up (a tie of two
+# players repeats with chance 1/6 each time)
+MAX_REROLLS = 64
+
+
+@njit(cache=True, _nrt=False)
 def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace):
     """End of p's turn: Forest Fire's roll, Dragon Power's check, counters, timed cards expire."""
     t = glob[G.turn]
     o = 1 - p
+    _opponent_turn_end(cards, effects, inst, fighters, players, glob, p, trace)
     for j in range(N_INST):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.controller] != p:
             continue
@@ -422,6 +578,8 @@ def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p,
                     continue
             action = effects[r, E.action]
             if action == Action.destroy_magic and effects[r, E.target] == Target.self:
+                if spared_from_own_effect_nb(cards, effects, inst, fighters, inst[j, I.card]):
+                    continue  # Fire Eleotoid keeps Forest Fire on the field
                 destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
                 break
             if action == Action.damage:
