@@ -862,6 +862,8 @@ def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy,
         return
     if cannot_leave_cemetery_nb(cards, effects, inst[c, I.card]) or cemetery_chained_nb(cards, effects, inst):
         return
+    if limited_barred_nb(cards, effects, inst, glob):
+        return  # Street Lights: no Limited Summon is played
     options = local_array(N_INST)
     n = 0
     for j in range(N_INST):
@@ -2003,8 +2005,8 @@ def _stand_in(cards, effects, inst, fighters, players, glob, p, attacker, policy
     Limited Summon held by itself, with its health pool, and is the creature battled. Returns
     it, or -1."""
     o = 1 - p
-    if players[o, P.primary] < 0:
-        return -1
+    if players[o, P.primary] < 0 or limited_barred_nb(cards, effects, inst, glob):
+        return -1  # Street Lights: no Limited Summon is played
     options = local_array(N_INST)
     n = 0
     for j in range(N_INST):
