@@ -299,6 +299,7 @@ def _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i
             and (frow < 0 or resolve.matches_filter_nb(cards, effects, frow, inst[i, I.card]))
             and fighters[i, F.frozen_until] < glob[G.turn]
             and not held_on_field_nb(cards, effects, inst, fighters, i)
+            and not _no_sacrifice(cards, effects, inst, i)
         )
     if frow >= 0 and not resolve.matches_filter_nb(cards, effects, frow, inst[i, I.card]):
         return False
