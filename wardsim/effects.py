@@ -480,6 +480,8 @@ def render(e: Effect) -> str:
             f" (cannot initiate battle), healing {amount} HP once per turn cycle, until any damage wakes it "
             "and sends this card to the cemetery"
             if e.status == "asleep"
+            else ": the next attack against it is negated"
+            if e.status == "shielded"
             else f", taking {amount} damage once per turn cycle"
             if e.amount or e.dice
             else ""
@@ -707,7 +709,11 @@ def render(e: Effect) -> str:
         what = "if your opponent chooses (for all such rows together), " + what
     elif "optional" in e.flags:
         what = ("optionally (all such rows together), " if grouped else "optionally, ") + what
-    untimed = e.action in {"return_later", "equip_self", "put_to_sleep", "self_battle"} or e.zone_from == "hand_or_deck"
+    untimed = (
+        e.action in {"return_later", "equip_self", "put_to_sleep", "self_battle"}
+        or e.zone_from == "hand_or_deck"
+        or e.status == "shielded"  # Wizard: the shield lasts until it negates an attack
+    )
     duration = "" if untimed else _duration_text(e.duration)
     sentence = ", ".join(parts) + ": " + what + duration
     if "unique" in e.flags:
