@@ -37,18 +37,18 @@ def test_cards_json_lists_every_card_with_the_required_keys():
     assert armor["card_type"] == "magic" and armor["hp"] is None and armor["magic_type"] == "infinite"
 
 
-def test_ruling_artwork_inferred_gen1_tags_guessed_from_the_creature_are_marked():
-    # docs/rulings.md, artwork-inferred: Gen 1's printed art is transcribed for Blue Dragon only;
-    # every other Gen 1 creature's tags are inferred and say so; of the later cards, only the Gen 2
-    # creatures in or near water (Spino's tag) have inferred tags
+def test_ruling_artwork_inferred_tags_guessed_from_the_creature_are_marked():
+    # docs/rulings.md, artwork-inferred: of Gen 1 to Gen 3, only Blue Dragon's art is transcribed;
+    # every other creature's tags (none included) are inferred and say so; the promos' tags are
+    # read off their card images
     cards = json.loads(runner.invoke(app, ["cards", "--json", "--type", "creature"]).stdout)
     inferred = {c["name"] for c in cards if c["artwork_inferred"]}
-    gen1 = {c["name"] for c in cards if c["generation"] == 1}
-    assert inferred & gen1 == gen1 - {"Blue Dragon"}
-    later = [c for c in cards if c["artwork_inferred"] and c["generation"] != 1]
-    assert later and all(c["generation"] == 2 and c["artwork"] == ["water"] for c in later)
-    wolf = next(c for c in cards if c["name"] == "Dire Wolf")
-    assert wolf["artwork"] == ["forest"] and wolf["artwork_inferred"] is True
+    printed = {c["name"] for c in cards if c["generation"] in (1, 2, 3)}
+    assert inferred == printed - {"Blue Dragon"}
+    by_name = {c["name"]: c for c in cards}
+    assert by_name["Dire Wolf"]["artwork"] == ["forest"] and by_name["Dire Wolf"]["artwork_inferred"] is True
+    assert "fire" in by_name["Pyre Lord"]["artwork"] and "wings" in by_name["Owl God"]["artwork"]
+    assert not by_name["Aqua Dragon"]["artwork_inferred"]
     spell = json.loads(runner.invoke(app, ["cards", "--json", "--name", "Knight Armor"]).stdout)[0]
     assert spell["artwork_inferred"] is None
 

@@ -44,6 +44,12 @@ def test_two_bundled_decks_are_gen2_and_one_mixes_gen1_and_gen2():
     assert generations.count(frozenset({1, 2})) >= 1
 
 
+def test_two_bundled_decks_are_gen3_and_one_mixes_every_generation_and_the_promos():
+    generations = [frozenset(c.generation_label for c, _ in load_deck(path).cards) for path in DECKS]
+    assert generations.count(frozenset({"3"})) >= 2
+    assert generations.count(frozenset({"1", "2", "3", "promo"})) >= 1
+
+
 def test_deck_lines_accept_count_name_and_count_x_name(tmp_path):
     text = "# plan\n3 Goblin\n3x Dwarf\n  3X Owl   # comment\n\n" + FILLER.split("\n", 3)[3] + "3 Werewolf\n3 Orc\n"
     deck = load_deck(deck_file(tmp_path, text))

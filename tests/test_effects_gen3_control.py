@@ -7,7 +7,7 @@ One test per card (or ruling), played through the game kernel with the table of
 """
 
 import pytest
-from gamekit import CAT, InstZone, K
+from gamekit import CAT, Event, InstZone, K
 from test_game_cards import OWN, attack, battles, cast, freeze, magic_names, setup, stats
 
 from wardsim.battle import prepared_pair
@@ -288,6 +288,9 @@ def test_carus_demon_puts_the_opponents_creatures_to_sleep_until_damage_wakes_th
     assert t.hp(ogre) == 90 - 3
     assert t.fighter(ogre, F.stunned_until) < t.glob[G.turn]
     assert t.zone(ring) == InstZone.cemetery  # the magic card the Demon's player destroys
+    # the replay names the effect once as it acts and once as it ends, with no die (the trace's
+    # third number is a die where one was rolled)
+    assert [e[5] for e in t.events(Event.effect) if e[3] == demon] == [0, 0]
 
 
 def test_possession_makes_the_opponents_primary_battle_itself_and_no_other_creature_battle():

@@ -19,7 +19,7 @@ from wardsim.kernel.game.actions import action_a_nb, action_kind_nb
 from wardsim.kernel.game.enums import InstCol
 
 F = FighterCol
-FIRE = "Artist Eg’Toroth"  # the one creature with fire in its artwork (AL 2, SPD 12, HP 10)
+FIRE = "Artist Eg’Toroth"  # a promo with fire in its transcribed artwork (AL 2, SPD 12, HP 10)
 
 
 def test_mosquito_man_heals_half_the_atk_damage_it_inflicts():

@@ -2,8 +2,9 @@
 
 Random legal Gen 1 decks (3 copies at most, limited cards 1, banned cards 0, at least 10
 creatures of AL 6 or less so that both decks can play) meet with random seeds and the `random`
-and `greedy` policies; so do random legal decks of the Gen 1 and Gen 2 cards the engine plays in
-full (effect status `modeled`, or no text). Each game is driven from Python through the step functions
+and `greedy` policies; so do random legal decks of the cards of every generation and the promos
+that the engine plays in full (effect status `modeled`, or no text), and decks of Gen 3 and promo
+cards alone. Each game is driven from Python through the step functions
 (`begin_turn_nb`, `legal_actions_nb`, `apply_action_nb`, `end_turn_nb`) exactly as
 `kernel.game.match.play_turn_nb` drives them, the state is checked after every step, and the game
 must then be the one `kernel.game.match.play_game_nb` plays from the same seed.
@@ -53,10 +54,14 @@ GEN1 = CAT.generation(1)
 ALLOWED = {c.name: OFFICIAL.copies_allowed(c.name, c.is_promo) for c in CAT}
 NAMES = sorted(c.name for c in GEN1 if ALLOWED[c.name] > 0)
 LOW = sorted(c.name for c in GEN1 if c.is_creature and c.armor_level <= 6 and ALLOWED[c.name] > 0)
-# Gen 1 and Gen 2 together: the cards the engine plays in full
-GEN12 = [c for c in CAT if c.generation in (1, 2) and c.effect_status in ("modeled", "none") and ALLOWED[c.name] > 0]
-GEN12_NAMES = sorted(c.name for c in GEN12)
-GEN12_LOW = sorted(c.name for c in GEN12 if c.is_creature and c.armor_level <= 6)
+# the whole pool: every card the engine plays in full, of every generation and the promos
+POOL = [c for c in CAT if c.effect_status in ("modeled", "none") and ALLOWED[c.name] > 0]
+POOL_NAMES = sorted(c.name for c in POOL)
+POOL_LOW = sorted(c.name for c in POOL if c.is_creature and c.armor_level <= 6)
+# the newest cards alone, so that their effects meet each other often
+NEW = [c for c in POOL if c.generation_label in ("3", "promo")]
+NEW_NAMES = sorted(c.name for c in NEW)
+NEW_LOW = sorted(c.name for c in NEW if c.is_creature and c.armor_level <= 6)
 STONE_GOLEM = CAT.index("Stone Golem")
 THE_SQUIRE = CAT.index("The Squire")
 FLAME = CAT.index("Flame of the Infinite")
@@ -105,9 +110,16 @@ GAMES = st.tuples(
     st.sampled_from(["random", "greedy"]),
     st.integers(0, 2**32 - 1),
 )
-GEN12_GAMES = st.tuples(
-    legal_decks(GEN12_NAMES, GEN12_LOW),
-    legal_decks(GEN12_NAMES, GEN12_LOW),
+POOL_GAMES = st.tuples(
+    legal_decks(POOL_NAMES, POOL_LOW),
+    legal_decks(POOL_NAMES, POOL_LOW),
+    st.sampled_from(["random", "greedy"]),
+    st.sampled_from(["random", "greedy"]),
+    st.integers(0, 2**32 - 1),
+)
+NEW_GAMES = st.tuples(
+    legal_decks(NEW_NAMES, NEW_LOW),
+    legal_decks(NEW_NAMES, NEW_LOW),
     st.sampled_from(["random", "greedy"]),
     st.sampled_from(["random", "greedy"]),
     st.integers(0, 2**32 - 1),
@@ -158,20 +170,27 @@ def check_state(cards, effects, inst, fighters, players, glob, decks, trace) -> 
         assert (fighters[zones == InstZone.primary, F.hp] > 0).all(), "a primary creature at 0 HP was not swept"
     # cemetery HP: the printed HP of the creature cards there (The Squire is a magic card off the
     # field) plus the cemetery bonus, which only destroyed Flames of the Infinite add to, less what
-    # Reduce the Burden took off (never below 0)
+    # Reduce the Burden took off (never below 0), plus what the cards lying there add (Enlightened
+    # Soul takes off 40, never taking the total below 0)
     creature = cards[card, CardCol.card_type] == CardType.creature
     counted = (zones == InstZone.cemetery) & creature & (card != THE_SQUIRE)
     printed = [int(cards[card[counted & (inst[:, I.owner] == p)], CardCol.hp].sum()) for p in range(2)]
+    lying = zones == InstZone.cemetery
+    change = [int(cards[card[lying & (inst[:, I.owner] == p)], CardCol.cemetery_hp].sum()) for p in range(2)]
     totals = [int(cemetery_hp_nb(cards, inst, players, p)) for p in range(2)]
     reduced = [int(players[p, P.cemetery_reduced]) for p in range(2)]
     for p in range(2):
-        bonus = totals[p] - printed[p] + reduced[p]
-        assert totals[p] >= 0 and bonus >= 0 and bonus % 50 == 0, (totals, printed, reduced)
+        assert totals[p] >= 0, totals
+        if change[p] < 0 and totals[p] == 0:
+            continue  # the cards' reduction took it to 0: the rest is hidden
+        bonus = totals[p] - printed[p] + reduced[p] - change[p]
+        assert bonus >= 0 and bonus % 50 == 0, (totals, printed, reduced, change)
     n = glob[G.trace_n]
     if n < trace.shape[0]:
         events = _standing(trace[:n])
         flames = np.count_nonzero((events[:, 2] == Event.destroyed) & (events[:, 4] == FLAME))
-        assert sum(totals) == sum(printed) + 50 * flames - sum(reduced)
+        if all(change[p] >= 0 or totals[p] > 0 for p in range(2)):
+            assert sum(totals) == sum(printed) + 50 * flames - sum(reduced) + sum(change)
 
 
 def _standing(events: np.ndarray) -> np.ndarray:
@@ -330,22 +349,30 @@ def test_game_invariants_hold_after_every_step_many_games(game_args):
     assert_same_game_as_play_game(deck_a, deck_b, policy_a, policy_b, seed)
 
 
-def test_gen1_and_gen2_decks_draw_gen2_cards():
-    assert any(c.generation == 2 and c.effect_status == "modeled" for c in GEN12)
-    assert {c.generation for c in GEN12} == {1, 2}
+def test_whole_pool_decks_draw_modeled_cards_of_every_generation_and_the_promos():
+    modeled = {c.generation_label for c in POOL if c.effect_status == "modeled"}
+    assert modeled == {"1", "2", "3", "promo"}
+    assert len(NEW_LOW) >= 10  # a deck of the newest cards alone can place its creatures
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=FUZZ_CHECKS)
-@given(GEN12_GAMES)
-def test_game_invariants_hold_with_gen1_and_gen2_cards(game_args):
+@given(POOL_GAMES)
+def test_game_invariants_hold_with_cards_of_every_generation(game_args):
+    deck_a, deck_b, policy_a, policy_b, seed = game_args
+    assert_same_game_as_play_game(deck_a, deck_b, policy_a, policy_b, seed)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=FUZZ_CHECKS)
+@given(NEW_GAMES)
+def test_game_invariants_hold_with_gen3_and_promo_cards(game_args):
     deck_a, deck_b, policy_a, policy_b, seed = game_args
     assert_same_game_as_play_game(deck_a, deck_b, policy_a, policy_b, seed)
 
 
 @pytest.mark.slow
 @settings(max_examples=2000, deadline=None, suppress_health_check=FUZZ_CHECKS)
-@given(GEN12_GAMES)
-def test_game_invariants_hold_with_gen1_and_gen2_cards_many_games(game_args):
+@given(POOL_GAMES)
+def test_game_invariants_hold_with_cards_of_every_generation_many_games(game_args):
     deck_a, deck_b, policy_a, policy_b, seed = game_args
     assert_same_game_as_play_game(deck_a, deck_b, policy_a, policy_b, seed)
 

@@ -513,6 +513,8 @@ def render(e: Effect) -> str:
             f" (cannot initiate battle), healing {amount} HP once per turn cycle, until any damage wakes it "
             "and sends this card to the cemetery"
             if e.status == "asleep"
+            else ": the next attack against it is negated"
+            if e.status == "shielded"
             else f", taking {amount} damage once per turn cycle"
             if e.amount or e.dice
             else ""
@@ -821,6 +823,7 @@ def render(e: Effect) -> str:
     untimed = (
         e.action in {"return_later", "equip_self", "put_to_sleep", "self_battle", "limited_sacrifice"}
         or e.zone_from == "hand_or_deck"
+        or e.status == "shielded"  # Wizard: the shield lasts until it negates an attack
         or (e.action == "limited_summon" and e.duration == "turn" and not e.dice)  # Last Goodbye
         or e.trigger == "response_opponent_death"  # Possessed Dummy
     )

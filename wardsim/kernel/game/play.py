@@ -1295,7 +1295,7 @@ def _pay_instead_nb(
     if options[k] != struck:
         return
     fighters[struck, F.hp] += atk
-    record_nb(trace, glob, q, Event.effect, struck, r, atk)
+    record_nb(trace, glob, q, Event.effect, struck, r, 0)  # the replay names the effect; no die
     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
     dealt = take_damage_nb(fighters[struck], fighters[struck], effects, effects[r, E.amount], False)
     record_nb(trace, glob, q, Event.effect_damage, struck, dealt, fighters[struck, F.hp])

@@ -1548,7 +1548,7 @@ def execute_row_nb(
                 and not _immune_to_creatures(cards, effects, inst, fighters, j)
             ):
                 fighters[j, F.stunned_until] = max(fighters[j, F.stunned_until], until)
-                record_nb(trace, glob, p, Event.effect, src, r, j)
+        record_nb(trace, glob, p, Event.effect, src, r, 0)  # the replay names the effect; no die
         c = players[o, P.primary]
         if c >= 0 and fighters[c, F.stunned_until] >= until:
             inst[src, I.watched] = c + 1
@@ -1647,7 +1647,7 @@ def wake_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, polic
                 if fighters[j, F.stunned_until] >= t:
                     fighters[j, F.stunned_until] = -1
         q = 1 - side
-        record_nb(trace, glob, q, Event.effect, s, r, v)
+        record_nb(trace, glob, q, Event.effect, s, r, 0)  # the replay names the effect; no die
         destroy_some_magic_nb(
             cards, effects, inst, fighters, players, glob, decks, q, s, Target.all_magic, 1, policy, params, rng, trace
         )
