@@ -156,7 +156,10 @@ def cluster_results(client: Any, calls: Iterable) -> Generator[Any, None, None]:
         if not isinstance(value, np.ndarray) or value.nbytes < SCATTER_BYTES:
             return value
         if id(value) not in scattered:
-            scattered[id(value)] = (value, client.scatter(value, broadcast=False, hash=True))
+            # a key of its own (hash=False): a key named by the content would be shared with the
+            # same array scattered by the previous call, whose release may still be on its way
+            # to the scheduler ("lost dependencies")
+            scattered[id(value)] = (value, client.scatter(value, broadcast=False, hash=False))
         return scattered[id(value)][1]
 
     todo = iter(calls)
