@@ -35,6 +35,7 @@ from wardsim.kernel.game.enums import (
     PlayerCol,
     RecordCol,
 )
+from wardsim.kernel.game.field import counts_as_magic_off_field_nb
 from wardsim.kernel.game.match import _new_game_nb, play_games_nb
 from wardsim.kernel.game.play import MAX_STEPS_PER_TURN
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, copy_state_nb
@@ -56,7 +57,8 @@ INVARIANTS = {
     9: "no creature on the field has negative HP",
     10: "an unfinished game has no primary creature at 0 HP",
     11: "cemetery HP is never below 0, and is the printed HP of the creature cards there plus 50 per "
-    "destroyed Flame, less what Reduce the Burden took off",
+    "destroyed Flame, less what Reduce the Burden took off, plus what cards lying there add "
+    "(Enlightened Soul: -40, never below 0)",
     12: "the result agrees with the end reason (winner, turn cap, cemetery, last card)",
     13: "the game checked step by step is the game play_games_nb plays",
 }
@@ -67,7 +69,7 @@ P = PlayerCol
 
 
 @njit(cache=True)
-def check_state_nb(cards, inst, fighters, players, glob, decks, squire, golem):
+def check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem):
     """0, or the code of the first invariant the state breaks (see INVARIANTS)."""
     for i in range(N_INST):
         if inst[i, I.zone] < InstZone.deck or inst[i, I.zone] > InstZone.under:
@@ -124,18 +126,20 @@ def check_state_nb(cards, inst, fighters, players, glob, decks, squire, golem):
             return 10
     for p in range(2):
         printed = 0
+        change = 0
         for i in range(N_INST):
             card = inst[i, I.card]
-            if (
-                inst[i, I.zone] == InstZone.cemetery
-                and inst[i, I.owner] == p
-                and cards[card, CardCol.card_type] == CardType.creature
-                and card != squire
-            ):
-                printed += cards[card, CardCol.hp]
+            if inst[i, I.zone] == InstZone.cemetery and inst[i, I.owner] == p:
+                change += cards[card, CardCol.cemetery_hp]
+                if cards[card, CardCol.card_type] == CardType.creature and magic_off[card] == 0:
+                    printed += cards[card, CardCol.hp]
         total = cemetery_hp_nb(cards, inst, players, p)
-        bonus = total - printed + players[p, P.cemetery_reduced]
-        if total < 0 or bonus < 0 or bonus % 50 != 0:
+        if total < 0:
+            return 11
+        if change < 0 and total == 0:
+            continue  # the cards' reduction took it to 0: the rest is hidden
+        bonus = total - printed + players[p, P.cemetery_reduced] - change
+        if bonus < 0 or bonus % 50 != 0:
             return 11
     return 0
 
@@ -168,7 +172,7 @@ def check_result_nb(cards, inst, players, glob):
 
 @njit(cache=True)
 def play_checked_games_nb(
-    cards, effects, deck_a, deck_b, policy, params, seed, first, n_games, rules, duel_table, squire, golem, out
+    cards, effects, deck_a, deck_b, policy, params, seed, first, n_games, rules, duel_table, magic_off, golem, out
 ):
     """Play games first .. first + n_games - 1 step by step, checking every state.
 
@@ -190,7 +194,7 @@ def play_checked_games_nb(
         play.setup_nb(
             cards, effects, inst, fighters, players, glob, decks, seed, np.uint64(first + g), rng, script, trace
         )
-        code = check_state_nb(cards, inst, fighters, players, glob, decks, squire, golem)
+        code = check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem)
         checked = 1
         while code == 0 and glob[G.winner] < 0:
             # kernel.game.match.play_turn_nb, with a check after every step
@@ -198,7 +202,7 @@ def play_checked_games_nb(
             if rewinds:
                 copy_state_nb(inst, fighters, players, glob, decks, s_inst, s_fighters, s_players, s_glob, s_decks)
             play.begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
-            code = check_state_nb(cards, inst, fighters, players, glob, decks, squire, golem)
+            code = check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem)
             checked += 1
             steps = 0
             while code == 0 and glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
@@ -224,7 +228,7 @@ def play_checked_games_nb(
                 play.apply_action_nb(
                     cards, effects, inst, fighters, players, glob, decks, actions[k], policy, params, rng, script, trace
                 )
-                code = check_state_nb(cards, inst, fighters, players, glob, decks, squire, golem)
+                code = check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem)
                 checked += 1
                 if code == 0 and rewinds:
                     if play.offer_rewind_nb(
@@ -252,13 +256,13 @@ def play_checked_games_nb(
                         play.begin_turn_nb(
                             cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace
                         )
-                        code = check_state_nb(cards, inst, fighters, players, glob, decks, squire, golem)
+                        code = check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem)
                         checked += 1
             if code == 0:
                 play.end_turn_nb(
                     cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace
                 )
-                code = check_state_nb(cards, inst, fighters, players, glob, decks, squire, golem)
+                code = check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem)
                 checked += 1
         if code == 0:
             code = check_result_nb(cards, inst, players, glob)
@@ -297,7 +301,12 @@ def _tables(creatures: tuple[int, ...]) -> dict[str, Any]:
             effects=[rules.effects_table(effects) for rules in RULES],
             rules=[rules.to_array() for rules in RULES],
             duel_table=sampled_duel_table(list(creatures)),
-            squire=catalog.index("The Squire"),
+            # creature cards that are magic cards off the field: their HP never counts (The Squire,
+            # Gremlin, Shard Titan)
+            magic_off=np.array(
+                [counts_as_magic_off_field_nb(catalog.tables().cards, effects, k) for k in range(len(catalog))],
+                dtype=np.int64,
+            ),
             golem=catalog.index("Stone Golem"),
         )
     return _TABLES
@@ -316,7 +325,7 @@ def play_checked_pairings(creatures: tuple[int, ...], pairings: list[tuple]) -> 
         duel_table = t["duel_table"] if needs_duel_table(policy_a, policy_b) else no_table
         args = (t["cards"], t["effects"][r], deck_a, deck_b, policy, params, np.uint64(seed), 0, games, t["rules"][r])
         out = np.zeros((games, 8), dtype=np.int64)
-        play_checked_games_nb(*args, duel_table, t["squire"], t["golem"], out)
+        play_checked_games_nb(*args, duel_table, t["magic_off"], t["golem"], out)
         if compare:
             records = np.zeros((games, N_RECORD_COLS), dtype=np.int64)
             play_games_nb(*args, duel_table, records, np.zeros((games, 2 * DECK_SIZE), dtype=np.int64))

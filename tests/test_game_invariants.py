@@ -36,6 +36,7 @@ from wardsim.kernel.game.enums import (
     Phase,
     PlayerCol,
 )
+from wardsim.kernel.game.field import counts_as_magic_off_field_nb
 from wardsim.kernel.game.match import new_game_arrays
 from wardsim.kernel.game.play import MAX_STEPS_PER_TURN
 from wardsim.kernel.game.resolve import refresh_fighters_nb
@@ -63,7 +64,11 @@ NEW = [c for c in POOL if c.generation_label in ("3", "promo")]
 NEW_NAMES = sorted(c.name for c in NEW)
 NEW_LOW = sorted(c.name for c in NEW if c.is_creature and c.armor_level <= 6)
 STONE_GOLEM = CAT.index("Stone Golem")
-THE_SQUIRE = CAT.index("The Squire")
+# creature cards that are magic cards off the field: their HP never counts (The Squire, Gremlin,
+# Shard Titan)
+MAGIC_OFF_FIELD = np.array(
+    [counts_as_magic_off_field_nb(TABLES.cards, TABLES.effects, k) for k in range(len(CAT))], dtype=bool
+)
 FLAME = CAT.index("Flame of the Infinite")
 ON_FIELD = (InstZone.primary, InstZone.limited)
 SETTLED_ZONES = {
@@ -173,7 +178,7 @@ def check_state(cards, effects, inst, fighters, players, glob, decks, trace) -> 
     # Reduce the Burden took off (never below 0), plus what the cards lying there add (Enlightened
     # Soul takes off 40, never taking the total below 0)
     creature = cards[card, CardCol.card_type] == CardType.creature
-    counted = (zones == InstZone.cemetery) & creature & (card != THE_SQUIRE)
+    counted = (zones == InstZone.cemetery) & creature & ~MAGIC_OFF_FIELD[card]
     printed = [int(cards[card[counted & (inst[:, I.owner] == p)], CardCol.hp].sum()) for p in range(2)]
     lying = zones == InstZone.cemetery
     change = [int(cards[card[lying & (inst[:, I.owner] == p)], CardCol.cemetery_hp].sum()) for p in range(2)]
