@@ -362,3 +362,58 @@ def test_the_exact_solver_doubles_the_strikes_of_a_water_creature_on_earth_eleot
     fa, fb = prepared_pair(CAT, attacker, "Earth Eleotoid")
     rules = build_spec(fa, fb, CAT.tables().effects).rules
     assert rules.multipliers[0, 0, 1] == amount
+
+
+# ---------------------------------------------------------------- Last Hope Hero
+
+
+def test_last_hope_hero_rolls_the_dead_primarys_printed_attack_doubled_at_its_killer():
+    # docs/rulings.md, last-hope-hero: the Ogre's printed 3 Atk dice and Modifier 3, a critical hit
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Last Hope Hero", "Kobold"])
+    hero = t.find(1, "Last Hope Hero", InstZone.hand)
+    t.fighters[ogre, F.hp] = 5
+    t.fighters[ogre, F.atk_bonus] = 40  # a bonus of the field is no part of the printed attack
+    freeze(t, ogre)
+    attack(t, 6, 5, 1, 1, 2, 4, 5)  # the Werewolf kills the Ogre; the Hero rolls 2 + 4 + 5
+    assert t.zone(ogre) == InstZone.cemetery and t.zone(hero) == InstZone.cemetery
+    assert t.hp(wolf) == 70 - 2 * (2 + 4 + 5 + 3)
+    assert t.used_dice() == 7
+    assert t.primary_name(1) == "Kobold"
+
+
+def test_last_hope_hero_kills_the_killer_and_its_player_replaces_it():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Goblin"], hand_b=["Last Hope Hero", "Kobold"])
+    t.fighters[ogre, F.hp] = 5
+    t.fighters[wolf, F.hp] = 20
+    freeze(t, ogre)
+    attack(t, 6, 5, 1, 1, 1, 1, 1)  # 2 x (3 + 3) = 12 is not enough; 20 HP left - 8 = 12
+    assert t.hp(wolf) == 20 - 12
+    t2, wolf2, ogre2 = setup("Werewolf", "Ogre", hand_a=["Goblin"], hand_b=["Last Hope Hero", "Kobold"])
+    t2.fighters[ogre2, F.hp] = 5
+    t2.fighters[wolf2, F.hp] = 20
+    freeze(t2, ogre2)
+    attack(t2, 6, 5, 1, 1, 6, 6, 6)  # 2 x (18 + 3) = 42: the Werewolf dies too
+    assert t2.zone(wolf2) == InstZone.cemetery and t2.zone(ogre2) == InstZone.cemetery
+    assert t2.primary_name(0) == "Goblin" and t2.primary_name(1) == "Kobold"
+
+
+def test_last_hope_hero_is_not_offered_without_a_killing_creature():
+    # an effect's damage outside a battle names no killer creature
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Ignite"], hand_b=["Last Hope Hero", "Kobold"])
+    hero = t.find(1, "Last Hope Hero", InstZone.hand)
+    t.fighters[ogre, F.hp] = 5
+    t.dice(1)
+    t.play("Ignite")  # 10 damage to the opponent's primary: the Ogre dies of a magic card
+    assert t.zone(ogre) == InstZone.cemetery and t.zone(hero) == InstZone.hand
+    assert t.hp(wolf) == 70 and t.primary_name(1) == "Kobold"
+
+
+def test_last_hope_hero_is_negated_like_any_magic_card():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Blade in the Dark"], hand_b=["Last Hope Hero", "Kobold"])
+    hero = t.find(1, "Last Hope Hero", InstZone.hand)
+    blade = t.find(0, "Blade in the Dark", InstZone.hand)
+    t.fighters[ogre, F.hp] = 5
+    freeze(t, ogre)
+    attack(t, 6, 5, 1, 1)  # the Werewolf's player negates the Hero: no die is rolled for it
+    assert t.zone(hero) == InstZone.cemetery and t.zone(blade) == InstZone.cemetery
+    assert t.hp(wolf) == 70 and t.used_dice() == 4

@@ -302,6 +302,7 @@ _TRIGGER_TEXT = {
     "named_leaves": "When the last {filter} on the field leaves it",
     "opponent_battle": "When your opponent begins a battle, from your hand",
     "response_opponent_death": "Lightning, when your opponent's primary creature dies and goes to their cemetery",
+    "response_own_death": "Lightning, when a creature kills your primary creature",
 }
 
 _TARGET_TEXT = {
@@ -743,6 +744,8 @@ def render(e: Effect) -> str:
         ),
         "summon_primary": f"summon {render_filter(e.filter)} from your {zfrom} as your primary creature, "
         "without sacrifice, then shuffle your deck",
+        "avenge": "roll the killed creature's printed Atk Dice Rolls and Modifier against the creature that "
+        "killed it, as Atk damage of a critical hit (doubled)",
         "sacrifice_discount": f"your creatures need {e.amount} sacrifice{'s' if e.amount != 1 else ''} fewer "
         "to be summoned (never fewer than none)",
     }[e.action]

@@ -248,6 +248,8 @@ def describe(
             row = int(b)
             if effects[row, EffectCol.action] == Action.cemetery_hp:  # Reduce the Burden
                 lines.append(f"  {card(a)} takes {c} HP off its player's cemetery: {row_text(a, row)}")
+            elif effects[row, EffectCol.action] == Action.avenge:  # Last Hope Hero: the dice total, doubled
+                lines.append(f"  {card(a)} rolls for {c} Atk damage, a critical hit: {row_text(a, row)}")
             elif effects[row, EffectCol.trigger] == Trigger.battle_start and effects[row, EffectCol.scale] == (
                 Scale.hand_named
             ):  # Arcane Power: the cards revealed, not a die

@@ -123,6 +123,7 @@ class TriggerT(NamedTuple):
     named_leaves: int = 40  # the last magic card on the field passing the filter leaves it (Ghul'Vok)
     opponent_battle: int = 41  # the opponent initiates a battle, while the card is in its player's hand (Hoggan)
     response_opponent_death: int = 42  # Lightning: the opponent's primary dies to their cemetery (Possessed Dummy)
+    response_own_death: int = 43  # Lightning: its player's primary is killed by a creature (Last Hope Hero)
 
 
 Trigger = TriggerT()
@@ -263,6 +264,7 @@ class ActionT(NamedTuple):
     replacement_only: int = 95  # placed only as a new primary; a magic card off the field (Gremlin)
     magic_off_field: int = 96  # a creature card that is a magic card off the field: its HP never counts (Shard Titan)
     summon_requirement: int = 97  # a summon_cost row: the creature is summoned only while its condition holds
+    avenge: int = 98  # the killed primary's printed attack, a critical hit on its killer (Last Hope Hero)
 
 
 Action = ActionT()

@@ -1014,6 +1014,8 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             return 1.0 if _halving_hurts(cards, effects, inst, fighters, players, q) else -1.0
         if find_row_nb(cards, effects, ocard, Trigger.response_opponent_lightning, Action.negate_magic) >= 0:
             return 1.0  # Scroll of Silence: a Lightning card is always worth stopping
+        if find_row_nb(cards, effects, acard, Trigger.response_own_death, Action.avenge) >= 0:
+            return 1.0  # Last Hope Hero: a critical hit on q's primary creature
         # a negation is spent on cards worth answering (equips, field cards, removal)
         if cards[acard, CardCol.card_type] == CardType.creature:
             return -1.0
@@ -1087,6 +1089,9 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         # on q's own deck, the most useful one
         worth = _use_soon(cards, inst, players, subject, inst[option, I.card])
         return worth if subject == q else -worth
+    if kind == ChoiceKind.avenge:
+        # Last Hope Hero: offered only against a killer it can hurt, and good for nothing else
+        return 0.0 if option == NO_OPTION else 1.0
     if kind == ChoiceKind.summon_response:
         # Icy Breath on the creature just summoned (offered only where magic reaches it)
         return 0.0 if option == NO_OPTION else 1.0

@@ -216,6 +216,7 @@ class ChoiceKindT(NamedTuple):
     )
     pay_instead: int = 21  # take a creature's price in damage instead of a strike's Atk damage (subject: the striker)
     reveal_own: int = 22  # which own hand card to reveal next, or stop (NO_OPTION; Arcane Power; subject: the card)
+    avenge: int = 23  # answer the killing of its primary with a Lightning card, or pass (subject: the killer)
 
 
 ChoiceKind = ChoiceKindT()

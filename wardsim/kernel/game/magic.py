@@ -626,7 +626,8 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, answer
 def play_magic_nb(
     cards, effects, inst, fighters, players, glob, decks, p, i, target, policy, params, rng, script, trace
 ):
-    """p plays magic card i: pay its cost, open the response chain, resolve what survives."""
+    """p plays magic card i: pay its cost, open the response chain, resolve what survives.
+    Returns True when the card resolved (no answer negated it)."""
     card = inst[i, I.card]
     record_nb(trace, glob, p, Event.magic, i, card, target)
     note_play_nb(inst, i)
@@ -735,11 +736,12 @@ def play_magic_nb(
             record_nb(trace, glob, p, Event.negated, i, card, chain[1])
             to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
         note_fizzle_nb(trace, glob, inst, i, FizzleReason.negated)
-        return
+        return False
     resolve_card_nb(
         cards, effects, inst, fighters, players, glob, decks, p, i, target, policy, params, rng, script, trace
     )
     glob[G.poisoned] = -1  # Poisoned Potion turns the healing of the card it answered only
+    return True
 
 
 @njit(cache=True, _nrt=False)

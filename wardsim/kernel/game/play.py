@@ -94,6 +94,8 @@ from wardsim.kernel.game.field import (
     lightning_barred_nb,
     limited_barred_nb,
     magic_barred_nb,
+    magic_immune_nb,
+    magic_toll_nb,
     once_negation_nb,
     paid_negation_nb,
     pay_magic_toll_nb,
@@ -127,7 +129,7 @@ from wardsim.kernel.game.state import (
 )
 from wardsim.kernel.game.trace import note_fizzle_nb, note_play_nb, record_nb
 from wardsim.kernel.rng import d6_nb, seed_rng_nb
-from wardsim.rules import NO_SACRIFICE_MAX_AL, ONE_SACRIFICE_MAX_AL
+from wardsim.rules import CRITICAL_MULTIPLIER, NO_SACRIFICE_MAX_AL, ONE_SACRIFICE_MAX_AL
 
 E = EffectCol
 F = FighterCol
@@ -895,6 +897,65 @@ def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy,
 
 
 @njit(cache=True, _nrt=False)
+def _last_hope(cards, effects, inst, fighters, players, glob, decks, p, c, killer, policy, params, rng, script, trace):
+    """Last Hope Hero: "Play this from your hand when your primary creature is killed. Roll its
+    base Atk Dice Rolls and Modifier against the creature that killed it. This attack is treated
+    as a Critical Hit." p's primary creature c was just killed by creature `killer`: p may play a
+    Lightning card of their hand with a `response_own_death` `avenge` row (the opponent may
+    answer it like any magic card); c's printed Atk dice and Modifier, doubled, are Atk damage
+    of c's on the killer, which only a primary creature has HP to take (ruling last-hope-hero).
+    Returns True when the card was played."""
+    if killer < 0 or killer == c or inst[killer, I.zone] != InstZone.primary or fighters[killer, F.hp] <= 0:
+        return False
+    if inst[killer, I.controller] == p or magic_immune_nb(cards, effects, inst, killer):
+        return False  # a card of p's own, or a killer magic cannot reach
+    if magic_barred_nb(cards, effects, inst, fighters, players, glob, p) or lightning_barred_nb(
+        cards, effects, inst, fighters, players, glob, p
+    ):
+        return False
+    if players[p, P.primary] < 0 and magic_toll_nb(cards, effects, inst, fighters, glob, p) > 0:
+        return False  # Old Logging Road, The Villain: no creature to pay the toll (ruling magic-toll)
+    options = local_array(N_INST)
+    n = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.hand or inst[j, I.owner] != p:
+            continue
+        if find_row_nb(cards, effects, inst[j, I.card], Trigger.response_own_death, Action.avenge) < 0:
+            continue
+        if rarity_barred_nb(cards, players, glob, inst[j, I.card]) or magic.listed_nb(inst, options, n, j):
+            continue  # Steam Angel bars cards of a rarity
+        options[n] = j
+        n += 1
+    if n == 0:
+        return False
+    options[n] = NO_OPTION
+    n += 1
+    d = choice.pick_nb(
+        ChoiceKind.avenge, p, killer, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
+    )
+    if d == NO_OPTION:
+        return False
+    r = find_row_nb(cards, effects, inst[d, I.card], Trigger.response_own_death, Action.avenge)
+    resolved = magic.play_magic_nb(
+        cards, effects, inst, fighters, players, glob, decks, p, d, MagicTarget.none, policy, params, rng, script, trace
+    )
+    if not resolved or glob[G.winner] >= 0 or players[p, P.harmless_until] >= glob[G.turn]:
+        return True  # negated, a toll ended the game, or Omega Titan: p causes no damage now
+    if inst[killer, I.zone] != InstZone.primary or fighters[killer, F.hp] <= 0:
+        return True  # the killer left the field, or died, while the chain resolved
+    card = inst[c, I.card]
+    amount = cards[card, CardCol.modifier]
+    for _ in range(cards[card, CardCol.attack_dice]):
+        amount += d6_nb(rng, script)
+    amount = max(amount, 0) * CRITICAL_MULTIPLIER  # rules guide: the critical hit doubles the final damage
+    record_nb(trace, glob, p, Event.effect, d, r, amount)
+    sync_damage_immune_nb(cards, effects, inst, fighters, glob)
+    dealt = take_damage_nb(fighters[killer], fighters[c], effects, amount, True)
+    record_nb(trace, glob, p, Event.effect_damage, killer, dealt, fighters[killer, F.hp])
+    return True
+
+
+@njit(cache=True, _nrt=False)
 def _backlash(cards, effects, inst, fighters, players, glob, rng, script, trace):
     """Eagle Family: "Whenever this creature is damaged, your opponent(s) must roll 2 dice of
     damage against themselves": for each time it was damaged, its player's opponent rolls the
@@ -934,6 +995,7 @@ def settle_nb(
     # destroying a Bomb on it): settle until both hold a living one
     dying = local_array(2)
     before = local_array(2)
+    slain = local_array(2)
     for _ in range(4):
         _backlash(cards, effects, inst, fighters, players, glob, rng, script, trace)
         share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
@@ -950,11 +1012,26 @@ def settle_nb(
             dying[p] = -1
             if c >= 0 and fighters[c, F.hp] <= 0 and in_battle and killer_of[p] >= 0:
                 dying[p] = c
+        for p in range(2):
+            # Last Hope Hero: a primary at 0 HP that a creature brought there is killed by it
+            c = players[p, P.primary]
+            slain[p] = -1
+            if c >= 0 and fighters[c, F.hp] <= 0 and killer_of[p] >= 0:
+                slain[p] = c
         sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
         for p in range(2):
             c = before[p]
             if c >= 0 and players[p, P.primary] < 0 and inst[c, I.zone] == InstZone.cemetery and glob[G.winner] < 0:
                 _possess(cards, effects, inst, fighters, players, glob, decks, 1 - p, c, policy, params, rng, trace)
+        avenged = False
+        for p in (a, 1 - a):
+            c = slain[p]
+            if c >= 0 and players[p, P.primary] != c and inst[c, I.zone] != InstZone.primary and glob[G.winner] < 0:
+                k = killer_of[p]
+                if _last_hope(
+                    cards, effects, inst, fighters, players, glob, decks, p, c, k, policy, params, rng, script, trace
+                ):
+                    avenged = True
         for p in range(2):
             c = dying[p]
             if c >= 0 and players[p, P.primary] < 0 and inst[c, I.zone] == InstZone.cemetery and glob[G.winner] < 0:
@@ -971,9 +1048,10 @@ def settle_nb(
                     cards, effects, inst, fighters, players, glob, decks, p, policy, params, rng, script, trace
                 )
                 placed = True
-        if not placed:
+        if not placed and not avenged:
             return
-        # what dies from here on dies of a placement's effect, the opponent's, in no battle
+        # what dies from here on dies of a placement's effect, or of Last Hope Hero's attack: the
+        # opponent's, in no battle
         killer_of[:] = BY_OPPONENT_EFFECT
         in_battle = False
 
