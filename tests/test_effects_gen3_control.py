@@ -337,3 +337,67 @@ def test_inversion_turns_both_decks_over_so_the_bottom_card_is_drawn_next_and_sh
     assert draw_card_nb(t.inst, t.decks, t.players, t.glob, 1) == demon
     destroy_magic_nb(*t.args, inversion, t.rng, t.trace)  # the decks turn back
     assert t.decks[0, t.players[0, P.deck_n] - 1] == DECK_SIZE - 1  # the former top card of player 0's
+
+
+# ---------------------------------------------------------------- answering a draw
+
+
+def test_witchs_cabin_sends_the_card_drawn_to_the_bottom_of_the_deck():
+    # docs/rulings.md, witchs-cabin: the draw phase's draw, answered at once
+    t, _, _ = setup("Werewolf", "Ogre", hand_a=["Witch's Cabin"], deck_b=["Kobold"])
+    cabin = t.find(0, "Witch's Cabin", InstZone.hand)
+    kobold = t.find(1, "Kobold")
+    t.on_top(1, "Kobold")
+    n = int(t.players[1, P.deck_n])
+    t.end_turn()
+    t.begin_turn()  # player 1 draws the Kobold; player 0 answers
+    assert t.zone(cabin) == InstZone.cemetery
+    assert t.zone(kobold) == InstZone.deck and t.decks[1, 0] == kobold  # at the bottom
+    assert int(t.players[1, P.deck_n]) == n and "Kobold" not in t.hand(1)
+    assert not t.inst[kobold, InstCol.seen] & SeenBit.known_in_deck  # its player's opponent never saw it
+
+
+def test_witchs_cabin_answers_a_card_effects_draw_once_the_card_has_resolved():
+    # Twister: both players draw 2; player 1 answers the first card player 0 drew
+    t, _, _ = setup(
+        "Werewolf", "Ogre", hand_a=["Twister", "Legendary Armor"], hand_b=["Witch's Cabin"], deck_a=["Goblin", "Kobold"]
+    )
+    goblin, kobold = t.find(0, "Goblin"), t.find(0, "Kobold")
+    t.on_top(0, "Goblin", "Kobold")
+    t.play("Legendary Armor", OWN)  # a magic card on the field for Twister to destroy
+    t.play("Twister")
+    assert t.zone(t.find(1, "Witch's Cabin", None)) == InstZone.cemetery
+    assert t.zone(goblin) == InstZone.deck and t.decks[0, 0] == goblin
+    assert t.zone(kobold) == InstZone.hand
+
+
+def test_witchs_cabin_answers_the_draw_of_a_strike():
+    # Luc Tiberius hits with matching Hit dice and draws: the answer comes once the battle is over
+    t, luc, ogre = setup("Luc Tiberius", "Ogre", hand_b=["Witch's Cabin"], deck_a=["Goblin"])
+    goblin = t.find(0, "Goblin")
+    t.on_top(0, "Goblin")
+    freeze(t, ogre)
+    attack(t, 4, 4, 1, 1, 1)
+    assert t.zone(goblin) == InstZone.deck and t.decks[0, 0] == goblin
+    assert "Witch's Cabin" not in t.hand(1)
+
+
+def test_witchs_cabin_is_negated_like_any_magic_card():
+    t, _, _ = setup("Werewolf", "Ogre", hand_a=["Witch's Cabin"], hand_b=["Scroll of Silence"], deck_b=["Kobold"])
+    cabin, scroll = t.find(0, "Witch's Cabin", InstZone.hand), t.find(1, "Scroll of Silence", InstZone.hand)
+    t.on_top(1, "Kobold")
+    t.end_turn()
+    t.begin_turn()
+    assert t.zone(cabin) == InstZone.cemetery and t.zone(scroll) == InstZone.cemetery
+    assert "Kobold" in t.hand(1)
+
+
+def test_witchs_cabin_is_kept_when_the_card_drawn_was_the_last_of_the_deck():
+    t, _, _ = setup("Werewolf", "Ogre", hand_a=["Witch's Cabin"], deck_b=["Kobold"])
+    kobold = t.find(1, "Kobold")
+    t.empty_deck(1)
+    t.decks[1, 0], t.players[1, P.deck_n] = kobold, 1
+    t.inst[kobold, InstCol.zone] = InstZone.deck
+    t.end_turn()
+    t.begin_turn()
+    assert "Kobold" in t.hand(1) and "Witch's Cabin" in t.hand(0)

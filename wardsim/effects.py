@@ -303,6 +303,7 @@ _TRIGGER_TEXT = {
     "opponent_battle": "When your opponent begins a battle, from your hand",
     "response_opponent_death": "Lightning, when your opponent's primary creature dies and goes to their cemetery",
     "response_own_death": "Lightning, when a creature kills your primary creature",
+    "response_opponent_draw": "Lightning, when your opponent draws a card",
 }
 
 _TARGET_TEXT = {
@@ -326,6 +327,7 @@ _TARGET_TEXT = {
     "summoned": "the creature summoned",
     "limited_summons": "every Limited Summon",
     "lowest_hp_primary": "the primary creature with the lowest HP (each of them, on a tie)",
+    "drawn": "the card drawn",
 }
 
 _STAT_TEXT = {
@@ -471,6 +473,9 @@ def _amount_text(e: Effect) -> str:
 
 
 def _move_text(e: Effect, target: str, zfrom: str, zto: str) -> str:
+    if e.target == "drawn":  # Witch's Cabin
+        where = "bottom of their deck" if e.zone_to == "deck_bottom" else f"their {zto}"
+        return f"send {target} from their hand to the {where}"
     if e.target == "limited_summons":
         return f"send all Limited Summons on the field to their owners' {zto}"
     if e.trigger == "summon_cost":  # Deercrow

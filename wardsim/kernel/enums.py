@@ -124,6 +124,7 @@ class TriggerT(NamedTuple):
     opponent_battle: int = 41  # the opponent initiates a battle, while the card is in its player's hand (Hoggan)
     response_opponent_death: int = 42  # Lightning: the opponent's primary dies to their cemetery (Possessed Dummy)
     response_own_death: int = 43  # Lightning: its player's primary is killed by a creature (Last Hope Hero)
+    response_opponent_draw: int = 44  # Lightning: the opponent draws a card (Witch's Cabin)
 
 
 Trigger = TriggerT()
@@ -291,6 +292,7 @@ class TargetT(NamedTuple):
     summoned: int = 17  # the creature whose summon this response answers
     limited_summons: int = 18  # every Limited Summon on the field, either player's (Dragon of Time)
     lowest_hp_primary: int = 19  # the primary creature with the lowest HP, each of them on a tie (Death Omen)
+    drawn: int = 20  # the card whose draw this response answers (Witch's Cabin)
 
 
 Target = TargetT()

@@ -1092,6 +1092,12 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
     if kind == ChoiceKind.avenge:
         # Last Hope Hero: offered only against a killer it can hurt, and good for nothing else
         return 0.0 if option == NO_OPTION else 1.0
+    if kind == ChoiceKind.draw_answer:
+        # Witch's Cabin: the opponent loses the card drawn for as long as the rest of their deck
+        # lasts; with no other card left it would come straight back
+        if option == NO_OPTION:
+            return 0.0
+        return 1.0 if players[1 - q, P.deck_n] > 0 else -1.0
     if kind == ChoiceKind.summon_response:
         # Icy Breath on the creature just summoned (offered only where magic reaches it)
         return 0.0 if option == NO_OPTION else 1.0

@@ -55,6 +55,7 @@ class InstColT(NamedTuple):
     chosen: int = 30  # the effect row + 1 its player picked among its alternatives when played (The Merchant); 0 none
     sacrificed_dice: int = 31  # printed Atk Dice Rolls of the creatures sacrificed for its summon (Bio-Dino)
     sacrificed_modifier: int = 32  # printed Modifier of the creatures sacrificed for its summon (Bio-Dino)
+    draw_pending: int = 33  # 1: drawn by an effect, the opponent not yet offered an answer to the draw (Witch's Cabin)
 
 
 InstCol = InstColT()
@@ -217,6 +218,7 @@ class ChoiceKindT(NamedTuple):
     pay_instead: int = 21  # take a creature's price in damage instead of a strike's Atk damage (subject: the striker)
     reveal_own: int = 22  # which own hand card to reveal next, or stop (NO_OPTION; Arcane Power; subject: the card)
     avenge: int = 23  # answer the killing of its primary with a Lightning card, or pass (subject: the killer)
+    draw_answer: int = 24  # answer the opponent's draw with a Lightning card, or pass (subject: the card drawn)
 
 
 ChoiceKind = ChoiceKindT()

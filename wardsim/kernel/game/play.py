@@ -114,6 +114,7 @@ from wardsim.kernel.game.field import (
     take_from_cemetery_nb,
     tend_sleepers_nb,
     to_cemetery_nb,
+    to_deck_nb,
 )
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import (
@@ -956,6 +957,76 @@ def _last_hope(cards, effects, inst, fighters, players, glob, decks, p, c, kille
 
 
 @njit(cache=True, _nrt=False)
+def answer_draw_nb(cards, effects, inst, fighters, players, glob, decks, q, j, policy, params, rng, script, trace):
+    """Witch's Cabin: "Play this card from your hand when your opponent draws a card. Send the
+    drawn card to the bottom of their deck." q has drawn card j: q's opponent may play a Lightning
+    card of their hand with a `response_opponent_draw` `move_card` row (q may answer it like any
+    magic card); once it resolves, j goes from q's hand to the bottom of their deck, unseen by
+    the card's player (ruling witchs-cabin)."""
+    inst[j, I.draw_pending] = 0
+    o = 1 - q
+    if glob[G.winner] >= 0 or inst[j, I.zone] != InstZone.hand or inst[j, I.owner] != q:
+        return
+    if magic_barred_nb(cards, effects, inst, fighters, players, glob, o) or lightning_barred_nb(
+        cards, effects, inst, fighters, players, glob, o
+    ):
+        return
+    if players[o, P.primary] < 0 and magic_toll_nb(cards, effects, inst, fighters, glob, o) > 0:
+        return  # Old Logging Road, The Villain: no creature to pay the toll (ruling magic-toll)
+    options = local_array(N_INST)
+    n = 0
+    for d in range(N_INST):
+        if inst[d, I.zone] != InstZone.hand or inst[d, I.owner] != o:
+            continue
+        if find_row_nb(cards, effects, inst[d, I.card], Trigger.response_opponent_draw, Action.move_card) < 0:
+            continue
+        if rarity_barred_nb(cards, players, glob, inst[d, I.card]) or magic.listed_nb(inst, options, n, d):
+            continue  # Steam Angel bars cards of a rarity
+        options[n] = d
+        n += 1
+    if n == 0:
+        return
+    options[n] = NO_OPTION
+    n += 1
+    d = choice.pick_nb(
+        ChoiceKind.draw_answer, o, j, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
+    )
+    if d == NO_OPTION:
+        return
+    r = find_row_nb(cards, effects, inst[d, I.card], Trigger.response_opponent_draw, Action.move_card)
+    resolved = magic.play_magic_nb(
+        cards, effects, inst, fighters, players, glob, decks, o, d, MagicTarget.none, policy, params, rng, script, trace
+    )
+    if not resolved or glob[G.winner] >= 0 or inst[j, I.zone] != InstZone.hand or inst[j, I.owner] != q:
+        return  # negated, a toll ended the game, or the card left the hand while the chain resolved
+    record_nb(trace, glob, o, Event.effect, d, r, 0)
+    to_deck_nb(inst, players, glob, decks, j, True, rng, trace)
+
+
+@njit(cache=True, _nrt=False)
+def _answer_pending_draws(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
+    """The draws of a card's effect (Luc Tiberius, a draw card), answered once it has resolved,
+    the active player's first, in the order drawn (ruling witchs-cabin). True when one was."""
+    a = glob[G.active]
+    found = False
+    for side in range(2):
+        q = a if side == 0 else 1 - a
+        for _ in range(N_INST):
+            first = -1
+            for j in range(N_INST):
+                if inst[j, I.draw_pending] != 0 and inst[j, I.owner] == q:
+                    if first < 0 or inst[j, I.arrival] < inst[first, I.arrival]:
+                        first = j
+            if first < 0:
+                break
+            found = True
+            answer_draw_nb(
+                cards, effects, inst, fighters, players, glob, decks, q, first, policy, params, rng, script, trace
+            )
+    return found
+
+
+@njit(cache=True, _nrt=False)
 def _backlash(cards, effects, inst, fighters, players, glob, rng, script, trace):
     """Eagle Family: "Whenever this creature is damaged, your opponent(s) must roll 2 dice of
     damage against themselves": for each time it was damaged, its player's opponent rolls the
@@ -997,6 +1068,8 @@ def settle_nb(
     before = local_array(2)
     slain = local_array(2)
     for _ in range(4):
+        # Witch's Cabin: the cards an effect drew, answered before the deaths it caused are swept
+        _answer_pending_draws(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
         _backlash(cards, effects, inst, fighters, players, glob, rng, script, trace)
         share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
         show_deck_tops_nb(cards, effects, inst, players, decks)  # Inversion
@@ -2830,6 +2903,9 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
                 inst[i, I.seen] |= SeenBit.drawn
             record_nb(trace, glob, p, Event.draw, i, inst[i, I.card], 0)
             resolve.opponent_draws_nb(cards, effects, inst, fighters, players, glob, p, trace)
+            answer_draw_nb(
+                cards, effects, inst, fighters, players, glob, decks, p, i, policy, params, rng, script, trace
+            )
         else:  # carding out is not a loss (rules guide, How to win)
             record_nb(trace, glob, p, Event.deck_empty, 0, 0, 0)
     # turn-start effects, cards coming back to hand among them (Junk Scarecrow)

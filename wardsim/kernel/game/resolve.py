@@ -1068,6 +1068,7 @@ def on_hit_draws_nb(cards, effects, inst, fighters, players, glob, decks, strike
             j = draw_card_nb(inst, decks, players, glob, q)
             if j >= 0:
                 inst[j, I.seen] |= SeenBit.drawn
+                inst[j, I.draw_pending] = 1  # the opponent's answer comes once the battle settles
                 record_nb(trace, glob, q, Event.draw, j, inst[j, I.card], 0)
                 opponent_draws_nb(cards, effects, inst, fighters, players, glob, q, trace)
 
@@ -1416,6 +1417,7 @@ def execute_row_nb(
                     j = draw_card_nb(inst, decks, players, glob, q)
                     if j >= 0:
                         inst[j, I.seen] |= SeenBit.drawn
+                        inst[j, I.draw_pending] = 1  # the opponent's answer comes once the card has resolved
                         record_nb(trace, glob, q, Event.draw, j, inst[j, I.card], 0)
                         opponent_draws_nb(cards, effects, inst, fighters, players, glob, q, trace)
     elif action == Action.search_deck and effects[r, E.zone_to] == Zone.field:

@@ -64,6 +64,7 @@ def reset_state_nb(inst, fighters, players, glob, decks):
         inst[i, InstCol.sacrificed_dice] = 0
         inst[i, InstCol.sacrificed_modifier] = 0
         inst[i, InstCol.watched] = 0
+        inst[i, InstCol.draw_pending] = 0
         decks[p, i - p * DECK_SIZE] = i
     fighters[:, :] = 0
     for p in range(2):
@@ -227,6 +228,7 @@ def set_zone_nb(inst, glob, i, zone):
     inst[i, InstCol.drain_victim] = 0  # Wild Vampire: its drain resets when it leaves the field
     inst[i, InstCol.safe_until] = -1  # The Super Hero: its protection ends when it leaves the field
     inst[i, InstCol.again_turn] = -1  # Ironfist Dwarf: a battle again is for the creature that fought
+    inst[i, InstCol.draw_pending] = 0  # Witch's Cabin answers a drawn card only while it stays in the hand
     if zone != InstZone.cemetery:
         inst[i, InstCol.returns] = -1  # a delayed return (Junk Scarecrow) holds only in the cemetery
     if zone != InstZone.magic:
