@@ -408,6 +408,16 @@ def test_last_hope_hero_is_not_offered_without_a_killing_creature():
     assert t.hp(wolf) == 70 and t.primary_name(1) == "Kobold"
 
 
+def test_last_hope_hero_is_not_offered_when_the_primary_dies_of_its_own_critical_miss():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Last Hope Hero", "Goblin"])
+    hero = t.find(0, "Last Hope Hero", InstZone.hand)
+    t.fighters[wolf, F.hp] = 2
+    freeze(t, ogre)
+    attack(t, 1, 1, 4)  # snake eyes: the Werewolf takes 1d6 = 4 and dies
+    assert t.zone(wolf) == InstZone.cemetery and t.zone(hero) == InstZone.hand
+    assert t.hp(ogre) == 90 and t.primary_name(0) == "Goblin"
+
+
 def test_last_hope_hero_is_negated_like_any_magic_card():
     t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Blade in the Dark"], hand_b=["Last Hope Hero", "Kobold"])
     hero = t.find(1, "Last Hope Hero", InstZone.hand)

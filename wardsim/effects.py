@@ -302,7 +302,7 @@ _TRIGGER_TEXT = {
     "named_leaves": "When the last {filter} on the field leaves it",
     "opponent_battle": "When your opponent begins a battle, from your hand",
     "response_opponent_death": "Lightning, when your opponent's primary creature dies and goes to their cemetery",
-    "response_own_death": "Lightning, when a creature kills your primary creature",
+    "response_own_death": "Lightning, when your primary creature is killed by the Atk damage of a creature",
     "response_opponent_draw": "Lightning, when your opponent draws a card",
 }
 

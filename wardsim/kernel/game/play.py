@@ -1086,11 +1086,13 @@ def settle_nb(
             if c >= 0 and fighters[c, F.hp] <= 0 and in_battle and killer_of[p] >= 0:
                 dying[p] = c
         for p in range(2):
-            # Last Hope Hero: a primary at 0 HP that a creature brought there is killed by it
+            # Last Hope Hero: "killed" by "the creature that killed it", the Atk damage of the
+            # creature it battled (not its own critical miss, an effect or damage over time)
             c = players[p, P.primary]
             slain[p] = -1
-            if c >= 0 and fighters[c, F.hp] <= 0 and killer_of[p] >= 0:
-                slain[p] = c
+            if c >= 0 and fighters[c, F.hp] <= 0 and in_battle and killer_of[p] >= 0:
+                if fighters[c, F.last_damage_atk] != 0:
+                    slain[p] = c
         sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
         for p in range(2):
             c = before[p]
