@@ -1033,6 +1033,33 @@ def offer_rewind_nb(
         script,
         trace,
     ):
+        # the reset's toll (Old Logging Road, The Villain) is paid again on the turn's start, so
+        # that it stays paid: a primary creature it kills dies at once, by its own player's hand
+        # (ruling magic-toll); with none at 0 HP there is nothing to settle before the draw
+        dead = False
+        for q in range(2):
+            c = players[q, P.primary]
+            if c >= 0 and fighters[c, F.hp] <= 0:
+                dead = True
+        if dead:
+            killer_of = local_array(2)
+            killer_of[:] = -1
+            settle_nb(
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                decks,
+                policy,
+                params,
+                killer_of,
+                False,
+                rng,
+                script,
+                trace,
+            )
         return True
     settle_effects_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
     return False
