@@ -13,7 +13,7 @@ from test_game_cards import OWN, attack, battles, cast, freeze, magic_names, set
 from wardsim.battle import prepared_pair
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.exact.spec import MultiplierCol, S, UnsupportedPair, build_spec
-from wardsim.kernel.game import resolve
+from wardsim.kernel.game import play, resolve
 from wardsim.kernel.game.actions import action_kind_nb
 from wardsim.kernel.game.enums import GlobCol, InstCol, MagicTarget, PlayerCol, SeenBit
 from wardsim.kernel.game.field import destroy_magic_nb, magic_barred_nb
@@ -111,6 +111,28 @@ def test_the_villain_makes_its_opponent_hurt_their_primary_to_play_a_magic_card(
     assert t.hp(villain) == 120  # not its own player
     cast(t, 1, "Magic Ring", OWN)
     assert t.hp(ogre) == 90 - 10
+
+
+@pytest.mark.parametrize("toll_card", ["Old Logging Road", "The Villain"])
+def test_a_toll_paid_again_on_a_turn_reset_kills_the_primary_creature_at_once(toll_card):
+    # ruling magic-toll: the price of Hourglass of Time stays paid when it resets the turn, so it
+    # is paid again on the turn's start; player 1's Kobold, at 1 HP there, dies of it at once and
+    # its Frog takes its place (found by the invariant fuzz: it stayed on the field at 0 HP)
+    a = "The Villain" if toll_card == "The Villain" else "Werewolf"
+    road = ["Old Logging Road"] if toll_card == "Old Logging Road" else []
+    t, _, kobold = setup(a, "Kobold", hand_a=road, hand_b=["Hourglass of Time", "Frog"])
+    if road:
+        cast(t, 0, "Old Logging Road")
+    t.fighters[kobold, F.hp] = 1
+    freeze(t, kobold)
+    snapshot = [x.copy() for x in (t.inst, t.fighters, t.players, t.glob, t.decks)]
+    attack(t, *[6] * 7)  # the frozen Kobold dies: 40 HP to player 1's cemetery
+    assert t.zone(kobold) == InstZone.cemetery and t.primary_name(1) == "Frog"
+    assert play.offer_rewind_nb(*t.args, *snapshot, t.policy, t.params, t.rng, t.script, t.trace)
+    assert t.events(Event.rewind)
+    assert t.zone(kobold) == InstZone.cemetery and t.primary_name(1) == "Frog"
+    assert t.hp(int(t.players[1, P.primary])) == 10  # the Frog came from the hand: the toll is paid
+    assert t.cemetery_hp(1) == 40 and t.winner < 0
 
 
 def test_the_villain_takes_3x_atk_damage_from_the_hero():

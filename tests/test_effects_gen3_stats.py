@@ -7,7 +7,7 @@ a battle is fought (the dice order is in `wardsim.kernel.duel.battle`).
 
 import pytest
 from gamekit import CAT, Event, InstZone, K
-from test_game_cards import OPPONENT, OWN, WOLF, cast, magic_names, setup, stats
+from test_game_cards import OPPONENT, OWN, WOLF, attack, cast, magic_names, setup, stats
 
 from wardsim.battle import prepared_pair
 from wardsim.kernel.bots import policies
@@ -250,6 +250,26 @@ def test_enlightened_soul_reduces_only_while_it_is_in_the_cemetery():
     assert t.cemetery_hp(0) == 0
     t.to_cemetery(0, "Goblin")
     assert t.cemetery_hp(0) == 30
+
+
+@pytest.mark.parametrize("before, lost", [(3 * ["Werewolf"], False), (3 * ["Werewolf"] + 2 * ["Frog"], True)])
+def test_enlightened_soul_counts_once_it_arrives_with_the_grafted_creature_it_carried(before, lost):
+    # ruling cemetery-together: player 1's Enlightened Soul dies carrying an Ogre equipped through
+    # Graft; the Ogre reaches the cemetery first (210 + 90 = 300), the Soul with it (-20): the loss
+    # is counted once both have arrived, on 280 (found by the invariant fuzz: the game ended on
+    # 300 and the total went back to 280), and 230 before still loses on 300
+    t, _, soul = setup("Werewolf", "Enlightened Soul", hand_b=["Graft", "Ogre"], cem_b=before)
+    cast(t, 1, "Graft", NONE)
+    ogre = cast(t, 1, "Ogre", OWN)
+    assert t.inst[ogre, InstCol.attached_to] == soul
+    t.fighters[soul, F.hp] = 1
+    t.fighters[soul, F.frozen_until] = 1 << 30  # it does not strike back
+    start = t.cemetery_hp(1)
+    attack(t, 6, 6, 1, 1)
+    assert t.zone(soul) == t.zone(ogre) == InstZone.cemetery
+    assert t.cemetery_hp(1) == start + 90 + 20 - 40
+    assert (t.winner == 0) == lost
+    assert t.glob[GlobCol.cemetery_held] == 0
 
 
 @pytest.mark.parametrize(

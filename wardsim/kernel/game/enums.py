@@ -142,6 +142,9 @@ class GlobColT(NamedTuple):
     poisoned: int = 22  # the magic card whose healing a Poisoned Potion turns into damage; -1 none
     negated_turn: int = 23  # turn in which every creature effect but the negator's is negated (Dragon of Time); -1 none
     negator: int = 24  # the creature whose effect negates the others in negated_turn; -1 none
+    # cards still arriving in a cemetery together (a creature leaving the field and what it takes
+    # along): the loss is counted once the last has arrived (ruling cemetery-together); 0 between steps
+    cemetery_held: int = 25
 
 
 GlobCol = GlobColT()

@@ -73,8 +73,9 @@ def finish_nb(glob, winner, reason):
 
 @njit(cache=True, _nrt=False)
 def check_cemetery_nb(cards, inst, players, glob):
-    """300 or more HP in a cemetery loses (rules guide, How to win); both at once: a draw."""
-    if glob[G.winner] >= 0:
+    """300 or more HP in a cemetery loses (rules guide, How to win); both at once: a draw. While
+    cards are still arriving together (`hold_cemetery_nb`) the count waits for the last."""
+    if glob[G.winner] >= 0 or glob[G.cemetery_held] > 0:
         return
     lost0 = cemetery_hp_nb(cards, inst, players, 0) >= glob[G.cemetery_threshold]
     lost1 = cemetery_hp_nb(cards, inst, players, 1) >= glob[G.cemetery_threshold]
@@ -84,6 +85,23 @@ def check_cemetery_nb(cards, inst, players, glob):
         finish_nb(glob, 1, EndReason.cemetery)
     elif lost1:
         finish_nb(glob, 0, EndReason.cemetery)
+
+
+@njit(cache=True, _nrt=False)
+def hold_cemetery_nb(glob):
+    """Cards start arriving in the cemeteries together: a card leaving the field takes along its
+    equips, the cards under it and what it anchors, and they arrive as one, so the loss is
+    counted once the last has arrived (ruling cemetery-together: a card that lowers the total
+    there, Enlightened Soul, counts even when a card it came with arrived before it). Each hold
+    is ended by `release_cemetery_nb`; holds nest."""
+    glob[G.cemetery_held] += 1
+
+
+@njit(cache=True, _nrt=False)
+def release_cemetery_nb(cards, inst, players, glob):
+    """The cards held by `hold_cemetery_nb` have all arrived: the loss is counted now."""
+    glob[G.cemetery_held] -= 1
+    check_cemetery_nb(cards, inst, players, glob)
 
 
 # ------------------------------------------------------------------ rows of a card
@@ -795,7 +813,25 @@ def leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng,
     """Card i (a creature, or a magic card that anchors or carries something) is leaving the
     field: its equips are destroyed, what it anchors is released, the cards under it follow it
     to the cemetery (rules guide, Equip; LIMITED SUMMONS). Each card released may carry more,
-    so they are handled as a queue. The caller moves i itself."""
+    so they are handled as a queue. The caller moves i itself; a caller sending i to the cemetery
+    holds the count until it has arrived too (`leave_for_cemetery_nb`, `kill_nb`)."""
+    hold_cemetery_nb(glob)
+    _leave_field(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
+    release_cemetery_nb(cards, inst, players, glob)
+
+
+@njit(cache=True, _nrt=False)
+def leave_for_cemetery_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
+    """Card i leaves the field for its owner's cemetery, with what it takes along: all arrive
+    together (ruling cemetery-together)."""
+    hold_cemetery_nb(glob)
+    leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
+    to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
+    release_cemetery_nb(cards, inst, players, glob)
+
+
+@njit(cache=True, _nrt=False)
+def _leave_field(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
     if find_row_nb(cards, effects, inst[i, I.card], Trigger.static, Action.flip_decks) >= 0:
         if not decks_flipped_nb(cards, effects, inst, i):
             flip_decks_nb(inst, players, decks)  # the last Inversion leaves: the decks turn back
@@ -1060,8 +1096,10 @@ def destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rn
     """Magic card j on the field is destroyed, and what it held goes with it."""
     if inst[j, I.zone] != InstZone.magic:
         return
+    hold_cemetery_nb(glob)  # it and what it held arrive together (ruling cemetery-together)
     _destroy(cards, effects, inst, fighters, players, glob, j, trace)
     leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
+    release_cemetery_nb(cards, inst, players, glob)
 
 
 @njit(cache=True, _nrt=False)
@@ -1119,7 +1157,16 @@ def _equips_to_killer(cards, effects, inst, glob, i, killer, trace):
 
 @njit(cache=True, _nrt=False)
 def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_battle, rng, trace):
-    """Creature i dies and goes to its owner's cemetery; its death rows fire."""
+    """Creature i dies and goes to its owner's cemetery; its death rows fire. It arrives there
+    together with its equips, the cards under it and what its death rows send there: the loss
+    is counted once all have arrived (ruling cemetery-together)."""
+    hold_cemetery_nb(glob)
+    _kill(cards, effects, inst, fighters, players, glob, decks, i, killer, in_battle, rng, trace)
+    release_cemetery_nb(cards, inst, players, glob)
+
+
+@njit(cache=True, _nrt=False)
+def _kill(cards, effects, inst, fighters, players, glob, decks, i, killer, in_battle, rng, trace):
     p = inst[i, I.controller]
     record_nb(trace, glob, p, Event.death, i, inst[i, I.card], killer)
     if inst[i, I.zone] == InstZone.limited:
@@ -1193,7 +1240,16 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
 @njit(cache=True, _nrt=False)
 def sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, i, under, rng, trace):
     """Creature i (on the field or in hand) is sacrificed: to the cemetery, or under the new
-    creature (Eternal Dragon); its on-sacrificed rows fire (Giant Rat returns to the deck)."""
+    creature (Eternal Dragon); its on-sacrificed rows fire (Giant Rat returns to the deck). A
+    creature sacrificed from the field arrives with what it takes along (ruling
+    cemetery-together)."""
+    hold_cemetery_nb(glob)
+    _sacrifice(cards, effects, inst, fighters, players, glob, decks, i, under, rng, trace)
+    release_cemetery_nb(cards, inst, players, glob)
+
+
+@njit(cache=True, _nrt=False)
+def _sacrifice(cards, effects, inst, fighters, players, glob, decks, i, under, rng, trace):
     record_nb(trace, glob, inst[i, I.owner], Event.sacrifice, i, inst[i, I.card], under)
     if inst[i, I.zone] == InstZone.primary or inst[i, I.zone] == InstZone.limited:  # Soul Eater
         leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
@@ -1237,8 +1293,7 @@ def _revive_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, tra
         f = fighters[i]
         f[F.hp] = max(1, f[F.max_hp] * effects[r, E.amount] // effects[r, E.divisor])
         record_nb(trace, glob, inst[i, I.controller], Event.heal, i, f[F.hp], f[F.hp])
-        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
-        to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+        leave_for_cemetery_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
         return True
     return False
 
@@ -1320,8 +1375,7 @@ def tend_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, heal,
         if r < 0:
             continue
         if 0 < inst[j, I.sleeper_hp] and fighters[c, F.hp] < inst[j, I.sleeper_hp]:
-            leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
-            to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+            leave_for_cemetery_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
             continue
         if heal and inst[j, I.controller] == glob[G.active] and fighters[c, F.hp] > 0:
             heal_creature_nb(inst, fighters, glob, c, effects[r, E.amount], trace)

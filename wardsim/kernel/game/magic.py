@@ -54,7 +54,7 @@ from wardsim.kernel.game.field import (
     flip_decks_nb,
     held_on_field_nb,
     infinite_in_use_nb,
-    leave_field_nb,
+    leave_for_cemetery_nb,
     lightning_barred_nb,
     limited_barred_nb,
     magic_barred_nb,
@@ -1050,8 +1050,7 @@ def resolve_card_nb(
         # an equip left attached to no creature acts on nothing (rules guide, Equip: "will attach to a
         # single card"): it goes to the cemetery rather than hold an Infinite slot
         inst[i, I.watch] = 0
-        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
-        to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
+        leave_for_cemetery_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
         note_fizzle_nb(trace, glob, inst, i, FizzleReason.nothing_to_do)
 
 

@@ -91,6 +91,7 @@ from wardsim.kernel.game.field import (
     infinite_in_use_nb,
     kill_nb,
     leave_field_nb,
+    leave_for_cemetery_nb,
     lightning_barred_nb,
     limited_barred_nb,
     magic_barred_nb,
@@ -671,8 +672,7 @@ def _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, 
             inst[options[k], I.anchor] = -1
         sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, options[k], under, rng, trace)
         if eater >= 0:
-            leave_field_nb(cards, effects, inst, fighters, players, glob, decks, eater, rng, trace)
-            to_cemetery_nb(cards, effects, inst, players, glob, eater, trace)
+            leave_for_cemetery_nb(cards, effects, inst, fighters, players, glob, decks, eater, rng, trace)
         paid += 1
         if glob[G.winner] >= 0:
             break
@@ -1186,6 +1186,33 @@ def offer_rewind_nb(
         script,
         trace,
     ):
+        # the reset's toll (Old Logging Road, The Villain) is paid again on the turn's start, so
+        # that it stays paid: a primary creature it kills dies at once, by its own player's hand
+        # (ruling magic-toll); with none at 0 HP there is nothing to settle before the draw
+        dead = False
+        for q in range(2):
+            c = players[q, P.primary]
+            if c >= 0 and fighters[c, F.hp] <= 0:
+                dead = True
+        if dead:
+            killer_of = local_array(2)
+            killer_of[:] = -1
+            settle_nb(
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                decks,
+                policy,
+                params,
+                killer_of,
+                False,
+                rng,
+                script,
+                trace,
+            )
         return True
     settle_effects_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
     return False
@@ -2574,12 +2601,10 @@ def battle_action_nb(
     for side in range(2):  # Future Warrior goes to the cemetery after the battle it was spent on
         j = spent[side]
         if j >= 0 and inst[j, I.zone] == InstZone.magic:
-            leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
-            to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+            leave_for_cemetery_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
     if upgrade >= 0 and inst[upgrade, I.zone] == InstZone.magic:
         # Cybernetic Upgrade: "Send this card to the cemetery at the end of that battle"
-        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, upgrade, rng, trace)
-        to_cemetery_nb(cards, effects, inst, players, glob, upgrade, trace)
+        leave_for_cemetery_nb(cards, effects, inst, fighters, players, glob, decks, upgrade, rng, trace)
     for c in (attacker, defender):  # a readied card that did not take effect stays in hand
         fighters[c, F.react] = React.none
         fighters[c, F.boost_dice] = 0
@@ -2599,8 +2624,7 @@ def battle_action_nb(
         )
     if stand_in >= 0 and inst[stand_in, I.zone] == InstZone.limited:
         # Hoggan: "Send this card to your cemetery after battle"
-        leave_field_nb(cards, effects, inst, fighters, players, glob, decks, stand_in, rng, trace)
-        to_cemetery_nb(cards, effects, inst, players, glob, stand_in, trace)
+        leave_for_cemetery_nb(cards, effects, inst, fighters, players, glob, decks, stand_in, rng, trace)
     killer_of = local_array(2)
     killer_of[:] = -1
     killer_of[1 - p] = attacker

@@ -45,7 +45,7 @@ from wardsim.kernel.game.field import (
     find_row_nb,
     heal_creature_nb,
     kill_nb,
-    leave_field_nb,
+    leave_for_cemetery_nb,
     limited_barred_nb,
     magic_immune_nb,
     move_to_zone_nb,
@@ -53,7 +53,6 @@ from wardsim.kernel.game.field import (
     spared_from_own_effect_nb,
     sync_damage_immune_nb,
     take_from_cemetery_nb,
-    to_cemetery_nb,
     to_hand_nb,
 )
 from wardsim.kernel.game.resolve import (
@@ -600,5 +599,4 @@ def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p,
     for j in range(N_INST):
         if inst[j, I.zone] == InstZone.magic and 0 <= inst[j, I.expires] <= t:
             # a timed card has done its work: to the cemetery
-            leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
-            to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
+            leave_for_cemetery_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
