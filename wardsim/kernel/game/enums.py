@@ -55,6 +55,8 @@ class InstColT(NamedTuple):
     chosen: int = 30  # the effect row + 1 its player picked among its alternatives when played (The Merchant); 0 none
     sacrificed_dice: int = 31  # printed Atk Dice Rolls of the creatures sacrificed for its summon (Bio-Dino)
     sacrificed_modifier: int = 32  # printed Modifier of the creatures sacrificed for its summon (Bio-Dino)
+    reroll_battle: int = 33  # the battle (`GlobCol.battles`) in which it last spent a once-per-battle re-roll; -1 none
+    reroll_spent: int = 34  # in that battle: bit k set once the re-roll of its card's k-th row is spent
 
 
 InstCol = InstColT()
@@ -141,6 +143,7 @@ class GlobColT(NamedTuple):
     poisoned: int = 22  # the magic card whose healing a Poisoned Potion turns into damage; -1 none
     negated_turn: int = 23  # turn in which every creature effect but the negator's is negated (Dragon of Time); -1 none
     negator: int = 24  # the creature whose effect negates the others in negated_turn; -1 none
+    battles: int = 25  # battles begun so far (what "once per battle" counts)
 
 
 GlobCol = GlobColT()
@@ -216,6 +219,8 @@ class ChoiceKindT(NamedTuple):
     )
     pay_instead: int = 21  # take a creature's price in damage instead of a strike's Atk damage (subject: the striker)
     reveal_own: int = 22  # which own hand card to reveal next, or stop (NO_OPTION; Arcane Power; subject: the card)
+    reroll: int = 23  # use the re-roll a card (the option) gives on the roll just seen, or pass (subject: the striker)
+    reroll_die: int = 24  # which die of that roll to re-roll (options: die places, facts: faces; subject: the striker)
 
 
 ChoiceKind = ChoiceKindT()
@@ -272,6 +277,7 @@ class EventT(NamedTuple):
     equipped: int = 36  # a = equip instance, b = card, c = the creature: equipped from the deck (Equip Knight)
     placed_under: int = 37  # a = instance, b = card, c = the creature it goes under (Terry's Jerry)
     deck_order: int = 38  # a = instance put back on its deck, b = card, c = its place from the top (1 = drawn next)
+    reroll: int = 39  # a = striker, b = the dice before the re-roll packed base 8, c = the roll (1 Hit, 2 Atk)
 
 
 Event = EventT()
