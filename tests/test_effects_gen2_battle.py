@@ -12,6 +12,7 @@ from test_game_cards import OPPONENT, OWN, attack, cast, freeze, magic_names, se
 from wardsim.kernel.bots import policies
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.game.enums import GlobCol, InstCol
+from wardsim.kernel.rng import new_rng
 from wardsim.replays import describe
 
 F = FighterCol
@@ -214,3 +215,45 @@ def _ring_value(first: str) -> float:
 def test_ring_of_extremes_is_played_where_its_table_helps_and_not_on_a_maniac():
     # ruling hit-tables: a Werewolf hits AL 12 on 9 or more; the Maniac's own table beats the Ring's
     assert _ring_value("Maniac") < 0 < _ring_value("Werewolf")
+
+
+def _rerolls(t) -> list[tuple[int, int]]:
+    """(the dice before, the roll: 1 Hit, 2 Atk) of each re-roll traced."""
+    from wardsim.kernel.game.enums import Event
+
+    n = int(t.glob[GlobCol.trace_n])
+    return [(int(r[4]), int(r[5])) for r in t.trace[:n] if r[2] == Event.reroll]
+
+
+def test_magic_watch_rerolls_a_missed_hit_roll_and_is_then_spent_for_the_battle():
+    # ruling re-rolls: "either their Hit Dice Roll or Atk Dice Roll once per battle"
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Magic Watch"])
+    cast(t, 0, "Magic Watch", OWN)
+    freeze(t, ogre)
+    attack(t, 1, 2, 4, 4, 1, 2)  # 1 + 2 + 3 misses AL 8: re-rolled, 4 + 4 + 3 hits; Atk [1, 2] stands
+    assert t.used_dice() == 6
+    assert _rerolls(t) == [(1 + 2 * 8, 1)]
+    assert t.hp(ogre) == 90 - (1 + 2 + 3)
+
+
+def test_magic_watch_keeps_a_hit_and_rerolls_a_low_atk_roll_its_players_choice():
+    t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Magic Watch"])
+    cast(t, 0, "Magic Watch", OWN)
+    freeze(t, ogre)
+    attack(t, 4, 4, 1, 2, 6, 6)  # a hit is kept; the Atk roll [1, 2] is below its mean: re-rolled
+    assert t.used_dice() == 6
+    assert _rerolls(t) == [(1 + 2 * 8, 2)]
+    assert t.hp(ogre) == 90 - (6 + 6 + 3)
+
+
+def test_magic_watch_rerolls_are_a_coin_flip_for_the_random_policy():
+    # the choice is the player's: the random policy re-rolls even a roll that hit, about half the time
+    used = 0
+    for seed in range(40):
+        t, wolf, ogre = setup("Werewolf", "Ogre", hand_a=["Magic Watch"], policy="random")
+        cast(t, 0, "Magic Watch", OWN)
+        freeze(t, ogre)
+        t.rng[:] = new_rng(seed, 0)
+        attack(t, 6, 5, 4, 4, 4, 4, 4, 4)
+        used += sum(roll == 1 for _, roll in _rerolls(t))  # the Hit roll [6, 5] hit: greedy keeps it
+    assert 8 <= used <= 32  # 20 expected of 40 coin flips; 4 standard errors either side

@@ -26,7 +26,7 @@ from wardsim.tournament import round_robin
 DECKS = Path(__file__).parent.parent / "decks"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 ODD_NAME = 'tricky <b>"deck" & co'  # a deck name is its file name: it may hold HTML's characters
-FLAGGED_CARD = "Magic Watch"  # a Gen 2 card: effect_status unmodeled
+FLAGGED_CARD = "Magic Shield"  # a Gen 2 card: effect_status unmodeled
 runner = CliRunner()
 
 

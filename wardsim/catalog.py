@@ -239,7 +239,7 @@ def _row_sign(e: Effect) -> int:
         return 1 if e.amount > e.divisor else -1
     if e.action == "apply_status":
         return -1 if e.status in _HARMFUL_STATUS else 1
-    if e.action in ("negate_effects", "negate_increases", "damage_fraction", "damage"):
+    if e.action in ("negate_effects", "negate_increases", "damage_fraction", "damage", "force_reroll"):
         return -1
     if e.action in (
         "heal",
@@ -250,6 +250,7 @@ def _row_sign(e: Effect) -> int:
         "prevent_damage",
         "revive",
         "miss_backfire",
+        "reroll",
     ):
         return 1
     return 0

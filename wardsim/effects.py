@@ -495,6 +495,16 @@ def _move_text(e: Effect, target: str, zfrom: str, zto: str) -> str:
     return f"move {render_filter(e.filter) if e.filter else target} from the {zfrom} to the {zto}"
 
 
+def _reroll_text(e: Effect) -> str:
+    """The roll a re-roll row re-rolls: Winter Griffin's one die of a roll, or a whole roll."""
+    roll = {"hit_dice": "its Hit roll", "attack_dice": "its Atk roll"}.get(e.stat)
+    if roll is None:
+        roll = "either its Hit roll or its Atk roll"
+    if e.amount > 0:
+        return f"{e.amount} {'die' if e.amount == 1 else 'dice'} of {roll}"
+    return roll
+
+
 def render(e: Effect) -> str:
     """One plain-English sentence for an effect row."""
     target = _TARGET_TEXT[e.target]
@@ -753,6 +763,12 @@ def render(e: Effect) -> str:
         "killed it, as Atk damage of a critical hit (doubled)",
         "sacrifice_discount": f"your creatures need {e.amount} sacrifice{'s' if e.amount != 1 else ''} fewer "
         "to be summoned (never fewer than none)",
+        "reroll": "once per battle, "
+        + ("this creature" if e.target == "self" else target)
+        + " may re-roll "
+        + _reroll_text(e)
+        + " once the roll is seen",
+        "force_reroll": f"once per battle, you may make {target} re-roll " + _reroll_text(e) + " once it is seen",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger].format(filter=render_filter(e.filter)[2:])]
     # said in the action's words (Gnarled Hand, Shard Titan)

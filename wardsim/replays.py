@@ -222,6 +222,9 @@ def describe(
                 f"  {card(a)} rolls Hit dice {_dice(b)}: {c} with bonuses against AL {strike[2]}, "
                 f"and {_STRIKE_WORDS.get(strike[1], 'strikes')}."
             )
+        elif event == e.reroll:
+            roll = "Hit" if c == 1 else "Atk"
+            lines.append(f"  {card(a)}'s {roll} dice {_dice(b)} are re-rolled, {who}'s choice.")
         elif event == e.effect_rolls:
             lines.append(f"  {card(a)}'s on-hit effect rolls {_dice(b)[::-1]}.")
         elif event == e.atk_dice:

@@ -266,6 +266,8 @@ class ActionT(NamedTuple):
     magic_off_field: int = 96  # a creature card that is a magic card off the field: its HP never counts (Shard Titan)
     summon_requirement: int = 97  # a summon_cost row: the creature is summoned only while its condition holds
     avenge: int = 98  # the killed primary's printed attack, a critical hit on its killer (Last Hope Hero)
+    reroll: int = 99  # once per battle the target's player may re-roll its Hit or Atk roll (amount > 0: that many dice)
+    force_reroll: int = 100  # once per battle the card's player may make the target re-roll its Hit or Atk roll
 
 
 Action = ActionT()
@@ -603,6 +605,9 @@ class FighterColT(NamedTuple):
     last_damage_atk: int = 108  # 1: the last damage it took was Atk damage (Contaminate reads it at a death)
     backfire: int = 109  # 1: a miss against it: the striker rolls its Atk roll at its own primary (Galactic Suit)
     backfire_damage: int = 110  # the Atk roll its last missed strike owes its own primary, for the game; 0 none
+    reroll_pause: int = 111  # bits set by the game: its strike pauses after the Hit roll (1), the Atk roll (2)
+    strike_stage: int = 112  # the roll its strike paused after, for a re-roll (1 Hit, 2 Atk); 0 none
+    strike_atk_base: int = 113  # while paused after the Atk roll: the damage before the Atk dice
 
 
 FighterCol = FighterColT()

@@ -957,6 +957,40 @@ def card_worth_nb(cards, card):
 
 
 @njit(cache=True, _nrt=False)
+def _roll_went_well(f, dice):
+    """Did the roll a strike paused after go well for the striker? The Hit roll: it hits (a
+    critical hit yes, a critical miss no); the Atk roll: its dice are at their mean or above, or,
+    where `dice` (> 0) of them would be re-rolled, its lowest die is 4 or more."""
+    if f[F.strike_stage] == 1:
+        packed = f[F.strike_hit_dice]
+        n = 0
+        ones = 0
+        sixes = 0
+        while packed > 0:
+            n += 1
+            ones += 1 if packed % 8 == 1 else 0
+            sixes += 1 if packed % 8 == 6 else 0
+            packed = packed // 8
+        if n >= 2 and ones == n:
+            return False
+        if n >= 2 and sixes == n:
+            return True
+        return f[F.strike_hit_total] >= f[F.strike_needed]
+    packed = f[F.strike_atk_dice]
+    n = 0
+    total = 0
+    lowest = 6
+    while packed > 0:
+        n += 1
+        total += packed % 8
+        lowest = min(lowest, packed % 8)
+        packed = packed // 8
+    if dice > 0:
+        return lowest >= 4
+    return 2 * total >= 7 * n
+
+
+@njit(cache=True, _nrt=False)
 def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst, fighters, players, glob):
     """How much player q likes `option` of a `ChoiceKind` decision (higher is better); every
     policy but `random` decides these by the same sensible rules, and differs in its turns."""
@@ -1136,6 +1170,17 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
     if kind == ChoiceKind.pay_instead:
         # Ooze Weaver: take the price instead of the strike when it saves HP (`fact`)
         return 0.0 if option == NO_OPTION else float(fact)
+    if kind == ChoiceKind.reroll:
+        # Winter Griffin, Magic Watch: its own creature's roll is re-rolled when it went badly;
+        # Bad Luck Bear: the opponent's creature's roll when it went well
+        if option == NO_OPTION:
+            return 0.0
+        good = _roll_went_well(fighters[subject], fact)
+        own = inst[subject, I.controller] == q
+        return (-1.0 if good else 1.0) if own else (1.0 if good else -1.0)
+    if kind == ChoiceKind.reroll_die:
+        # the lowest die of its own creature's roll (`fact`: the face); the highest of the opponent's
+        return float(-fact) if inst[subject, I.controller] == q else float(fact)
     if kind == ChoiceKind.steal_pick:
         # Thief: the equip worth most to its new creature; one that only hurts or negates its
         # creature's effects is taken last

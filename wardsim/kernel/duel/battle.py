@@ -74,7 +74,9 @@ target's on-hit-taken rows resolve (Gaseous Horror's 5 damage at the striker). A
 row that keeps all damage off a creature for the turn or for turn cycles (The Super Hero,
 Perseus Valenthil) holds through the exchanges its duration covers, ticks included. Rows a
 player chooses at a battle's start (Shapeshifter, Nadara, Monkey Duck, Chaos Demon) and
-alternatives (Cryovore) are not used in a duel; the exact solver refuses them.
+alternatives (Cryovore) are not used in a duel; the exact solver refuses them. Nor are the
+re-rolls a player may make once a roll is seen (Winter Griffin): a duel has no player to ask
+(the game pauses the strike for them, `FighterCol.reroll_pause`); the exact solver refuses them.
 
 Timing. A DOT applied in exchange e ticks at the end of e and then at the end of every second
 exchange (e+2, e+4, ...) until it has ticked `duration` times ("source": for the whole duel).
@@ -303,14 +305,17 @@ def _shows_face(packed, n_dice, lo, hi):
 
 @njit(_nrt=False)
 def _strike_body(att, dfn, effects, strikes_first, clock, rng, script):
-    att[F.strike_order] = 1 if strikes_first else 2
-    att[F.strike_hit_dice] = 0
-    att[F.strike_hit_total] = 0
-    att[F.strike_atk_dice] = 0
-    att[F.strike_damage] = 0
-    att[F.strike_effect_dice] = 0
-    att[F.strike_needed] = strike_al_nb(dfn, effects)
+    if att[F.strike_stage] == 0:  # a paused strike goes on with what it rolled
+        att[F.strike_order] = 1 if strikes_first else 2
+        att[F.strike_hit_dice] = 0
+        att[F.strike_hit_total] = 0
+        att[F.strike_atk_dice] = 0
+        att[F.strike_damage] = 0
+        att[F.strike_effect_dice] = 0
+        att[F.strike_needed] = strike_al_nb(dfn, effects)
     result = _strike_inner(att, dfn, effects, strikes_first, clock, rng, script)
+    if result == StrikeResult.paused:
+        return result
     att[F.strike_result] = result
     if (
         (result == StrikeResult.hit or result == StrikeResult.critical_hit)
@@ -372,17 +377,21 @@ def _play_on_miss(att, dfn):
 
 @njit(_nrt=False, inline="always")
 def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
-    if att[F.frozen_until] >= clock or is_stunned_nb(att, clock):
-        return StrikeResult.none  # frozen and stunned creatures cannot strike
-    if dfn[F.shielded] != 0:  # Wizard: "negates the next attack against this card"
-        dfn[F.shielded] = 0
-        return StrikeResult.negated
-    if has_trigger_nb(att, Trigger.before_hit_roll):
-        # Woodland Elf: "prior to your Hit Dice Roll, roll 1 die"; what it gives lasts for the battle
-        fire_trigger_nb(Trigger.before_hit_roll, att, dfn, effects, clock, rng, script)
-        att[F.strike_needed] = strike_al_nb(dfn, effects)
-        if att[F.hp] <= 0 or dfn[F.hp] <= 0:
-            return StrikeResult.none
+    stage = att[F.strike_stage]
+    if stage == 2:
+        return _resume_after_atk_roll(att, dfn, effects, strikes_first, clock)
+    if stage == 0:
+        if att[F.frozen_until] >= clock or is_stunned_nb(att, clock):
+            return StrikeResult.none  # frozen and stunned creatures cannot strike
+        if dfn[F.shielded] != 0:  # Wizard: "negates the next attack against this card"
+            dfn[F.shielded] = 0
+            return StrikeResult.negated
+        if has_trigger_nb(att, Trigger.before_hit_roll):
+            # Woodland Elf: "prior to your Hit Dice Roll, roll 1 die"; what it gives lasts for the battle
+            fire_trigger_nb(Trigger.before_hit_roll, att, dfn, effects, clock, rng, script)
+            att[F.strike_needed] = strike_al_nb(dfn, effects)
+            if att[F.hp] <= 0 or dfn[F.hp] <= 0:
+                return StrikeResult.none
     hit_dice = att[F.hit_dice] + att[F.battle_hit_dice]
     hit_bonus = att[F.modifier] + att[F.hit_bonus] + att[F.battle_hit]
     cond_attack_dice = 0
@@ -406,17 +415,26 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
     packed = 0
     first_die = 0
     dice_match = hit_dice >= CRITICAL_DICE  # Tri-Dragon, Scarlett: "match" needs 2 dice or more
+    resumed = stage == 1
+    if resumed:
+        packed = att[F.strike_hit_dice]  # the Hit dice as the re-rolls left them
+        att[F.strike_stage] = 0
     for k in range(hit_dice):
-        die = d6_nb(rng, script)
+        die = _packed_die(packed, k) if resumed else d6_nb(rng, script)
         total += die
         all_six = all_six and die == 6
         all_one = all_one and die == 1
         if k == 0:
             first_die = die
         dice_match = dice_match and die == first_die
-        if k < 21:
+        if k < 21 and not resumed:
             packed = _pack_die(packed, k, die)
     att[F.strike_hit_dice] = packed
+    if not resumed and (att[F.reroll_pause] & 1) != 0 and 0 < hit_dice <= 21:
+        # a card lets a player re-roll this Hit roll once it is seen: the game asks, then calls again
+        att[F.strike_hit_total] = total + hit_bonus
+        att[F.strike_stage] = 1
+        return StrikeResult.paused
     att[F.strike_hit_total] = total + hit_bonus
     auto_hit = att[F.auto_hit] != 0 or att[F.no_hit_roll] != 0
     if att[F.no_criticals] != 0:  # Tri-Dragon: "This creature cannot critical Hit/Miss"
@@ -498,6 +516,7 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         damage = att[F.base_modifier]
     atk_six = False
     packed = 0
+    base_damage = damage
     for k in range(attack_dice):
         die = d6_nb(rng, script)
         damage += die
@@ -505,6 +524,60 @@ def _strike_inner(att, dfn, effects, strikes_first, clock, rng, script):
         if k < 21:
             packed = _pack_die(packed, k, die)
     att[F.strike_atk_dice] = packed
+    if (att[F.reroll_pause] & 2) != 0 and 0 < attack_dice <= 21 and hit_dice <= 21:
+        # a card lets a player re-roll this Atk roll once it is seen: the game asks, then calls again
+        att[F.strike_atk_base] = base_damage
+        att[F.strike_result] = result
+        att[F.strike_stage] = 2
+        return StrikeResult.paused
+    return _deal_strike(att, dfn, effects, strikes_first, clock, result, react, damage, atk_six, dice_match, base_only)
+
+
+@njit(_nrt=False)
+def _resume_after_atk_roll(att, dfn, effects, strikes_first, clock):
+    """A strike paused after its Atk roll goes on with the Atk dice as the re-rolls left them;
+    nothing between its Hit roll and its Atk roll changed the state it reads again here."""
+    att[F.strike_stage] = 0
+    result = att[F.strike_result]
+    react = dfn[F.react]
+    if react == React.heal or dfn[F.react_fired] != Fired.waiting:
+        react = 0
+    damage = att[F.strike_atk_base]
+    atk_six = False
+    packed = att[F.strike_atk_dice]
+    while packed > 0:
+        die = packed % 8
+        damage += die
+        atk_six = atk_six or die == 6
+        packed = packed // 8
+    dice_match = _dice_matched(att[F.strike_hit_dice])
+    base_only = dfn[F.base_attack_only] != 0
+    return _deal_strike(att, dfn, effects, strikes_first, clock, result, react, damage, atk_six, dice_match, base_only)
+
+
+@njit(_nrt=False)
+def _dice_matched(packed):
+    """Do all the dice of a base-8 list show the same face (2 dice or more)?"""
+    first = packed % 8
+    n = 0
+    while packed > 0:
+        if packed % 8 != first:
+            return False
+        n += 1
+        packed = packed // 8
+    return n >= 2
+
+
+@njit(_nrt=False)
+def _packed_die(packed, k):
+    """Die k of a base-8 list."""
+    return (packed // (np.int64(8) ** k)) % 8
+
+
+@njit(_nrt=False, inline="always")
+def _deal_strike(att, dfn, effects, strikes_first, clock, result, react, damage, atk_six, dice_match, base_only):
+    """The rest of a strike that hit, once its Atk dice are rolled: multipliers, then the damage."""
+    all_six = result == StrikeResult.critical_hit
     if has_trigger_nb(att, Trigger.on_strike) and (dfn[F.immune] & Flag.creature_effects) == 0 and not base_only:
         damage = _multiply_nb(att, dfn, effects, strikes_first, atk_six, dice_match, damage)
     if att[F.extra_mult] > 1 and not base_only:

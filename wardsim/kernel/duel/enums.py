@@ -61,6 +61,7 @@ class StrikeResultT(NamedTuple):
     critical_miss: int = 3
     hit: int = 4
     critical_hit: int = 5
+    paused: int = 6  # stopped after a roll the game offers to re-roll (`FighterCol.strike_stage`); call again
 
 
 StrikeResult = StrikeResultT()

@@ -512,6 +512,10 @@ def build_spec(fa: np.ndarray, fb: np.ndarray, effects: np.ndarray) -> PairSpec:
                 # Woodland Elf's roll before its Hit roll, Gaseous Horror's answer to a hit: rows
                 # inside a strike that the solver's strike does not read
                 raise UnsupportedPair("a row fired inside a strike")
+            if trig == Trigger.static and action in (Action.reroll, Action.force_reroll):
+                # Winter Griffin: its player's re-roll once a roll is seen, a choice the solver's
+                # strike does not make (a duel makes none either)
+                raise UnsupportedPair("a re-roll its player chooses inside a strike")
             if trig == Trigger.static and action in (Action.second_battle, Action.battle_again):
                 # Cabal Warchief: two battles in its player's turn, struck back in one; an
                 # exchange here holds one battle

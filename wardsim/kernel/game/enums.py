@@ -56,6 +56,8 @@ class InstColT(NamedTuple):
     sacrificed_dice: int = 31  # printed Atk Dice Rolls of the creatures sacrificed for its summon (Bio-Dino)
     sacrificed_modifier: int = 32  # printed Modifier of the creatures sacrificed for its summon (Bio-Dino)
     draw_pending: int = 33  # 1: drawn by an effect, the opponent not yet offered an answer to the draw (Witch's Cabin)
+    reroll_battle: int = 34  # the battle (`GlobCol.battles`) in which it last spent a once-per-battle re-roll; -1 none
+    reroll_spent: int = 35  # in that battle: bit k set once the re-roll of its card's k-th row is spent
 
 
 InstCol = InstColT()
@@ -145,6 +147,7 @@ class GlobColT(NamedTuple):
     # cards still arriving in a cemetery together (a creature leaving the field and what it takes
     # along): the loss is counted once the last has arrived (ruling cemetery-together); 0 between steps
     cemetery_held: int = 25
+    battles: int = 26  # battles begun so far (what "once per battle" counts)
 
 
 GlobCol = GlobColT()
@@ -222,6 +225,8 @@ class ChoiceKindT(NamedTuple):
     reveal_own: int = 22  # which own hand card to reveal next, or stop (NO_OPTION; Arcane Power; subject: the card)
     avenge: int = 23  # answer the killing of its primary with a Lightning card, or pass (subject: the killer)
     draw_answer: int = 24  # answer the opponent's draw with a Lightning card, or pass (subject: the card drawn)
+    reroll: int = 25  # use the re-roll a card (the option) gives on the roll just seen, or pass (subject: the striker)
+    reroll_die: int = 26  # which die of that roll to re-roll (options: die places, facts: faces; subject: the striker)
 
 
 ChoiceKind = ChoiceKindT()
@@ -278,6 +283,7 @@ class EventT(NamedTuple):
     equipped: int = 36  # a = equip instance, b = card, c = the creature: equipped from the deck (Equip Knight)
     placed_under: int = 37  # a = instance, b = card, c = the creature it goes under (Terry's Jerry)
     deck_order: int = 38  # a = instance put back on its deck, b = card, c = its place from the top (1 = drawn next)
+    reroll: int = 39  # a = striker, b = the dice before the re-roll packed base 8, c = the roll (1 Hit, 2 Atk)
 
 
 Event = EventT()

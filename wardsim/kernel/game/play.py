@@ -33,7 +33,7 @@ import numpy as np
 from numba import njit
 
 from wardsim.kernel.bots import choice
-from wardsim.kernel.duel.battle import end_battle_nb, end_exchange_nb, is_stunned_nb, open_battle_nb, strike_nb
+from wardsim.kernel.duel.battle import end_battle_nb, end_exchange_nb, is_stunned_nb, open_battle_nb
 from wardsim.kernel.duel.effect_rows import (
     FOREVER,
     add_battle_stat_nb,
@@ -58,7 +58,7 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
-from wardsim.kernel.game import magic, resolve, rewind, turns
+from wardsim.kernel.game import magic, rerolls, resolve, rewind, turns
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb, encode_action_nb
 from wardsim.kernel.game.enums import (
     NO_OPTION,
@@ -2235,6 +2235,7 @@ def _begin_battle(cards, effects, inst, fighters, players, glob, decks, attacker
     equips that roll before each battle roll, arming again when a roll killed a creature or took
     a card away (Sonic Screech)."""
     inst[attacker, I.battled_turn] = glob[G.turn]
+    glob[G.battles] += 1  # "once per battle" (Winter Griffin's re-rolls) counts from here
     record_nb(trace, glob, glob[G.active], Event.battle, attacker, defender, 0)
     for j in range(N_INST):
         if inst[j, I.zone] == InstZone.magic:
@@ -2544,7 +2545,22 @@ def battle_action_nb(
                 inst[defender, I.returned_turn] = t
             # the first strike made in the battle (a defender that does not strike back makes none)
             hp_before = fighters[struck, F.hp]
-            strike_nb(fighters[striker], fighters[struck], effects, k == 0 or no_return, t, rng, script)
+            rerolls.strike_with_rerolls_nb(
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                striker,
+                struck,
+                k == 0 or no_return,
+                policy,
+                params,
+                rng,
+                script,
+                trace,
+            )
             _pay_instead_nb(
                 cards, effects, inst, fighters, players, glob, striker, struck, hp_before, policy, params, rng, trace
             )  # Ooze Weaver
@@ -2708,6 +2724,7 @@ def _possessed_battle_nb(cards, effects, inst, fighters, players, glob, decks, p
             continue
         q = inst[c, I.controller]
         inst[c, I.battled_turn] = t
+        glob[G.battles] += 1
         record_nb(trace, glob, glob[G.active], Event.battle, c, c, 0)
         _battle_rolls(cards, effects, inst, fighters, players, glob, decks, c, rng, script, trace)
         _arm_fighters(cards, effects, inst, fighters, players, glob, c, c)
@@ -2717,7 +2734,9 @@ def _possessed_battle_nb(cards, effects, inst, fighters, players, glob, decks, p
         for k in range(2 if order >= 0 else 0):
             if fighters[c, F.hp] <= 0:
                 break
-            strike_nb(fighters[c], fighters[c], effects, k == 0, t, rng, script)
+            rerolls.strike_with_rerolls_nb(
+                cards, effects, inst, fighters, players, glob, c, c, k == 0, policy, params, rng, script, trace
+            )
             if trace.shape[0] > 0:
                 _trace_strike(fighters, glob, c, q, trace)
             share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
@@ -2760,7 +2779,22 @@ def _self_battle_nb(cards, effects, inst, fighters, players, glob, decks, attack
                 or players[p, P.primary] != defender
             ):
                 break
-            strike_nb(fighters[striker], fighters[struck], effects, k == 0, t, rng, script)
+            rerolls.strike_with_rerolls_nb(
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                striker,
+                struck,
+                k == 0,
+                policy,
+                params,
+                rng,
+                script,
+                trace,
+            )
             resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
             resolve.on_hit_moves_nb(cards, effects, inst, fighters, players, glob, decks, striker, rng, trace)
             _deal_backfire(cards, effects, inst, fighters, players, glob, striker, trace)

@@ -92,6 +92,7 @@ def reset_state_nb(inst, fighters, players, glob, decks):
     glob[GlobCol.sent_hp] = 0
     glob[GlobCol.sent_card] = -1
     glob[GlobCol.poisoned] = -1
+    glob[GlobCol.battles] = 0
 
 
 @njit(cache=True, _nrt=False)
