@@ -301,7 +301,7 @@ _TRIGGER_TEXT = {
     "equipped_leaves": "When the equipped creature leaves the field",
     "named_leaves": "When the last {filter} on the field leaves it",
     "opponent_battle": "When your opponent begins a battle, from your hand",
-    "response_opponent_death": "Lightning, when your opponent's primary creature dies and goes to their cemetery",
+    "response_opponent_death": "Lightning, when your opponent sends a creature to their cemetery",
 }
 
 _TARGET_TEXT = {

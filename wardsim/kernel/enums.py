@@ -122,7 +122,7 @@ class TriggerT(NamedTuple):
     equipped_leaves: int = 39  # the creature the source equip is attached to leaves the field (Moon Owl)
     named_leaves: int = 40  # the last magic card on the field passing the filter leaves it (Ghul'Vok)
     opponent_battle: int = 41  # the opponent initiates a battle, while the card is in its player's hand (Hoggan)
-    response_opponent_death: int = 42  # Lightning: the opponent's primary dies to their cemetery (Possessed Dummy)
+    response_opponent_death: int = 42  # Lightning: the opponent sends a creature to their cemetery (Possessed Dummy)
 
 
 Trigger = TriggerT()

@@ -1018,6 +1018,8 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         if cards[acard, CardCol.card_type] == CardType.creature:
             return -1.0
         worth = cards[acard, CardCol.magic_type] == MagicType.infinite or cards[acard, CardCol.effect_count] >= 2
+        # Possessed Dummy: negated, the creature it would take stays in q's cemetery
+        worth = worth or find_row_nb(cards, effects, acard, Trigger.response_opponent_death, Action.limited_summon) >= 0
         return 1.0 if worth else -1.0
     if kind == ChoiceKind.battle_boost:
         if option == NO_OPTION:

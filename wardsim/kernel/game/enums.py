@@ -55,6 +55,9 @@ class InstColT(NamedTuple):
     chosen: int = 30  # the effect row + 1 its player picked among its alternatives when played (The Merchant); 0 none
     sacrificed_dice: int = 31  # printed Atk Dice Rolls of the creatures sacrificed for its summon (Bio-Dino)
     sacrificed_modifier: int = 32  # printed Modifier of the creatures sacrificed for its summon (Bio-Dino)
+    # 1: a creature card its player's side just sent to its cemetery, not yet offered to Possessed
+    # Dummy; -1: resolving after it left the opponent's side (it will not be offered); 0 otherwise
+    possessable: int = 33
 
 
 InstCol = InstColT()

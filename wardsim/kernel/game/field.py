@@ -353,6 +353,9 @@ def battle_bound_nb(cards, effects, card):
 def to_cemetery_nb(cards, effects, inst, players, glob, i, trace):
     """Card i goes to its owner's cemetery; creature HP counts, however it got there."""
     unwatch_nb(inst, glob, i, trace)
+    # Possessed Dummy answers a creature its opponent sends to their cemetery (a death, a
+    # sacrifice, a discard, ...), not one that its own hold returns there (ruling possessed-dummy)
+    sent_by_owner = inst[i, I.controller] == inst[i, I.owner] and inst[i, I.possessable] != -1
     set_zone_nb(inst, glob, i, InstZone.cemetery)
     p = inst[i, I.owner]
     if is_creature_nb(cards, inst, i):
@@ -362,6 +365,8 @@ def to_cemetery_nb(cards, effects, inst, players, glob, i, trace):
         else:
             players[1 - p, P.opponent_deaths] += 1  # The Hero counts every creature sent there, however
             _owe_heals(cards, effects, inst, i)
+            if sent_by_owner:
+                inst[i, I.possessable] = 1
     record_nb(trace, glob, p, Event.to_cemetery, i, inst[i, I.card], cemetery_hp_nb(cards, inst, players, p))
     check_cemetery_nb(cards, inst, players, glob)
 

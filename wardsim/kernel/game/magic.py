@@ -659,6 +659,29 @@ def play_magic_nb(
                 record_nb(trace, glob, p, Event.discard, d, inst[d, I.card], 0)
                 to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
     # the Lightning response chain (rules guide, CARD ACTIVATION; ruling 10)
+    negator = response_chain_nb(
+        cards, effects, inst, fighters, players, glob, decks, p, i, policy, params, rng, script, trace
+    )
+    if negator >= 0:
+        glob[G.poisoned] = -1
+        if inst[i, I.zone] == InstZone.resolving:
+            record_nb(trace, glob, p, Event.negated, i, card, negator)
+            to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
+        note_fizzle_nb(trace, glob, inst, i, FizzleReason.negated)
+        return
+    resolve_card_nb(
+        cards, effects, inst, fighters, players, glob, decks, p, i, target, policy, params, rng, script, trace
+    )
+    glob[G.poisoned] = -1  # Poisoned Potion turns the healing of the card it answered only
+
+
+@njit(cache=True, _nrt=False)
+def response_chain_nb(cards, effects, inst, fighters, players, glob, decks, p, i, policy, params, rng, script, trace):
+    """p's magic card i, resolving, opens the Lightning response chain: the players answer in
+    turn, then the answers resolve, the last first. Returns the answer that negates card i, or
+    -1 when card i still takes effect."""
+    card = inst[i, I.card]
+    options = local_array(N_INST)
     chain = local_array(MAX_CHAIN)
     chain[:] = -1
     chain[0] = i
@@ -729,17 +752,7 @@ def play_magic_nb(
         negated[0] = 0
         if cards[inst[chain[1], I.card], CardCol.card_type] == CardType.magic:
             note_fizzle_nb(trace, glob, inst, chain[1], FizzleReason.nothing_to_do)
-    if negated[0]:
-        glob[G.poisoned] = -1
-        if inst[i, I.zone] == InstZone.resolving:
-            record_nb(trace, glob, p, Event.negated, i, card, chain[1])
-            to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
-        note_fizzle_nb(trace, glob, inst, i, FizzleReason.negated)
-        return
-    resolve_card_nb(
-        cards, effects, inst, fighters, players, glob, decks, p, i, target, policy, params, rng, script, trace
-    )
-    glob[G.poisoned] = -1  # Poisoned Potion turns the healing of the card it answered only
+    return chain[1] if negated[0] else -1
 
 
 @njit(cache=True, _nrt=False)

@@ -848,7 +848,7 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
 
 
 @njit(cache=True, _nrt=False)
-def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy, params, rng, trace):
+def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy, params, rng, script, trace):
     """Possessed Dummy: "Play this card when your opponent sends a creature to their cemetery.
     Summon that creature as your Limited Summon." Creature c of q's opponent has just died to
     their cemetery: q may answer with a Lightning card of their hand whose
@@ -887,11 +887,43 @@ def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy,
         return
     note_play_nb(inst, d)
     record_nb(trace, glob, q, Event.magic, d, inst[d, I.card], MagicTarget.none)
+    set_zone_nb(inst, glob, d, InstZone.resolving)
+    # a Lightning card played: the opponent may answer it (Goblin Tricks negates it, Ancient Book
+    # equips beside it); negated, the creature stays in their cemetery (ruling possessed-dummy)
+    negator = magic.response_chain_nb(
+        cards, effects, inst, fighters, players, glob, decks, q, d, policy, params, rng, script, trace
+    )
+    if negator >= 0 or inst[c, I.zone] != InstZone.cemetery or players[q, P.primary] < 0:
+        if inst[d, I.zone] == InstZone.resolving:
+            if negator >= 0:
+                record_nb(trace, glob, q, Event.negated, d, inst[d, I.card], negator)
+            to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
+        note_fizzle_nb(trace, glob, inst, d, FizzleReason.negated if negator >= 0 else FizzleReason.nothing_to_do)
+        return
     take_from_cemetery_nb(cards, effects, inst, players, glob, c)
     resolve.limited_summon_nb(cards, inst, fighters, players, glob, q, c, d, trace)
     set_zone_nb(inst, glob, d, InstZone.magic)
     inst[d, I.controller] = q
     inst[d, I.attached_to] = c  # equipped to the creature it possesses
+
+
+@njit(cache=True, _nrt=False)
+def _offer_possessions(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
+    """Possessed Dummy: "Play this card when your opponent sends a creature to their cemetery":
+    each creature card its player's side sent to its cemetery since the last settling (a death, a
+    sacrifice, a discard; `field.to_cemetery_nb` marks it) is offered to the other player, in the
+    order the cards arrived there, before anyone places a new primary (ruling possessed-dummy)."""
+    while glob[G.winner] < 0:
+        c = -1
+        for i in range(N_INST):
+            if inst[i, I.possessable] == 1 and (c < 0 or inst[i, I.arrival] < inst[c, I.arrival]):
+                c = i
+        if c < 0:
+            return
+        inst[c, I.possessable] = 0
+        if inst[c, I.zone] == InstZone.cemetery:
+            q = 1 - inst[c, I.owner]
+            _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy, params, rng, script, trace)
 
 
 @njit(cache=True, _nrt=False)
@@ -933,7 +965,6 @@ def settle_nb(
     # a placement can take the other player's primary away (Psychic Toad) or kill it (Hive Lord
     # destroying a Bomb on it): settle until both hold a living one
     dying = local_array(2)
-    before = local_array(2)
     for _ in range(4):
         _backlash(cards, effects, inst, fighters, players, glob, rng, script, trace)
         share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
@@ -941,8 +972,6 @@ def settle_nb(
         resolve.wake_sleepers_nb(
             cards, effects, inst, fighters, players, glob, decks, policy, params, rng, trace
         )  # Carus Demon
-        before[0] = players[0, P.primary]
-        before[1] = players[1, P.primary]
         for p in range(2):
             # Friend Like You: "If this card is killed by Atk damage": a primary at 0 HP in a
             # battle, struck by a creature
@@ -951,10 +980,7 @@ def settle_nb(
             if c >= 0 and fighters[c, F.hp] <= 0 and in_battle and killer_of[p] >= 0:
                 dying[p] = c
         sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
-        for p in range(2):
-            c = before[p]
-            if c >= 0 and players[p, P.primary] < 0 and inst[c, I.zone] == InstZone.cemetery and glob[G.winner] < 0:
-                _possess(cards, effects, inst, fighters, players, glob, decks, 1 - p, c, policy, params, rng, trace)
+        _offer_possessions(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
         for p in range(2):
             c = dying[p]
             if c >= 0 and players[p, P.primary] < 0 and inst[c, I.zone] == InstZone.cemetery and glob[G.winner] < 0:
