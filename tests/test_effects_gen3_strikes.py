@@ -10,7 +10,7 @@ and a frozen creature struck when a test needs a single strike.
 import pytest
 from gamekit import CAT, InstZone, K
 from test_effects_gen2_zones import heuristic_value_of
-from test_game_cards import OPPONENT, OWN, attack, cast, freeze, setup, stats
+from test_game_cards import NONE, OPPONENT, OWN, attack, cast, freeze, setup, stats
 
 from wardsim.battle import prepared_pair
 from wardsim.kernel.enums import FighterCol
@@ -244,6 +244,50 @@ def test_fog_rolls_no_hit_dice_and_goes_straight_to_its_atk_dice(opponent, hp):
     freeze(t, other)
     attack(t, 1, 1) if opponent == "Ogre" else attack(t)  # 1 + 1 + 2: never a critical miss
     assert t.hp(other) == hp and t.hp(fog) == 50 and t.used_dice() == (2 if opponent == "Ogre" else 0)
+
+
+def magic_plays(t) -> list[int]:
+    return [action_a_nb(a) for a in t.legal() if action_kind_nb(a) == K.magic]
+
+
+@pytest.mark.parametrize("opponent", ["Fog", "Ogre"])
+def test_fog_is_unaffected_by_the_opponents_magic_cards(opponent):
+    # ruling fog: the opponent's Ignite cannot be aimed at it, and Bramble Field's damage to
+    # every creature passes it by
+    t, wolf, other = setup("Werewolf", opponent, hand_a=["Ignite", "Bramble Field"])
+    ignite = t.find(0, "Ignite", InstZone.hand)
+    assert (ignite in magic_plays(t)) == (opponent == "Ogre")
+    t.play("Bramble Field", NONE)
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()  # the Bramble Field's player's turn begins: 5 damage to every creature without wings
+    assert t.hp(wolf) == CAT["Werewolf"].hp - 5
+    assert t.hp(other) == CAT[opponent].hp - (5 if opponent == "Ogre" else 0)
+
+
+def test_fog_takes_its_own_players_magic_cards():
+    # ruling fog: its own player's heal and equips reach it
+    t, fog, _ = setup("Fog", "Werewolf", hand_a=["Health Potion", "Sword of the Grove"])
+    t.fighters[fog, F.hp] = 10
+    t.play("Health Potion")
+    assert t.hp(fog) == 40
+    atk = stats(t, fog)["atk"]
+    t.play("Sword of the Grove", OWN)
+    assert stats(t, fog)["atk"] == atk + 5
+    t, ent, _ = setup("Ent Tree", "Werewolf", hand_a=["Health Potion"])
+    t.fighters[ent, F.hp] = 10
+    assert t.find(0, "Health Potion", InstZone.hand) not in magic_plays(t)  # unaffected by every magic card
+
+
+@pytest.mark.parametrize("attacker, hurt", [("Fog", 0), ("Werewolf", 5)])
+def test_fog_takes_no_raging_inferno_damage_from_the_opponents_card(attacker, hurt):
+    # ruling fog: the damage the opponent's equip inflicts on the creature striking its creature
+    t, striker, ogre = setup(attacker, "Ogre", hand_b=["Raging Inferno"])
+    cast(t, 1, "Raging Inferno", OWN)
+    freeze(t, ogre)
+    hp = t.hp(striker)
+    attack(t, 1, 1) if attacker == "Fog" else attack(t, 6, 6, 1, 1)
+    assert t.hp(ogre) < 90 and t.hp(striker) == hp - hurt
 
 
 def test_zanj_the_hunter_takes_6_al_from_the_opponents_creatures_and_negates_their_al_increases():

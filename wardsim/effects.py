@@ -254,6 +254,8 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError("action 'hit_needs_match' needs an 'amount' of 1 or more: the lowest matching face")
     if "overflow" in e.flags and e.action != "heal_from_damage":
         raise EffectError("flag 'overflow' belongs to a 'heal_from_damage' row")
+    if "opponents" in e.flags and (e.action != "immune" or "magic" not in e.flags or "creature_effects" in e.flags):
+        raise EffectError("flag 'opponents' belongs to an 'immune' row against 'magic' cards only")
 
 
 # ---------------------------------------------------------------- plain English
@@ -606,7 +608,12 @@ def render(e: Effect) -> str:
         ),
         "immune": f"{target} {is_} unaffected by "
         + " and ".join(
-            w for w, f in (("creature effects", "creature_effects"), ("magic cards", "magic")) if f in e.flags
+            w
+            for w, f in (
+                ("creature effects", "creature_effects"),
+                ("your opponents' magic cards" if "opponents" in e.flags else "magic cards", "magic"),
+            )
+            if f in e.flags
         ),
         "sacrifices": (
             "it may be summoned without sacrifice"

@@ -94,6 +94,7 @@ from wardsim.kernel.game.field import (
     lightning_barred_nb,
     limited_barred_nb,
     magic_barred_nb,
+    magic_immune_vs_nb,
     once_negation_nb,
     paid_negation_nb,
     pay_magic_toll_nb,
@@ -1345,7 +1346,7 @@ def _spring_traps(cards, effects, inst, fighters, players, glob, decks, rng, tra
             action = effects[r, E.action]
             c = players[p, P.primary]
             if action == Action.damage and effects[r, E.target] == Target.opponent_primary and c >= 0:
-                if not resolve.magic_immune_nb(cards, effects, inst, c):
+                if not magic_immune_vs_nb(cards, effects, inst, c, inst[j, I.controller]):
                     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                     dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
                     record_nb(trace, glob, inst[j, I.controller], Event.effect_damage, c, dealt, fighters[c, F.hp])
@@ -1406,11 +1407,11 @@ def _foresight_options(cards, effects, inst, c, x, out):
     Atk damage of the creature it battles (x) for this battle. Returns how many options."""
     out[0] = NO_OPTION
     n = 1
-    if resolve.magic_immune_nb(cards, effects, inst, x):
-        return n  # a creature unaffected by magic cards keeps its Atk damage
     for j in range(N_INST):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != c:
             continue
+        if magic_immune_vs_nb(cards, effects, inst, x, inst[j, I.controller]):
+            continue  # a creature unaffected by the card's magic keeps its Atk damage
         start, stop = card_rows_nb(cards, inst[j, I.card])
         for r in range(start, stop):
             if (
@@ -1438,7 +1439,7 @@ def _battle_equip_options(cards, effects, inst, fighters, players, glob, q, out)
         or magic_barred_nb(cards, effects, inst, fighters, players, glob, q)
         or lightning_barred_nb(cards, effects, inst, fighters, players, glob, q)
         or infinite_in_use_nb(cards, effects, inst, q) >= glob[G.infinite_slots]
-        or resolve.magic_immune_nb(cards, effects, inst, c)
+        or magic_immune_vs_nb(cards, effects, inst, c, q)
     ):
         return n
     for i in range(N_INST):
@@ -1527,7 +1528,7 @@ def _battle_guard_options(cards, effects, inst, fighters, players, glob, q, out)
         or fighters[c, F.damage_immune] != 0
         or magic_barred_nb(cards, effects, inst, fighters, players, glob, q)
         or lightning_barred_nb(cards, effects, inst, fighters, players, glob, q)
-        or resolve.magic_immune_nb(cards, effects, inst, c)
+        or magic_immune_vs_nb(cards, effects, inst, c, q)
     ):
         return n
     for i in range(N_INST):
@@ -1623,7 +1624,7 @@ def _reveal_for_battle(cards, effects, inst, fighters, players, glob, c, options
     equipped creature's Modifier for that battle by the number of cards revealed": as the battle
     of creature c begins, the player of each such equip on it reveals cards one by one, each
     their pick, until they stop; both players then know those cards (ruling arcane-power)."""
-    if resolve.magic_immune_nb(cards, effects, inst, c):
+    if magic_immune_vs_nb(cards, effects, inst, c, inst[c, I.controller]):
         return
     shown = local_array(N_INST)
     for j in range(N_INST):
@@ -1738,7 +1739,8 @@ def _reaction_options(cards, effects, inst, fighters, players, glob, q, own_hit,
 @njit(cache=True, _nrt=False)
 def _counter_options(cards, effects, inst, fighters, players, glob, q, out):
     """q's options against a Lightning card the opponent may play in this battle: pass, or
-    ready a card that answers Lightning cards (Scroll of Silence, Hell Hath No Fury)."""
+    ready a card that answers Lightning cards (Scroll of Silence, Hell Hath No Fury; Ancient Book
+    while q's primary can take it in a free Infinite slot)."""
     out[0] = NO_OPTION
     n = 1
     if (
@@ -1751,12 +1753,26 @@ def _counter_options(cards, effects, inst, fighters, players, glob, q, out):
         return n
     for i in range(N_INST):
         if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == q and not magic.listed_nb(inst, out, n, i):
-            if _counter_kind(cards, effects, inst[i, I.card]) != Counter.none and not rarity_barred_nb(
-                cards, players, glob, inst[i, I.card]
-            ):
-                out[n] = i
-                n += 1
+            kind = _counter_kind(cards, effects, inst[i, I.card])
+            if kind == Counter.none or rarity_barred_nb(cards, players, glob, inst[i, I.card]):
+                continue
+            if kind == Counter.equip and not _book_fits(cards, effects, inst, players, glob, q):
+                continue
+            out[n] = i
+            n += 1
     return n
+
+
+@njit(cache=True, _nrt=False)
+def _book_fits(cards, effects, inst, players, glob, q):
+    """Ancient Book can be equipped now: q has a primary creature that q's magic cards reach, and
+    an Infinite slot free (as when it answers in a response chain)."""
+    c = players[q, P.primary]
+    return (
+        c >= 0
+        and not magic_immune_vs_nb(cards, effects, inst, c, q)
+        and infinite_in_use_nb(cards, effects, inst, q) < glob[G.infinite_slots]
+    )
 
 
 @njit(cache=True, _nrt=False)
@@ -1765,6 +1781,8 @@ def _counter_kind(cards, effects, card):
         return Counter.negate  # Scroll of Silence
     if find_row_nb(cards, effects, card, Trigger.response_opponent_lightning, Action.damage_fraction) >= 0:
         return Counter.halve  # Hell Hath No Fury
+    if magic.answer_equips_nb(cards, effects, card):
+        return Counter.equip  # Ancient Book
     return Counter.none
 
 
@@ -1901,10 +1919,34 @@ def _spend_reactions(
         for r in range(start, stop):
             t = effects[r, E.trigger]
             action = effects[r, E.action]
+            if t == Trigger.response_opponent_lightning and action == Action.equip_self:
+                # Ancient Book: "you may equip this card to a creature as an Infinite magic card",
+                # its player's primary (ruling ancient-book); the card it answered still acts
+                if _book_fits(cards, effects, inst, players, glob, q):
+                    magic.resolve_card_nb(
+                        cards,
+                        effects,
+                        inst,
+                        fighters,
+                        players,
+                        glob,
+                        decks,
+                        q,
+                        card_inst,
+                        MagicTarget.own,
+                        policy,
+                        params,
+                        rng,
+                        script,
+                        trace,
+                    )
+                else:
+                    note_fizzle_nb(trace, glob, inst, card_inst, FizzleReason.nothing_to_do)
+                break
             if t == Trigger.response_opponent_lightning and action == Action.damage_fraction:
                 # Hell Hath No Fury: the primary of the player whose Lightning card it answered
                 x = players[1 - q, P.primary]
-                if x >= 0 and not resolve.magic_immune_nb(cards, effects, inst, x):
+                if x >= 0 and not magic_immune_vs_nb(cards, effects, inst, x, q):
                     loss = fighters[x, F.hp] * effects[r, E.amount] // effects[r, E.divisor]
                     fighters[x, F.hp] -= loss
                     record_nb(trace, glob, q, Event.effect_damage, x, loss, fighters[x, F.hp])
@@ -1912,7 +1954,7 @@ def _spend_reactions(
             if (t == Trigger.response_own_hit or t == Trigger.response_own_miss) and action == Action.damage:
                 # Martial Arts Man: "Inflict 20 damage to the creature you are battling", a magic
                 # card's damage; only a primary creature has HP to lose (rules guide, LIMITED SUMMONS)
-                if inst[other, I.zone] == InstZone.primary and not resolve.magic_immune_nb(cards, effects, inst, other):
+                if inst[other, I.zone] == InstZone.primary and not magic_immune_vs_nb(cards, effects, inst, other, q):
                     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                     dealt = take_damage_nb(fighters[other], fighters[other], effects, effects[r, E.amount], False)
                     record_nb(trace, glob, q, Event.effect_damage, other, dealt, fighters[other, F.hp])
@@ -1929,7 +1971,7 @@ def _spend_reactions(
                 z = inst[other, I.zone]
                 if (
                     (z == InstZone.primary or z == InstZone.limited)
-                    and not resolve.magic_immune_nb(cards, effects, inst, other)
+                    and not magic_immune_vs_nb(cards, effects, inst, other, q)
                     and infinite_in_use_nb(cards, effects, inst, q) < glob[G.infinite_slots]
                 ):
                     set_zone_nb(inst, glob, card_inst, InstZone.magic)
@@ -1944,13 +1986,17 @@ def _spend_reactions(
                 action == Action.damage
                 and effects[r, E.target] == Target.attacker
                 and inst[other, I.zone] == InstZone.primary
-                and not resolve.magic_immune_nb(cards, effects, inst, other)
+                and not magic_immune_vs_nb(cards, effects, inst, other, q)
             ):
                 # Flame Sentinel: the first turn cycle's 10 damage, now
                 sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                 dealt = take_damage_nb(fighters[other], fighters[c], effects, effects[r, E.amount], False)
                 record_nb(trace, glob, q, Event.effect_damage, other, dealt, fighters[other, F.hp])
-            if action == Action.apply_status and effects[r, E.status] == Status.frozen:
+            if (
+                action == Action.apply_status
+                and effects[r, E.status] == Status.frozen
+                and not magic_immune_vs_nb(cards, effects, inst, other, q)
+            ):
                 # Winter Sentinel: the attacking creature is frozen for its duration
                 until = resolve.turn_cycles_nb(glob, max(effects[r, E.duration], 1))
                 fighters[other, F.frozen_until] = max(fighters[other, F.frozen_until], until)
@@ -1958,13 +2004,13 @@ def _spend_reactions(
             if (
                 action == Action.set_stat
                 and effects[r, E.stat] == Stat.modifier
-                and not resolve.magic_immune_nb(cards, effects, inst, other)
+                and not magic_immune_vs_nb(cards, effects, inst, other, q)
             ):
                 # Sticky Goo: the attacking creature's Modifier is +0 for its turn cycles
                 until = resolve.turn_cycles_nb(glob, max(effects[r, E.duration], 1))
                 fighters[other, F.modifier_zero_until] = max(fighters[other, F.modifier_zero_until], until)
                 record_nb(trace, glob, q, Event.effect, card_inst, r, 0)
-            if action == Action.heal and not resolve.magic_immune_nb(cards, effects, inst, c):
+            if action == Action.heal and not magic_immune_vs_nb(cards, effects, inst, c, q):
                 # Cure Minor Wounds: its player's creature, just hurt (ruling a-creature)
                 amount = effects[r, E.amount]
                 for _ in range(effects[r, E.dice]):
