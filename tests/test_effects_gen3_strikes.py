@@ -16,7 +16,7 @@ from wardsim.battle import prepared_pair
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.exact.spec import UnsupportedPair, build_spec
 from wardsim.kernel.game.actions import action_a_nb, action_kind_nb
-from wardsim.kernel.game.enums import InstCol
+from wardsim.kernel.game.enums import GlobCol, InstCol
 
 F = FighterCol
 FIRE = "Artist Eg’Toroth"  # a promo with fire in its transcribed artwork (AL 2, SPD 12, HP 10)
@@ -406,3 +406,24 @@ def test_the_exact_solver_doubles_the_strikes_of_a_water_creature_on_earth_eleot
     fa, fb = prepared_pair(CAT, attacker, "Earth Eleotoid")
     rules = build_spec(fa, fb, CAT.tables().effects).rules
     assert rules.multipliers[0, 0, 1] == amount
+
+
+@pytest.mark.parametrize("primary", ["Fog", "Werewolf"])
+def test_fog_takes_no_damage_from_the_opponents_lightning_strike(primary):
+    # ruling fog: a magic card's damage to every creature passes it by, as for Heroism
+    t, own, wolf = setup(primary, "Werewolf", hand_a=["Sword of the Grove"], hand_b=["Lightning Strike"])
+    strike = t.find(1, "Lightning Strike", InstZone.hand)
+    t.play("Sword of the Grove", OWN)  # answered by Lightning Strike: damage to all creatures
+    dealt = CAT["Werewolf"].hp - t.hp(wolf)
+    assert t.zone(strike) == InstZone.cemetery and dealt > 0
+    assert t.hp(own) == CAT[primary].hp - (0 if primary == "Fog" else dealt)
+
+
+def test_fog_is_not_frozen_by_the_opponents_winter_sentinel():
+    # ruling fog: the Sentinel negates its strike (the strike, not Fog) but cannot freeze it
+    t, fog, harpy = setup("Fog", "Harpy", hand_b=["Winter Sentinel"])
+    sentinel = t.find(1, "Winter Sentinel", InstZone.hand)
+    freeze(t, harpy)
+    attack(t, 1, 1)
+    assert t.hp(harpy) == 30 and t.zone(sentinel) == InstZone.cemetery
+    assert t.fighter(fog, F.frozen_until) < int(t.glob[GlobCol.turn])
