@@ -625,3 +625,17 @@ def test_possessed_dummy_is_answered_by_ancient_book():
     t.act(K.summon, sgt)  # the Goblin is its sacrifice: the Dummy takes it, the Book answers the Dummy
     assert t.zone(goblin) == InstZone.limited and t.inst[goblin, IC.controller] == 1  # the Dummy still acts
     assert t.zone(book) == InstZone.magic and t.inst[book, IC.attached_to] == sgt
+
+
+def test_possessed_dummy_answered_by_a_card_that_kills_settles_that_death():
+    # docs/rulings.md, possessed-dummy: Lightning Strike negates the Dummy and its 20 damage
+    # kills the Dummy's player's primary, which goes to the cemetery and is replaced at once
+    t, goblin, wolf = setup(
+        "Goblin", "Werewolf", hand_a=["M.O.O.N. Sgt.", "Lightning Strike"], hand_b=["Possessed Dummy", "Kobold"]
+    )
+    dummy = t.find(1, "Possessed Dummy", InstZone.hand)
+    t.fighters[wolf, F.hp] = 15
+    t.act(K.summon, t.find(0, "M.O.O.N. Sgt.", InstZone.hand))  # the Goblin is its sacrifice
+    assert t.zone(dummy) == InstZone.cemetery and t.zone(goblin) == InstZone.cemetery
+    assert t.zone(wolf) == InstZone.cemetery
+    assert CAT.cards[t.inst[t.players[1, PC.primary], IC.card]].name == "Kobold"

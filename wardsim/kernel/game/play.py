@@ -854,18 +854,19 @@ def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy,
     Summon that creature as your Limited Summon." Creature c of q's opponent has just died to
     their cemetery: q may answer with a Lightning card of their hand whose
     `response_opponent_death` `limited_summon` row takes it onto q's field as a Limited Summon,
-    held by the card (equipped to it) and by q's primary creature (ruling possessed-dummy)."""
+    held by the card (equipped to it) and by q's primary creature (ruling possessed-dummy).
+    True when q played a card (it may have been answered, or negated)."""
     if players[q, P.primary] < 0 or magic_barred_nb(cards, effects, inst, fighters, players, glob, q):
-        return
+        return False
     if (
         lightning_barred_nb(cards, effects, inst, fighters, players, glob, q)
         or infinite_in_use_nb(cards, effects, inst, q) >= glob[G.infinite_slots]
     ):
-        return
+        return False
     if cannot_leave_cemetery_nb(cards, effects, inst[c, I.card]) or cemetery_chained_nb(cards, effects, inst):
-        return
+        return False
     if limited_barred_nb(cards, effects, inst, glob):
-        return  # Street Lights: no Limited Summon is played
+        return False  # Street Lights: no Limited Summon is played
     options = local_array(N_INST)
     n = 0
     for j in range(N_INST):
@@ -878,14 +879,14 @@ def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy,
         options[n] = j
         n += 1
     if n == 0:
-        return
+        return False
     options[n] = NO_OPTION
     n += 1
     d = choice.pick_nb(
         ChoiceKind.zone_pick, q, c, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
     )
     if d == NO_OPTION:
-        return
+        return False
     note_play_nb(inst, d)
     record_nb(trace, glob, q, Event.magic, d, inst[d, I.card], MagicTarget.none)
     set_zone_nb(inst, glob, d, InstZone.resolving)
@@ -900,12 +901,13 @@ def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy,
                 record_nb(trace, glob, q, Event.negated, d, inst[d, I.card], negator)
             to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
         note_fizzle_nb(trace, glob, inst, d, FizzleReason.negated if negator >= 0 else FizzleReason.nothing_to_do)
-        return
+        return True
     take_from_cemetery_nb(cards, effects, inst, players, glob, c)
     resolve.limited_summon_nb(cards, inst, fighters, players, glob, q, c, d, trace)
     set_zone_nb(inst, glob, d, InstZone.magic)
     inst[d, I.controller] = q
     inst[d, I.attached_to] = c  # equipped to the creature it possesses
+    return True
 
 
 @njit(cache=True, _nrt=False)
@@ -913,18 +915,22 @@ def _offer_possessions(cards, effects, inst, fighters, players, glob, decks, pol
     """Possessed Dummy: "Play this card when your opponent sends a creature to their cemetery":
     each creature card its player's side sent to its cemetery since the last settling (a death, a
     sacrifice, a discard; `field.to_cemetery_nb` marks it) is offered to the other player, in the
-    order the cards arrived there, before anyone places a new primary (ruling possessed-dummy)."""
+    order the cards arrived there, before anyone places a new primary (ruling possessed-dummy).
+    True when a Dummy was played (its chain may have hurt a creature: the deaths settle again)."""
+    played = False
     while glob[G.winner] < 0:
         c = -1
         for i in range(N_INST):
             if inst[i, I.possessable] == 1 and (c < 0 or inst[i, I.arrival] < inst[c, I.arrival]):
                 c = i
         if c < 0:
-            return
+            break
         inst[c, I.possessable] = 0
         if inst[c, I.zone] == InstZone.cemetery:
             q = 1 - inst[c, I.owner]
-            _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy, params, rng, script, trace)
+            if _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy, params, rng, script, trace):
+                played = True
+    return played
 
 
 @njit(cache=True, _nrt=False)
@@ -981,7 +987,10 @@ def settle_nb(
             if c >= 0 and fighters[c, F.hp] <= 0 and in_battle and killer_of[p] >= 0:
                 dying[p] = c
         sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
-        _offer_possessions(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
+        # a Possessed Dummy opens a response chain, whose answers may kill (Lightning Strike)
+        answered = _offer_possessions(
+            cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace
+        )
         for p in range(2):
             c = dying[p]
             if c >= 0 and players[p, P.primary] < 0 and inst[c, I.zone] == InstZone.cemetery and glob[G.winner] < 0:
@@ -998,7 +1007,7 @@ def settle_nb(
                     cards, effects, inst, fighters, players, glob, decks, p, policy, params, rng, script, trace
                 )
                 placed = True
-        if not placed:
+        if not placed and not answered:
             return
         # what dies from here on dies of a placement's effect, the opponent's, in no battle
         killer_of[:] = BY_OPPONENT_EFFECT
