@@ -5,7 +5,7 @@ the table of `tests/gamekit.py`, scripted dice (the dice order is in `wardsim.ke
 and a frozen creature struck when a test needs a single strike.
 """
 
-from gamekit import CAT, InstZone, K
+from gamekit import CAT, Event, InstZone, K
 from test_game_cards import NONE, OPPONENT, OWN, attack, cast, freeze, magic_names, setup, stats
 
 from wardsim.kernel.enums import CreatureType, FighterCol
@@ -332,3 +332,38 @@ def test_ancient_book_answers_a_lightning_card_by_equipping_itself_to_your_creat
     s = stats(t, vampire)
     assert (s["atk"], s["hit"], s["al"], s["speed"]) == (15, 5, 4 + 8, 9 + 5)
     assert t.fighters[vampire, F.effect_count] == 0  # Mind Sap negates its effects all the same
+
+
+def test_ancient_book_answers_martial_arts_man_played_in_a_battle():
+    # ruling ancient-book: readied against the opponent's battle Lightning card, played with it
+    t, _, ogre = setup("Werewolf", "Ogre", hand_a=["Martial Arts Man"], hand_b=["Ancient Book"])
+    book = t.find(1, "Ancient Book", InstZone.hand)
+    card = t.find(0, "Martial Arts Man", InstZone.hand)
+    freeze(t, ogre)
+    attack(t, 6, 5, 5, 5)  # a hit for 13: Martial Arts Man's 20 still lands
+    assert t.hp(ogre) == 90 - 13 - 20 and t.zone(card) == InstZone.cemetery
+    assert t.zone(book) == InstZone.magic and t.inst[book, InstCol.attached_to] == ogre
+    s = stats(t, ogre)
+    assert (s["atk"], s["hit"], s["speed"]) == (15, 5, 4 + 5)
+
+
+def test_ancient_book_answers_a_sentinel_played_in_a_battle():
+    # ruling ancient-book: the attacker's player answers the Forest Sentinel that turns its strike back
+    t, wolf, harpy = setup("Werewolf", "Harpy", hand_a=["Ancient Book"], hand_b=["Forest Sentinel"])
+    book = t.find(0, "Ancient Book", InstZone.hand)
+    freeze(t, harpy)
+    attack(t, 6, 5, 1, 1)  # a hit for 5, turned back at the Werewolf
+    assert t.hp(harpy) == 30 and t.hp(wolf) == 65
+    assert t.zone(book) == InstZone.magic and t.inst[book, InstCol.attached_to] == wolf
+
+
+def test_ancient_book_in_a_battle_is_negated_by_scroll_of_silence():
+    # ruling ancient-book: a Lightning card, so the Scroll its opponent readied negates it
+    t, _, ogre = setup("Werewolf", "Ogre", hand_a=["Martial Arts Man", "Scroll of Silence"], hand_b=["Ancient Book"])
+    book = t.find(1, "Ancient Book", InstZone.hand)
+    scroll = t.find(0, "Scroll of Silence", InstZone.hand)
+    freeze(t, ogre)
+    attack(t, 6, 5, 5, 5)
+    assert t.hp(ogre) == 90 - 13 - 20
+    assert t.zone(book) == InstZone.cemetery and t.zone(scroll) == InstZone.cemetery
+    assert any(e[3] == book for e in t.events(Event.negated))

@@ -10,13 +10,13 @@ and a frozen creature struck when a test needs a single strike.
 import pytest
 from gamekit import CAT, InstZone, K
 from test_effects_gen2_zones import heuristic_value_of
-from test_game_cards import OPPONENT, OWN, attack, cast, freeze, setup, stats
+from test_game_cards import NONE, OPPONENT, OWN, attack, cast, freeze, setup, stats
 
 from wardsim.battle import prepared_pair
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.exact.spec import UnsupportedPair, build_spec
 from wardsim.kernel.game.actions import action_a_nb, action_kind_nb
-from wardsim.kernel.game.enums import InstCol
+from wardsim.kernel.game.enums import GlobCol, InstCol
 
 F = FighterCol
 FIRE = "Artist Eg’Toroth"  # a promo with fire in its transcribed artwork (AL 2, SPD 12, HP 10)
@@ -246,6 +246,50 @@ def test_fog_rolls_no_hit_dice_and_goes_straight_to_its_atk_dice(opponent, hp):
     assert t.hp(other) == hp and t.hp(fog) == 50 and t.used_dice() == (2 if opponent == "Ogre" else 0)
 
 
+def magic_plays(t) -> list[int]:
+    return [action_a_nb(a) for a in t.legal() if action_kind_nb(a) == K.magic]
+
+
+@pytest.mark.parametrize("opponent", ["Fog", "Ogre"])
+def test_fog_is_unaffected_by_the_opponents_magic_cards(opponent):
+    # ruling fog: the opponent's Ignite cannot be aimed at it, and Bramble Field's damage to
+    # every creature passes it by
+    t, wolf, other = setup("Werewolf", opponent, hand_a=["Ignite", "Bramble Field"])
+    ignite = t.find(0, "Ignite", InstZone.hand)
+    assert (ignite in magic_plays(t)) == (opponent == "Ogre")
+    t.play("Bramble Field", NONE)
+    t.end_turn()
+    t.pass_turn()
+    t.begin_turn()  # the Bramble Field's player's turn begins: 5 damage to every creature without wings
+    assert t.hp(wolf) == CAT["Werewolf"].hp - 5
+    assert t.hp(other) == CAT[opponent].hp - (5 if opponent == "Ogre" else 0)
+
+
+def test_fog_takes_its_own_players_magic_cards():
+    # ruling fog: its own player's heal and equips reach it
+    t, fog, _ = setup("Fog", "Werewolf", hand_a=["Health Potion", "Sword of the Grove"])
+    t.fighters[fog, F.hp] = 10
+    t.play("Health Potion")
+    assert t.hp(fog) == 40
+    atk = stats(t, fog)["atk"]
+    t.play("Sword of the Grove", OWN)
+    assert stats(t, fog)["atk"] == atk + 5
+    t, ent, _ = setup("Ent Tree", "Werewolf", hand_a=["Health Potion"])
+    t.fighters[ent, F.hp] = 10
+    assert t.find(0, "Health Potion", InstZone.hand) not in magic_plays(t)  # unaffected by every magic card
+
+
+@pytest.mark.parametrize("attacker, hurt", [("Fog", 0), ("Werewolf", 5)])
+def test_fog_takes_no_raging_inferno_damage_from_the_opponents_card(attacker, hurt):
+    # ruling fog: the damage the opponent's equip inflicts on the creature striking its creature
+    t, striker, ogre = setup(attacker, "Ogre", hand_b=["Raging Inferno"])
+    cast(t, 1, "Raging Inferno", OWN)
+    freeze(t, ogre)
+    hp = t.hp(striker)
+    attack(t, 1, 1) if attacker == "Fog" else attack(t, 6, 6, 1, 1)
+    assert t.hp(ogre) < 90 and t.hp(striker) == hp - hurt
+
+
 def test_zanj_the_hunter_takes_6_al_from_the_opponents_creatures_and_negates_their_al_increases():
     # ruling zanj-the-hunter: the increases played after it
     t, zanj, ogre = setup("Zanj the Hunter", "Ogre", hand_b=["Hero Shield", "Legendary Armor"])
@@ -427,3 +471,24 @@ def test_last_hope_hero_is_negated_like_any_magic_card():
     attack(t, 6, 5, 1, 1)  # the Werewolf's player negates the Hero: no die is rolled for it
     assert t.zone(hero) == InstZone.cemetery and t.zone(blade) == InstZone.cemetery
     assert t.hp(wolf) == 70 and t.used_dice() == 4
+
+
+@pytest.mark.parametrize("primary", ["Fog", "Werewolf"])
+def test_fog_takes_no_damage_from_the_opponents_lightning_strike(primary):
+    # ruling fog: a magic card's damage to every creature passes it by, as for Heroism
+    t, own, wolf = setup(primary, "Werewolf", hand_a=["Sword of the Grove"], hand_b=["Lightning Strike"])
+    strike = t.find(1, "Lightning Strike", InstZone.hand)
+    t.play("Sword of the Grove", OWN)  # answered by Lightning Strike: damage to all creatures
+    dealt = CAT["Werewolf"].hp - t.hp(wolf)
+    assert t.zone(strike) == InstZone.cemetery and dealt > 0
+    assert t.hp(own) == CAT[primary].hp - (0 if primary == "Fog" else dealt)
+
+
+def test_fog_is_not_frozen_by_the_opponents_winter_sentinel():
+    # ruling fog: the Sentinel negates its strike (the strike, not Fog) but cannot freeze it
+    t, fog, harpy = setup("Fog", "Harpy", hand_b=["Winter Sentinel"])
+    sentinel = t.find(1, "Winter Sentinel", InstZone.hand)
+    freeze(t, harpy)
+    attack(t, 1, 1)
+    assert t.hp(harpy) == 30 and t.zone(sentinel) == InstZone.cemetery
+    assert t.fighter(fog, F.frozen_until) < int(t.glob[GlobCol.turn])

@@ -6,7 +6,7 @@ One test per card behaviour, played through the game kernel with the table of
 """
 
 from gamekit import CAT, Event, InstZone, K
-from test_game_cards import NONE, OWN, attack, freeze, magic_names, setup, stats
+from test_game_cards import NONE, OWN, attack, cast, freeze, magic_names, setup, stats
 
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.game import field, resolve
@@ -565,3 +565,77 @@ def test_possessed_dummy_takes_the_opponents_dead_primary_until_its_own_primary_
     t.act(K.kill_primary)  # the Werewolf leaves: the Ogre goes back to its owner's cemetery
     assert t.zone(ogre) == InstZone.cemetery and t.inst[ogre, IC.owner] == 1
     assert t.zone(dummy) == InstZone.cemetery
+
+
+def test_possessed_dummy_takes_a_creature_the_opponent_sacrifices():
+    # docs/rulings.md, possessed-dummy: a sacrifice sends the creature to its player's cemetery
+    t, goblin, _ = setup("Goblin", "Werewolf", hand_a=["M.O.O.N. Sgt."], hand_b=["Possessed Dummy"])
+    dummy = t.find(1, "Possessed Dummy", InstZone.hand)
+    t.act(K.summon, t.find(0, "M.O.O.N. Sgt.", InstZone.hand))  # AL 7: the Goblin is its sacrifice
+    assert t.zone(goblin) == InstZone.limited and t.inst[goblin, IC.controller] == 1
+    assert t.inst[goblin, IC.anchor] == dummy and t.inst[dummy, IC.attached_to] == goblin
+    assert t.cemetery_hp(0) == 0
+
+
+def test_possessed_dummy_takes_a_creature_the_opponent_discards():
+    # docs/rulings.md, possessed-dummy: the hand limit's discard sends the creature to their cemetery
+    t, _, _ = setup("Werewolf", "Ogre", hand_a=["Possessed Dummy"], hand_b=["Kobold"] * 8, deck_b=["Kobold"])
+    dummy = t.find(0, "Possessed Dummy", InstZone.hand)
+    t.on_top(1, "Kobold")
+    t.end_turn()
+    t.begin_turn()  # the Ogre's player draws a ninth card and discards a Kobold: the Dummy answers
+    (kobold,) = held_by(t, dummy)
+    assert CAT.cards[t.inst[kobold, IC.card]].name == "Kobold" and t.inst[kobold, IC.controller] == 0
+    assert t.inst[dummy, IC.attached_to] == kobold and t.cemetery_hp(1) == 0
+
+
+def test_possessed_dummy_does_not_answer_the_creature_another_dummy_returns():
+    # docs/rulings.md, possessed-dummy: a creature its hold returns was not sent by its player
+    t, _, ogre = setup(
+        "Werewolf", "Ogre", hand_a=["Possessed Dummy", "Possessed Dummy"], hand_b=["Dragon Fire", "Kobold"]
+    )
+    t.fighters[ogre, F.hp] = 5
+    freeze(t, ogre)
+    attack(t, 6, 5, 1, 1)  # the Werewolf kills the Ogre: a Dummy takes it
+    (first,) = [d for d in range(t.inst.shape[0]) if t.inst[d, IC.attached_to] == ogre]
+    second = t.find(0, "Possessed Dummy", InstZone.hand)
+    cast(t, 1, "Dragon Fire")  # the first Dummy is destroyed: the Ogre goes back to its cemetery
+    assert t.zone(first) == InstZone.cemetery and t.zone(ogre) == InstZone.cemetery
+    assert t.zone(second) == InstZone.hand  # the second Dummy does not take it again
+
+
+def test_possessed_dummy_negated_leaves_the_creature_in_its_cemetery():
+    # docs/rulings.md, possessed-dummy: a Lightning card, so the opponent may answer it
+    t, _, ogre = setup("Werewolf", "Ogre", hand_a=["Possessed Dummy"], hand_b=["Goblin Tricks", "Kobold"])
+    dummy = t.find(0, "Possessed Dummy", InstZone.hand)
+    tricks = t.find(1, "Goblin Tricks", InstZone.hand)
+    t.fighters[ogre, F.hp] = 5
+    freeze(t, ogre)
+    attack(t, 6, 5, 1, 1)  # the Werewolf kills the Ogre: the Dummy answers, Goblin Tricks negates it
+    assert t.zone(tricks) == InstZone.cemetery and t.zone(dummy) == InstZone.cemetery
+    assert t.inst[ogre, IC.owner] == 1 and t.cemetery_hp(1) == 90  # the Ogre stays in its cemetery
+    assert any(e[3] == dummy for e in t.events(Event.negated))
+
+
+def test_possessed_dummy_is_answered_by_ancient_book():
+    # docs/rulings.md, ancient-book: the Dummy is a Lightning card its opponent plays
+    t, goblin, _ = setup("Goblin", "Werewolf", hand_a=["M.O.O.N. Sgt.", "Ancient Book"], hand_b=["Possessed Dummy"])
+    book = t.find(0, "Ancient Book", InstZone.hand)
+    sgt = t.find(0, "M.O.O.N. Sgt.", InstZone.hand)
+    t.act(K.summon, sgt)  # the Goblin is its sacrifice: the Dummy takes it, the Book answers the Dummy
+    assert t.zone(goblin) == InstZone.limited and t.inst[goblin, IC.controller] == 1  # the Dummy still acts
+    assert t.zone(book) == InstZone.magic and t.inst[book, IC.attached_to] == sgt
+
+
+def test_possessed_dummy_answered_by_a_card_that_kills_settles_that_death():
+    # docs/rulings.md, possessed-dummy: Lightning Strike negates the Dummy and its 20 damage
+    # kills the Dummy's player's primary, which goes to the cemetery and is replaced at once
+    t, goblin, wolf = setup(
+        "Goblin", "Werewolf", hand_a=["M.O.O.N. Sgt.", "Lightning Strike"], hand_b=["Possessed Dummy", "Kobold"]
+    )
+    dummy = t.find(1, "Possessed Dummy", InstZone.hand)
+    t.fighters[wolf, F.hp] = 15
+    t.act(K.summon, t.find(0, "M.O.O.N. Sgt.", InstZone.hand))  # the Goblin is its sacrifice
+    assert t.zone(dummy) == InstZone.cemetery and t.zone(goblin) == InstZone.cemetery
+    assert t.zone(wolf) == InstZone.cemetery
+    assert CAT.cards[t.inst[t.players[1, PC.primary], IC.card]].name == "Kobold"

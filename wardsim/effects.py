@@ -254,6 +254,8 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError("action 'hit_needs_match' needs an 'amount' of 1 or more: the lowest matching face")
     if "overflow" in e.flags and e.action != "heal_from_damage":
         raise EffectError("flag 'overflow' belongs to a 'heal_from_damage' row")
+    if "opponents" in e.flags and (e.action != "immune" or "magic" not in e.flags or "creature_effects" in e.flags):
+        raise EffectError("flag 'opponents' belongs to an 'immune' row against 'magic' cards only")
 
 
 # ---------------------------------------------------------------- plain English
@@ -301,7 +303,7 @@ _TRIGGER_TEXT = {
     "equipped_leaves": "When the equipped creature leaves the field",
     "named_leaves": "When the last {filter} on the field leaves it",
     "opponent_battle": "When your opponent begins a battle, from your hand",
-    "response_opponent_death": "Lightning, when your opponent's primary creature dies and goes to their cemetery",
+    "response_opponent_death": "Lightning, when your opponent sends a creature to their cemetery",
     "response_own_death": "Lightning, when your primary creature is killed by the Atk damage of a creature",
     "response_opponent_draw": "Lightning, when your opponent draws a card",
 }
@@ -622,7 +624,12 @@ def render(e: Effect) -> str:
         ),
         "immune": f"{target} {is_} unaffected by "
         + " and ".join(
-            w for w, f in (("creature effects", "creature_effects"), ("magic cards", "magic")) if f in e.flags
+            w
+            for w, f in (
+                ("creature effects", "creature_effects"),
+                ("your opponents' magic cards" if "opponents" in e.flags else "magic cards", "magic"),
+            )
+            if f in e.flags
         ),
         "sacrifices": (
             "it may be summoned without sacrifice"

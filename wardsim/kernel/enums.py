@@ -122,7 +122,7 @@ class TriggerT(NamedTuple):
     equipped_leaves: int = 39  # the creature the source equip is attached to leaves the field (Moon Owl)
     named_leaves: int = 40  # the last magic card on the field passing the filter leaves it (Ghul'Vok)
     opponent_battle: int = 41  # the opponent initiates a battle, while the card is in its player's hand (Hoggan)
-    response_opponent_death: int = 42  # Lightning: the opponent's primary dies to their cemetery (Possessed Dummy)
+    response_opponent_death: int = 42  # Lightning: the opponent sends a creature to their cemetery (Possessed Dummy)
     response_own_death: int = 43  # Lightning: its player's primary is killed by a creature (Last Hope Hero)
     response_opponent_draw: int = 44  # Lightning: the opponent draws a card (Witch's Cabin)
 
@@ -413,6 +413,7 @@ class FlagT(NamedTuple):
     opponent_choice: int = 262144  # the opponent of the card's player decides whether the row acts (Monkey Duck)
     standard: int = 524288  # a magic block that applies to Standard cards only (Fazard)
     lowest_roll: int = 1048576  # each player rolls 1 die (ties roll again); the row acts on the lowest (Cosmic Storm)
+    opponents: int = 2097152  # an immune row that holds against the opponent's cards only (Fog)
 
 
 Flag = FlagT()
@@ -583,7 +584,7 @@ class FighterColT(NamedTuple):
     modifier_zero_until: int = 86  # its Modifier is at most +0 while turn <= this (Sticky Goo); 0 = none
     lightning_answered: int = 87  # 1: its player's opponent played a Lightning card this turn (Steam Rex)
     counter: int = 88  # a Lightning card its player readied against the opponent's in this battle (Counter)
-    counter_fired: int = 89  # 1 once it was played
+    counter_fired: int = 89  # 1 once it was played; 2 played and negated (Ancient Book under Scroll of Silence)
     al_drained: int = 90  # the AL its last strike's drain took from the creature struck (Wild Vampire), for the game
     asleep: int = 91  # 1: an equip holds it asleep: it cannot initiate battle (Sleepy Scent)
     double_battle: int = 92  # 1: it may initiate two battles in its player's turn (Double Hit)

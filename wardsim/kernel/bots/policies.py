@@ -63,7 +63,7 @@ from wardsim.kernel.game.field import (
     find_row_nb,
     held_on_field_nb,
     infinite_in_use_nb,
-    magic_immune_nb,
+    magic_immune_vs_nb,
     magic_toll_nb,
     paid_negation_nb,
     sleep_row_nb,
@@ -467,7 +467,7 @@ def _apocalypse_value(cards, effects, inst, fighters, players, p, amount):
     for side in range(2):
         c = players[p if side == 0 else 1 - p, P.primary]
         loss[side] = 0.0
-        if c >= 0 and not magic_immune_nb(cards, effects, inst, c):
+        if c >= 0 and not magic_immune_vs_nb(cards, effects, inst, c, p):
             loss[side] = min(fighters[c, F.hp], amount)
     return 0.2 * (loss[1] - loss[0]) - 1.0
 
@@ -1054,6 +1054,8 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         if cards[acard, CardCol.card_type] == CardType.creature:
             return -1.0
         worth = cards[acard, CardCol.magic_type] == MagicType.infinite or cards[acard, CardCol.effect_count] >= 2
+        # Possessed Dummy: negated, the creature it would take stays in q's cemetery
+        worth = worth or find_row_nb(cards, effects, acard, Trigger.response_opponent_death, Action.limited_summon) >= 0
         return 1.0 if worth else -1.0
     if kind == ChoiceKind.battle_boost:
         if option == NO_OPTION:
@@ -1075,7 +1077,7 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             # Cure Minor Wounds acts once the opponent's strike has hurt a creature with HP (a
             # primary) that magic can reach; a negation, when wanted, comes first
             c = subject
-            hurtable = inst[c, I.zone] == InstZone.primary and not magic_immune_nb(cards, effects, inst, c)
+            hurtable = inst[c, I.zone] == InstZone.primary and not magic_immune_vs_nb(cards, effects, inst, c, q)
             return 0.5 if hurtable else -1.0
         if find_row_nb(cards, effects, inst[option, I.card], Trigger.response_opponent_battle, Action.equip_self) >= 0:
             return 1.0  # Cybernetic Upgrade: only the opponent's battles give it a use, and each does
@@ -1094,6 +1096,10 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             >= 0
         ):
             return 1.0 if _halving_hurts(cards, effects, inst, fighters, players, q) else -1.0
+        ocard = inst[option, I.card]
+        if find_row_nb(cards, effects, ocard, Trigger.response_opponent_lightning, Action.equip_self) >= 0:
+            # Ancient Book: a free equip whatever the opponent plays, though it stops nothing
+            return 0.5
         return 1.0  # Scroll of Silence: whatever Lightning card the opponent plays, it is stopped
     if kind == ChoiceKind.battle_row:
         # Shapeshifter's form, Nadara's second attack, Monkey Duck's "Quack": what the rows do to
@@ -1314,7 +1320,7 @@ def _poison_worth(cards, effects, inst, fighters, players, q, acard):
     """Poisoned Potion against a healing card: played when the healing it turns would matter (at
     least 10 HP, or a full heal on a hurt creature) and magic reaches the creature."""
     o = players[1 - q, P.primary]
-    if o < 0 or magic_immune_nb(cards, effects, inst, o):
+    if o < 0 or magic_immune_vs_nb(cards, effects, inst, o, q):
         return -1.0
     start = cards[acard, CardCol.effect_start]
     for r in range(start, start + cards[acard, CardCol.effect_count]):
@@ -1365,7 +1371,7 @@ def _halving_hurts(cards, effects, inst, fighters, players, q):
     """Hell Hath No Fury takes something: the opponent's primary has 2 HP or more, and magic
     cards reach it."""
     o = players[1 - q, P.primary]
-    return o >= 0 and fighters[o, F.hp] >= 2 and not magic_immune_nb(cards, effects, inst, o)
+    return o >= 0 and fighters[o, F.hp] >= 2 and not magic_immune_vs_nb(cards, effects, inst, o, q)
 
 
 @njit(cache=True, _nrt=False)
@@ -1374,7 +1380,7 @@ def _foe_takes_magic_damage(cards, effects, inst, players, glob, q):
     primary when q attacks; when q defends, the attacker, which is their primary for sure only
     while they have no Limited Summon (a Limited Summon has no HP to lose)."""
     o = players[1 - q, P.primary]
-    if o < 0 or magic_immune_nb(cards, effects, inst, o):
+    if o < 0 or magic_immune_vs_nb(cards, effects, inst, o, q):
         return False
     if glob[G.active] == q:
         return True

@@ -332,16 +332,30 @@ def _strike_body(att, dfn, effects, strikes_first, clock, rng, script):
 
 
 @njit(_nrt=False, inline="always")
+def _magic_immune_vs(f, other):
+    """Creature f is unaffected by the magic cards of creature `other`'s player: by every magic
+    card, or by its opponents' only (Fog) and `other` is on the other side (the two creatures of
+    a battle are in their player's turn or not; two of one side battle in a forced battle)."""
+    if (f[F.immune] & Flag.magic) != 0:
+        return True
+    return (f[F.immune] & Flag.opponents) != 0 and f[F.in_own_turn] != other[F.in_own_turn]
+
+
+@njit(_nrt=False, inline="always")
 def _answer_lightning(holder, other):
     """`other`'s player plays a Lightning card in this battle: the card `holder`'s player
-    readied against it is played (Scroll of Silence, Hell Hath No Fury; the game carries out the
-    rest). That card is a Lightning card too, which `other`'s Hell Hath No Fury may answer in
-    turn (neither can be negated). True when the card played is negated."""
+    readied against it is played (Scroll of Silence, Hell Hath No Fury, Ancient Book; the game
+    carries out the rest). That card is a Lightning card too, which `other`'s Hell Hath No Fury
+    may answer in turn (Scroll of Silence and Hell Hath No Fury cannot be negated; an Ancient
+    Book can, by `other`'s Scroll of Silence). True when the card played is negated."""
     if holder[F.counter] == Counter.none or holder[F.counter_fired] != 0:
         return False
-    holder[F.counter_fired] = 1
+    holder[F.counter_fired] = Fired.played
     if other[F.counter] == Counter.halve and other[F.counter_fired] == 0:
-        other[F.counter_fired] = 1
+        other[F.counter_fired] = Fired.played
+    elif other[F.counter] == Counter.negate and other[F.counter_fired] == 0 and holder[F.counter] == Counter.equip:
+        other[F.counter_fired] = Fired.played
+        holder[F.counter_fired] = Fired.negated
     return holder[F.counter] == Counter.negate
 
 
@@ -606,7 +620,7 @@ def _deal_strike(att, dfn, effects, strikes_first, clock, result, react, damage,
         take_damage_nb(att, dfn, effects, dfn[F.returned_damage], False)
         if att[F.hp] <= 0:
             return result
-    if dealt > 0 and dfn[F.thorns] > 0 and (att[F.immune] & Flag.magic) == 0 and dfn[F.harmless] <= clock:
+    if dealt > 0 and dfn[F.thorns] > 0 and not _magic_immune_vs(att, dfn) and dfn[F.harmless] <= clock:
         # Raging Inferno: "If the equipped creature is damaged in battle, inflict 5 damage to the
         # attacking creature": a magic card's damage at the striker, after its strike
         take_damage_nb(att, dfn, effects, dfn[F.thorns], False)

@@ -35,6 +35,7 @@ class CounterT(NamedTuple):
     none: int = 0
     negate: int = 1  # the card played has no effect (Scroll of Silence)
     halve: int = 2  # its player's primary loses 1/2 of its HP left, after the strike (Hell Hath No Fury)
+    equip: int = 3  # the card played still acts; the answer equips its player's primary (Ancient Book)
 
 
 Counter = CounterT()

@@ -58,6 +58,9 @@ class InstColT(NamedTuple):
     draw_pending: int = 33  # 1: drawn by an effect, the opponent not yet offered an answer to the draw (Witch's Cabin)
     reroll_battle: int = 34  # the battle (`GlobCol.battles`) in which it last spent a once-per-battle re-roll; -1 none
     reroll_spent: int = 35  # in that battle: bit k set once the re-roll of its card's k-th row is spent
+    # 1: a creature card its player's side just sent to its cemetery, not yet offered to Possessed
+    # Dummy; -1: resolving after it left the opponent's side (it will not be offered); 0 otherwise
+    possessable: int = 36
 
 
 InstCol = InstColT()

@@ -162,7 +162,8 @@ def magic_immune_nb(cards, effects, inst, i):
         return False  # Thresher: mechanical creatures are affected
     start, stop = card_rows_nb(cards, inst[i, I.card])
     for r in range(start, stop):
-        if effects[r, E.action] == Action.immune and (effects[r, E.flags] & Flag.magic) != 0:
+        flags = effects[r, E.flags]
+        if effects[r, E.action] == Action.immune and (flags & Flag.magic) != 0 and (flags & Flag.opponents) == 0:
             return True
     for j in range(N_INST):
         if inst[j, I.zone] == InstZone.magic and inst[j, I.attached_to] == i:
@@ -174,6 +175,25 @@ def magic_immune_nb(cards, effects, inst, i):
                     and (effects[r, E.flags] & Flag.magic) != 0
                 ):
                     return True
+    return False
+
+
+@njit(cache=True, _nrt=False)
+def magic_immune_vs_nb(cards, effects, inst, i, p):
+    """Creature i is unaffected by the magic cards of player p: immune to every magic card
+    (magic_immune_nb), or to its opponents' only (Fog: "not affected by your opponents' magic
+    cards") and p is not its controller (ruling fog)."""
+    if i < 0:
+        return False
+    if magic_immune_nb(cards, effects, inst, i):
+        return True
+    if p == inst[i, I.controller] or immunity_negated_nb(cards, effects, inst, i):
+        return False
+    start, stop = card_rows_nb(cards, inst[i, I.card])
+    for r in range(start, stop):
+        flags = effects[r, E.flags]
+        if effects[r, E.action] == Action.immune and (flags & Flag.magic) != 0 and (flags & Flag.opponents) != 0:
+            return True
     return False
 
 
@@ -371,6 +391,9 @@ def battle_bound_nb(cards, effects, card):
 def to_cemetery_nb(cards, effects, inst, players, glob, i, trace):
     """Card i goes to its owner's cemetery; creature HP counts, however it got there."""
     unwatch_nb(inst, glob, i, trace)
+    # Possessed Dummy answers a creature its opponent sends to their cemetery (a death, a
+    # sacrifice, a discard, ...), not one that its own hold returns there (ruling possessed-dummy)
+    sent_by_owner = inst[i, I.controller] == inst[i, I.owner] and inst[i, I.possessable] != -1
     set_zone_nb(inst, glob, i, InstZone.cemetery)
     p = inst[i, I.owner]
     if is_creature_nb(cards, inst, i):
@@ -380,6 +403,8 @@ def to_cemetery_nb(cards, effects, inst, players, glob, i, trace):
         else:
             players[1 - p, P.opponent_deaths] += 1  # The Hero counts every creature sent there, however
             _owe_heals(cards, effects, inst, i)
+            if sent_by_owner:
+                inst[i, I.possessable] = 1
     record_nb(trace, glob, p, Event.to_cemetery, i, inst[i, I.card], cemetery_hp_nb(cards, inst, players, p))
     check_cemetery_nb(cards, inst, players, glob)
 
@@ -923,7 +948,7 @@ def share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace):
         lost = inst[j, I.counter] - fighters[c, F.hp]
         inst[j, I.counter] = fighters[c, F.hp]
         x = players[1 - q, P.primary]
-        if lost > 0 and x >= 0 and not magic_immune_nb(cards, effects, inst, x):
+        if lost > 0 and x >= 0 and not magic_immune_vs_nb(cards, effects, inst, x, q):
             sync_damage_immune_nb(cards, effects, inst, fighters, glob)
             dealt = take_damage_nb(fighters[x], fighters[x], effects, lost, False)
             record_nb(trace, glob, q, Event.effect_damage, x, dealt, fighters[x, F.hp])
@@ -1128,7 +1153,7 @@ def equipped_instead_nb(cards, effects, inst, fighters, players, glob, i, p, tra
     c = players[1 - p, P.primary]
     if c < 0 or c == i or fighters[c, F.hp] <= 0 or inst[c, I.zone] != InstZone.primary:
         return False
-    if magic_immune_nb(cards, effects, inst, c):
+    if magic_immune_vs_nb(cards, effects, inst, c, inst[i, I.owner]):
         return False
     set_zone_nb(inst, glob, i, InstZone.magic)
     inst[i, I.attached_to] = c
@@ -1144,10 +1169,12 @@ def _equips_to_killer(cards, effects, inst, glob, i, killer, trace):
     creature that killed it": the card moves on, its controller unchanged (ruling contaminate);
     a killer gone from the field, or unaffected by magic cards, takes none."""
     z = inst[killer, I.zone]
-    if (z != InstZone.primary and z != InstZone.limited) or magic_immune_nb(cards, effects, inst, killer):
+    if z != InstZone.primary and z != InstZone.limited:
         return
     for j in range(N_INST):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
+            continue
+        if magic_immune_vs_nb(cards, effects, inst, killer, inst[j, I.controller]):
             continue
         r = find_row_nb(cards, effects, inst[j, I.card], Trigger.on_killed, Action.equip_self)
         if r >= 0 and effects[r, E.target] == Target.attacker:

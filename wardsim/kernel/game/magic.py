@@ -74,7 +74,7 @@ from wardsim.kernel.game.resolve import (
     exchange_options_nb,
     execute_row_nb,
     is_aura_action_nb,
-    magic_immune_nb,
+    magic_immune_vs_nb,
     matches_filter_nb,
     turn_cycles_nb,
 )
@@ -178,7 +178,7 @@ def summon_options_nb(cards, effects, inst, fighters, players, glob, q, summoned
         cards, effects, inst, fighters, players, glob, q
     ):
         return n  # Irresistible Love bars the answers too
-    if magic_immune_nb(cards, effects, inst, summoned):
+    if magic_immune_vs_nb(cards, effects, inst, summoned, q):
         return n
     for i in range(N_INST):
         if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or listed_nb(inst, out, n, i):
@@ -311,7 +311,7 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
             c = _equip_target(cards, inst, players, p, i, target)
             if (
                 c >= 0
-                and not magic_immune_nb(cards, effects, inst, c)
+                and not magic_immune_vs_nb(cards, effects, inst, c, p)
                 and _hp_allows(cards, effects, inst, fighters, start, stop, c)
             ):
                 # The Merchant: one option per alternative, picked when it is played
@@ -413,7 +413,11 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             continue  # Chain Lightning: the damage to its own creature is a price; its next rows decide
         if action == Action.heal:
             c = players[p, P.primary]
-            return c >= 0 and fighters[c, F.hp] < fighters[c, F.max_hp] and not magic_immune_nb(cards, effects, inst, c)
+            return (
+                c >= 0
+                and fighters[c, F.hp] < fighters[c, F.max_hp]
+                and not magic_immune_vs_nb(cards, effects, inst, c, p)
+            )
         if action == Action.move_card and effects[r, E.zone_from] == Zone.hand:
             # a trade (Frog of Fortune, Peddling Partridge): a card to send besides this one,
             # and the cemetery row after it must find one to take
@@ -433,7 +437,7 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             c = players[o, P.primary]
             return (
                 c >= 0
-                and not magic_immune_nb(cards, effects, inst, c)
+                and not magic_immune_vs_nb(cards, effects, inst, c, p)
                 and not held_on_field_nb(cards, effects, inst, fighters, c)
             )
         if action == Action.swap_primaries:
@@ -476,7 +480,7 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         if action == Action.damage and target == Target.opponent_primary:
             # Ignite: no opposing creature (the first turn), nothing to burn
             c = players[o, P.primary]
-            return c >= 0 and not magic_immune_nb(cards, effects, inst, c)
+            return c >= 0 and not magic_immune_vs_nb(cards, effects, inst, c, p)
         if action == Action.cemetery_hp and effects[r, E.amount] < 0:
             return cemetery_hp_nb(cards, inst, players, p) > 0  # Reduce the Burden: nothing to reduce
         return True
@@ -609,7 +613,7 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, answer
         if _answers(cards, effects, card, inst[answered, I.card]):
             if answer_equips_nb(cards, effects, card) and (
                 players[q, P.primary] < 0
-                or magic_immune_nb(cards, effects, inst, players[q, P.primary])
+                or magic_immune_vs_nb(cards, effects, inst, players[q, P.primary], q)
                 or infinite_in_use_nb(cards, effects, inst, q) >= glob[G.infinite_slots]
             ):
                 continue  # Ancient Book: no creature to equip, or no Infinite slot free
@@ -660,6 +664,30 @@ def play_magic_nb(
                 record_nb(trace, glob, p, Event.discard, d, inst[d, I.card], 0)
                 to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
     # the Lightning response chain (rules guide, CARD ACTIVATION; ruling 10)
+    negator = response_chain_nb(
+        cards, effects, inst, fighters, players, glob, decks, p, i, policy, params, rng, script, trace
+    )
+    if negator >= 0:
+        glob[G.poisoned] = -1
+        if inst[i, I.zone] == InstZone.resolving:
+            record_nb(trace, glob, p, Event.negated, i, card, negator)
+            to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
+        note_fizzle_nb(trace, glob, inst, i, FizzleReason.negated)
+        return False
+    resolve_card_nb(
+        cards, effects, inst, fighters, players, glob, decks, p, i, target, policy, params, rng, script, trace
+    )
+    glob[G.poisoned] = -1  # Poisoned Potion turns the healing of the card it answered only
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def response_chain_nb(cards, effects, inst, fighters, players, glob, decks, p, i, policy, params, rng, script, trace):
+    """p's magic card i, resolving, opens the Lightning response chain: the players answer in
+    turn, then the answers resolve, the last first. Returns the answer that negates card i, or
+    -1 when card i still takes effect."""
+    card = inst[i, I.card]
+    options = local_array(N_INST)
     chain = local_array(MAX_CHAIN)
     chain[:] = -1
     chain[0] = i
@@ -730,18 +758,7 @@ def play_magic_nb(
         negated[0] = 0
         if cards[inst[chain[1], I.card], CardCol.card_type] == CardType.magic:
             note_fizzle_nb(trace, glob, inst, chain[1], FizzleReason.nothing_to_do)
-    if negated[0]:
-        glob[G.poisoned] = -1
-        if inst[i, I.zone] == InstZone.resolving:
-            record_nb(trace, glob, p, Event.negated, i, card, chain[1])
-            to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
-        note_fizzle_nb(trace, glob, inst, i, FizzleReason.negated)
-        return False
-    resolve_card_nb(
-        cards, effects, inst, fighters, players, glob, decks, p, i, target, policy, params, rng, script, trace
-    )
-    glob[G.poisoned] = -1  # Poisoned Potion turns the healing of the card it answered only
-    return True
+    return chain[1] if negated[0] else -1
 
 
 @njit(cache=True, _nrt=False)
@@ -936,7 +953,7 @@ def resolve_card_nb(
         or guards_in_battle_nb(cards, effects, card)
     ):
         holder = _equip_target(cards, inst, players, p, i, target)
-        if holder < 0 or magic_immune_nb(cards, effects, inst, holder):
+        if holder < 0 or magic_immune_vs_nb(cards, effects, inst, holder, p):
             to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
             note_fizzle_nb(trace, glob, inst, i, FizzleReason.nothing_to_do)
             return
@@ -1071,7 +1088,7 @@ def equip_from_deck_nb(cards, effects, inst, fighters, players, glob, decks, p, 
     options = local_array(N_INST)
     searched = False
     for _ in range(max(effects[r, E.amount], 1)):
-        if players[p, P.primary] != c or magic_immune_nb(cards, effects, inst, c):
+        if players[p, P.primary] != c or magic_immune_vs_nb(cards, effects, inst, c, p):
             break  # the creature left the field (or a card made it immune): nothing to equip
         if infinite_in_use_nb(cards, effects, inst, p) >= glob[G.infinite_slots]:
             break

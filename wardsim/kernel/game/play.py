@@ -95,7 +95,7 @@ from wardsim.kernel.game.field import (
     lightning_barred_nb,
     limited_barred_nb,
     magic_barred_nb,
-    magic_immune_nb,
+    magic_immune_vs_nb,
     magic_toll_nb,
     once_negation_nb,
     paid_negation_nb,
@@ -851,23 +851,24 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
 
 
 @njit(cache=True, _nrt=False)
-def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy, params, rng, trace):
+def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy, params, rng, script, trace):
     """Possessed Dummy: "Play this card when your opponent sends a creature to their cemetery.
     Summon that creature as your Limited Summon." Creature c of q's opponent has just died to
     their cemetery: q may answer with a Lightning card of their hand whose
     `response_opponent_death` `limited_summon` row takes it onto q's field as a Limited Summon,
-    held by the card (equipped to it) and by q's primary creature (ruling possessed-dummy)."""
+    held by the card (equipped to it) and by q's primary creature (ruling possessed-dummy).
+    True when q played a card (it may have been answered, or negated)."""
     if players[q, P.primary] < 0 or magic_barred_nb(cards, effects, inst, fighters, players, glob, q):
-        return
+        return False
     if (
         lightning_barred_nb(cards, effects, inst, fighters, players, glob, q)
         or infinite_in_use_nb(cards, effects, inst, q) >= glob[G.infinite_slots]
     ):
-        return
+        return False
     if cannot_leave_cemetery_nb(cards, effects, inst[c, I.card]) or cemetery_chained_nb(cards, effects, inst):
-        return
+        return False
     if limited_barred_nb(cards, effects, inst, glob):
-        return  # Street Lights: no Limited Summon is played
+        return False  # Street Lights: no Limited Summon is played
     options = local_array(N_INST)
     n = 0
     for j in range(N_INST):
@@ -880,21 +881,58 @@ def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy,
         options[n] = j
         n += 1
     if n == 0:
-        return
+        return False
     options[n] = NO_OPTION
     n += 1
     d = choice.pick_nb(
         ChoiceKind.zone_pick, q, c, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
     )
     if d == NO_OPTION:
-        return
+        return False
     note_play_nb(inst, d)
     record_nb(trace, glob, q, Event.magic, d, inst[d, I.card], MagicTarget.none)
+    set_zone_nb(inst, glob, d, InstZone.resolving)
+    # a Lightning card played: the opponent may answer it (Goblin Tricks negates it, Ancient Book
+    # equips beside it); negated, the creature stays in their cemetery (ruling possessed-dummy)
+    negator = magic.response_chain_nb(
+        cards, effects, inst, fighters, players, glob, decks, q, d, policy, params, rng, script, trace
+    )
+    if negator >= 0 or inst[c, I.zone] != InstZone.cemetery or players[q, P.primary] < 0:
+        if inst[d, I.zone] == InstZone.resolving:
+            if negator >= 0:
+                record_nb(trace, glob, q, Event.negated, d, inst[d, I.card], negator)
+            to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
+        note_fizzle_nb(trace, glob, inst, d, FizzleReason.negated if negator >= 0 else FizzleReason.nothing_to_do)
+        return True
     take_from_cemetery_nb(cards, effects, inst, players, glob, c)
     resolve.limited_summon_nb(cards, inst, fighters, players, glob, q, c, d, trace)
     set_zone_nb(inst, glob, d, InstZone.magic)
     inst[d, I.controller] = q
     inst[d, I.attached_to] = c  # equipped to the creature it possesses
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def _offer_possessions(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
+    """Possessed Dummy: "Play this card when your opponent sends a creature to their cemetery":
+    each creature card its player's side sent to its cemetery since the last settling (a death, a
+    sacrifice, a discard; `field.to_cemetery_nb` marks it) is offered to the other player, in the
+    order the cards arrived there, before anyone places a new primary (ruling possessed-dummy).
+    True when a Dummy was played (its chain may have hurt a creature: the deaths settle again)."""
+    played = False
+    while glob[G.winner] < 0:
+        c = -1
+        for i in range(N_INST):
+            if inst[i, I.possessable] == 1 and (c < 0 or inst[i, I.arrival] < inst[c, I.arrival]):
+                c = i
+        if c < 0:
+            break
+        inst[c, I.possessable] = 0
+        if inst[c, I.zone] == InstZone.cemetery:
+            q = 1 - inst[c, I.owner]
+            if _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy, params, rng, script, trace):
+                played = True
+    return played
 
 
 @njit(cache=True, _nrt=False)
@@ -908,7 +946,7 @@ def _last_hope(cards, effects, inst, fighters, players, glob, decks, p, c, kille
     Returns True when the card was played."""
     if killer < 0 or killer == c or inst[killer, I.zone] != InstZone.primary or fighters[killer, F.hp] <= 0:
         return False
-    if inst[killer, I.controller] == p or magic_immune_nb(cards, effects, inst, killer):
+    if inst[killer, I.controller] == p or magic_immune_vs_nb(cards, effects, inst, killer, p):
         return False  # a card of p's own, or a killer magic cannot reach
     if magic_barred_nb(cards, effects, inst, fighters, players, glob, p) or lightning_barred_nb(
         cards, effects, inst, fighters, players, glob, p
@@ -1065,7 +1103,6 @@ def settle_nb(
     # a placement can take the other player's primary away (Psychic Toad) or kill it (Hive Lord
     # destroying a Bomb on it): settle until both hold a living one
     dying = local_array(2)
-    before = local_array(2)
     slain = local_array(2)
     for _ in range(4):
         # Witch's Cabin: the cards an effect drew, answered before the deaths it caused are swept
@@ -1076,8 +1113,6 @@ def settle_nb(
         resolve.wake_sleepers_nb(
             cards, effects, inst, fighters, players, glob, decks, policy, params, rng, trace
         )  # Carus Demon
-        before[0] = players[0, P.primary]
-        before[1] = players[1, P.primary]
         for p in range(2):
             # Friend Like You: "If this card is killed by Atk damage": a primary at 0 HP in a
             # battle, struck by a creature
@@ -1094,10 +1129,10 @@ def settle_nb(
                 if fighters[c, F.last_damage_atk] != 0:
                     slain[p] = c
         sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer_of, in_battle, rng, trace)
-        for p in range(2):
-            c = before[p]
-            if c >= 0 and players[p, P.primary] < 0 and inst[c, I.zone] == InstZone.cemetery and glob[G.winner] < 0:
-                _possess(cards, effects, inst, fighters, players, glob, decks, 1 - p, c, policy, params, rng, trace)
+        # a Possessed Dummy opens a response chain, whose answers may kill (Lightning Strike)
+        answered = _offer_possessions(
+            cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace
+        )
         avenged = False
         for p in (a, 1 - a):
             c = slain[p]
@@ -1123,7 +1158,7 @@ def settle_nb(
                     cards, effects, inst, fighters, players, glob, decks, p, policy, params, rng, script, trace
                 )
                 placed = True
-        if not placed and not avenged:
+        if not placed and not avenged and not answered:
             return
         # what dies from here on dies of a placement's effect, or of Last Hope Hero's attack: the
         # opponent's, in no battle
@@ -1499,7 +1534,7 @@ def _spring_traps(cards, effects, inst, fighters, players, glob, decks, rng, tra
             action = effects[r, E.action]
             c = players[p, P.primary]
             if action == Action.damage and effects[r, E.target] == Target.opponent_primary and c >= 0:
-                if not resolve.magic_immune_nb(cards, effects, inst, c):
+                if not magic_immune_vs_nb(cards, effects, inst, c, inst[j, I.controller]):
                     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                     dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
                     record_nb(trace, glob, inst[j, I.controller], Event.effect_damage, c, dealt, fighters[c, F.hp])
@@ -1560,11 +1595,11 @@ def _foresight_options(cards, effects, inst, c, x, out):
     Atk damage of the creature it battles (x) for this battle. Returns how many options."""
     out[0] = NO_OPTION
     n = 1
-    if resolve.magic_immune_nb(cards, effects, inst, x):
-        return n  # a creature unaffected by magic cards keeps its Atk damage
     for j in range(N_INST):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != c:
             continue
+        if magic_immune_vs_nb(cards, effects, inst, x, inst[j, I.controller]):
+            continue  # a creature unaffected by the card's magic keeps its Atk damage
         start, stop = card_rows_nb(cards, inst[j, I.card])
         for r in range(start, stop):
             if (
@@ -1592,7 +1627,7 @@ def _battle_equip_options(cards, effects, inst, fighters, players, glob, q, out)
         or magic_barred_nb(cards, effects, inst, fighters, players, glob, q)
         or lightning_barred_nb(cards, effects, inst, fighters, players, glob, q)
         or infinite_in_use_nb(cards, effects, inst, q) >= glob[G.infinite_slots]
-        or resolve.magic_immune_nb(cards, effects, inst, c)
+        or magic_immune_vs_nb(cards, effects, inst, c, q)
     ):
         return n
     for i in range(N_INST):
@@ -1681,7 +1716,7 @@ def _battle_guard_options(cards, effects, inst, fighters, players, glob, q, out)
         or fighters[c, F.damage_immune] != 0
         or magic_barred_nb(cards, effects, inst, fighters, players, glob, q)
         or lightning_barred_nb(cards, effects, inst, fighters, players, glob, q)
-        or resolve.magic_immune_nb(cards, effects, inst, c)
+        or magic_immune_vs_nb(cards, effects, inst, c, q)
     ):
         return n
     for i in range(N_INST):
@@ -1777,7 +1812,7 @@ def _reveal_for_battle(cards, effects, inst, fighters, players, glob, c, options
     equipped creature's Modifier for that battle by the number of cards revealed": as the battle
     of creature c begins, the player of each such equip on it reveals cards one by one, each
     their pick, until they stop; both players then know those cards (ruling arcane-power)."""
-    if resolve.magic_immune_nb(cards, effects, inst, c):
+    if magic_immune_vs_nb(cards, effects, inst, c, inst[c, I.controller]):
         return
     shown = local_array(N_INST)
     for j in range(N_INST):
@@ -1892,7 +1927,8 @@ def _reaction_options(cards, effects, inst, fighters, players, glob, q, own_hit,
 @njit(cache=True, _nrt=False)
 def _counter_options(cards, effects, inst, fighters, players, glob, q, out):
     """q's options against a Lightning card the opponent may play in this battle: pass, or
-    ready a card that answers Lightning cards (Scroll of Silence, Hell Hath No Fury)."""
+    ready a card that answers Lightning cards (Scroll of Silence, Hell Hath No Fury; Ancient Book
+    while q's primary can take it in a free Infinite slot)."""
     out[0] = NO_OPTION
     n = 1
     if (
@@ -1905,12 +1941,26 @@ def _counter_options(cards, effects, inst, fighters, players, glob, q, out):
         return n
     for i in range(N_INST):
         if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == q and not magic.listed_nb(inst, out, n, i):
-            if _counter_kind(cards, effects, inst[i, I.card]) != Counter.none and not rarity_barred_nb(
-                cards, players, glob, inst[i, I.card]
-            ):
-                out[n] = i
-                n += 1
+            kind = _counter_kind(cards, effects, inst[i, I.card])
+            if kind == Counter.none or rarity_barred_nb(cards, players, glob, inst[i, I.card]):
+                continue
+            if kind == Counter.equip and not _book_fits(cards, effects, inst, players, glob, q):
+                continue
+            out[n] = i
+            n += 1
     return n
+
+
+@njit(cache=True, _nrt=False)
+def _book_fits(cards, effects, inst, players, glob, q):
+    """Ancient Book can be equipped now: q has a primary creature that q's magic cards reach, and
+    an Infinite slot free (as when it answers in a response chain)."""
+    c = players[q, P.primary]
+    return (
+        c >= 0
+        and not magic_immune_vs_nb(cards, effects, inst, c, q)
+        and infinite_in_use_nb(cards, effects, inst, q) < glob[G.infinite_slots]
+    )
 
 
 @njit(cache=True, _nrt=False)
@@ -1919,6 +1969,8 @@ def _counter_kind(cards, effects, card):
         return Counter.negate  # Scroll of Silence
     if find_row_nb(cards, effects, card, Trigger.response_opponent_lightning, Action.damage_fraction) >= 0:
         return Counter.halve  # Hell Hath No Fury
+    if magic.answer_equips_nb(cards, effects, card):
+        return Counter.equip  # Ancient Book
     return Counter.none
 
 
@@ -2055,10 +2107,34 @@ def _spend_reactions(
         for r in range(start, stop):
             t = effects[r, E.trigger]
             action = effects[r, E.action]
+            if t == Trigger.response_opponent_lightning and action == Action.equip_self:
+                # Ancient Book: "you may equip this card to a creature as an Infinite magic card",
+                # its player's primary (ruling ancient-book); the card it answered still acts
+                if _book_fits(cards, effects, inst, players, glob, q):
+                    magic.resolve_card_nb(
+                        cards,
+                        effects,
+                        inst,
+                        fighters,
+                        players,
+                        glob,
+                        decks,
+                        q,
+                        card_inst,
+                        MagicTarget.own,
+                        policy,
+                        params,
+                        rng,
+                        script,
+                        trace,
+                    )
+                else:
+                    note_fizzle_nb(trace, glob, inst, card_inst, FizzleReason.nothing_to_do)
+                break
             if t == Trigger.response_opponent_lightning and action == Action.damage_fraction:
                 # Hell Hath No Fury: the primary of the player whose Lightning card it answered
                 x = players[1 - q, P.primary]
-                if x >= 0 and not resolve.magic_immune_nb(cards, effects, inst, x):
+                if x >= 0 and not magic_immune_vs_nb(cards, effects, inst, x, q):
                     loss = fighters[x, F.hp] * effects[r, E.amount] // effects[r, E.divisor]
                     fighters[x, F.hp] -= loss
                     record_nb(trace, glob, q, Event.effect_damage, x, loss, fighters[x, F.hp])
@@ -2066,7 +2142,7 @@ def _spend_reactions(
             if (t == Trigger.response_own_hit or t == Trigger.response_own_miss) and action == Action.damage:
                 # Martial Arts Man: "Inflict 20 damage to the creature you are battling", a magic
                 # card's damage; only a primary creature has HP to lose (rules guide, LIMITED SUMMONS)
-                if inst[other, I.zone] == InstZone.primary and not resolve.magic_immune_nb(cards, effects, inst, other):
+                if inst[other, I.zone] == InstZone.primary and not magic_immune_vs_nb(cards, effects, inst, other, q):
                     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                     dealt = take_damage_nb(fighters[other], fighters[other], effects, effects[r, E.amount], False)
                     record_nb(trace, glob, q, Event.effect_damage, other, dealt, fighters[other, F.hp])
@@ -2083,7 +2159,7 @@ def _spend_reactions(
                 z = inst[other, I.zone]
                 if (
                     (z == InstZone.primary or z == InstZone.limited)
-                    and not resolve.magic_immune_nb(cards, effects, inst, other)
+                    and not magic_immune_vs_nb(cards, effects, inst, other, q)
                     and infinite_in_use_nb(cards, effects, inst, q) < glob[G.infinite_slots]
                 ):
                     set_zone_nb(inst, glob, card_inst, InstZone.magic)
@@ -2098,13 +2174,17 @@ def _spend_reactions(
                 action == Action.damage
                 and effects[r, E.target] == Target.attacker
                 and inst[other, I.zone] == InstZone.primary
-                and not resolve.magic_immune_nb(cards, effects, inst, other)
+                and not magic_immune_vs_nb(cards, effects, inst, other, q)
             ):
                 # Flame Sentinel: the first turn cycle's 10 damage, now
                 sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                 dealt = take_damage_nb(fighters[other], fighters[c], effects, effects[r, E.amount], False)
                 record_nb(trace, glob, q, Event.effect_damage, other, dealt, fighters[other, F.hp])
-            if action == Action.apply_status and effects[r, E.status] == Status.frozen:
+            if (
+                action == Action.apply_status
+                and effects[r, E.status] == Status.frozen
+                and not magic_immune_vs_nb(cards, effects, inst, other, q)
+            ):
                 # Winter Sentinel: the attacking creature is frozen for its duration
                 until = resolve.turn_cycles_nb(glob, max(effects[r, E.duration], 1))
                 fighters[other, F.frozen_until] = max(fighters[other, F.frozen_until], until)
@@ -2112,13 +2192,13 @@ def _spend_reactions(
             if (
                 action == Action.set_stat
                 and effects[r, E.stat] == Stat.modifier
-                and not resolve.magic_immune_nb(cards, effects, inst, other)
+                and not magic_immune_vs_nb(cards, effects, inst, other, q)
             ):
                 # Sticky Goo: the attacking creature's Modifier is +0 for its turn cycles
                 until = resolve.turn_cycles_nb(glob, max(effects[r, E.duration], 1))
                 fighters[other, F.modifier_zero_until] = max(fighters[other, F.modifier_zero_until], until)
                 record_nb(trace, glob, q, Event.effect, card_inst, r, 0)
-            if action == Action.heal and not resolve.magic_immune_nb(cards, effects, inst, c):
+            if action == Action.heal and not magic_immune_vs_nb(cards, effects, inst, c, q):
                 # Cure Minor Wounds: its player's creature, just hurt (ruling a-creature)
                 amount = effects[r, E.amount]
                 for _ in range(effects[r, E.dice]):

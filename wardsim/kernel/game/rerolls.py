@@ -16,7 +16,7 @@ from wardsim.kernel.duel.battle import strike_nb
 from wardsim.kernel.duel.enums import StrikeResult
 from wardsim.kernel.enums import Action, CardCol, EffectCol, FighterCol, Stat, Target, Trigger
 from wardsim.kernel.game.enums import NO_OPTION, ChoiceKind, Event, GlobCol, InstCol, InstZone
-from wardsim.kernel.game.field import card_rows_nb, magic_immune_nb
+from wardsim.kernel.game.field import card_rows_nb, magic_immune_vs_nb
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import N_INST
 from wardsim.kernel.game.trace import record_nb
@@ -51,7 +51,8 @@ def _row_rerolls(effects, r, stage):
 def _sources(cards, effects, inst, fighters, striker, stage, src, rows):
     """The cards whose rows may re-roll the striker's roll `stage`: its own card unless its
     effects are negated (a Limited Summon has none), then the equips on it unless it is
-    unaffected by magic cards. Returns how many (instance, row) pairs it wrote."""
+    unaffected by the magic cards of the equip's player (Fog). Returns how many (instance, row)
+    pairs it wrote."""
     n = 0
     if inst[striker, I.zone] == InstZone.primary and fighters[striker, F.effect_count] > 0:
         start, stop = card_rows_nb(cards, inst[striker, I.card])
@@ -60,11 +61,11 @@ def _sources(cards, effects, inst, fighters, striker, stage, src, rows):
                 src[n] = striker
                 rows[n] = r
                 n += 1
-    if magic_immune_nb(cards, effects, inst, striker):
-        return n
     for j in range(N_INST):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != striker:
             continue
+        if magic_immune_vs_nb(cards, effects, inst, striker, inst[j, I.controller]):
+            continue  # Fog: an opponent's equip (Bad Luck Bear) does not reach it
         start, stop = card_rows_nb(cards, inst[j, I.card])
         for r in range(start, stop):
             if _row_rerolls(effects, r, stage) and effects[r, E.target] == Target.equipped:

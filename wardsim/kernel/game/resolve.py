@@ -82,6 +82,7 @@ from wardsim.kernel.game.field import (
     leave_field_nb,
     limited_barred_nb,
     magic_immune_nb,
+    magic_immune_vs_nb,
     move_to_zone_nb,
     place_primary_nb,
     primary_bound_row_nb,
@@ -359,7 +360,7 @@ def opponent_draws_nb(cards, effects, inst, fighters, players, glob, q, trace):
                 c = players[q, P.primary]
             elif target == Target.own_primary:
                 c = players[o, P.primary]
-            if c < 0 or inst[c, I.zone] != InstZone.primary or magic_immune_nb(cards, effects, inst, c):
+            if c < 0 or inst[c, I.zone] != InstZone.primary or magic_immune_vs_nb(cards, effects, inst, c, o):
                 continue
             if effects[r, E.action] == Action.damage:
                 if c != players[o, P.primary] and players[o, P.harmless_until] >= glob[G.turn]:
@@ -519,7 +520,10 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
     immune[:] = 0
     for k in range(n_creatures):
         i = creatures[k]
-        immune[i] = magic_immune_nb(cards, effects, inst, i)
+        if magic_immune_nb(cards, effects, inst, i):
+            immune[i] = 1
+        elif magic_immune_vs_nb(cards, effects, inst, i, 1 - inst[i, I.controller]):
+            immune[i] = 2  # Fog: its opponent's magic cards only
         f = fighters[i]
         c = cards[inst[i, I.card]]
         f[F.al_change] = 0
@@ -575,7 +579,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                 continue  # Silence From The Grave: "during your turn"
             for k in range(n_creatures):
                 i = creatures[k]
-                if not immune[i] and _row_reaches(
+                if not _magic_blocked(immune, inst, i, j) and _row_reaches(
                     effects, r, inst[j, I.controller], j, i, inst, inst[j, I.attached_to]
                 ):
                     fighters[i, F.effect_count] = 0
@@ -634,7 +638,12 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                 if effects[r, E.trigger] == Trigger.on_damage_taken:
                     # Raging Inferno: the damage goes at whoever strikes the equipped creature, so
                     # the equipped creature carries it into its battles
-                    if pass_kind == 0 and action == Action.damage and attached_to >= 0 and not immune[attached_to]:
+                    if (
+                        pass_kind == 0
+                        and action == Action.damage
+                        and attached_to >= 0
+                        and not _magic_blocked(immune, inst, attached_to, j)
+                    ):
                         fighters[attached_to, F.thorns] += effects[r, E.amount]
                     continue
                 if (effects[r, E.flags] & Flag.unique) != 0 and _copy_counted_before(cards, effects, inst, j):
@@ -648,7 +657,11 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                     if filtered and not creature_matches_nb(cards, effects, inst, fighters, r, i):
                         continue
                     # Ent Tree, Heroism: unaffected by magic cards (Heroism's own rows aside)
-                    if not holder_is_creature and immune[i] and not _grants_immunity(cards, effects, inst, j):
+                    if (
+                        not holder_is_creature
+                        and _magic_blocked(immune, inst, i, j)
+                        and not _grants_immunity(cards, effects, inst, j)
+                    ):
                         continue
                     if holder_is_creature and j != i and creature_immune[i]:
                         continue  # Ent Tree: unaffected by creature effects (Witch)
@@ -747,25 +760,32 @@ def _copy_base_stats(cards, effects, inst, fighters, players, creatures, n_creat
 
 
 @njit(cache=True, _nrt=False)
+def _magic_blocked(immune, inst, i, j):
+    """Does creature i's immunity to magic keep card j's rows off it? immune[i]: 1 unaffected by
+    every magic card, 2 by its opponents' only (Fog: its own player's cards still reach it)."""
+    if immune[i] == 1:
+        return True
+    return immune[i] == 2 and inst[j, I.zone] == InstZone.magic and inst[j, I.controller] != inst[i, I.controller]
+
+
+@njit(cache=True, _nrt=False)
 def _swap_attack_modifier(cards, effects, inst, fighters, sources, n_sources, creatures, n_creatures, immune):
     """Catcow: "For 2 turn cycles, all creatures switch their own base Atk Dice Rolls and
     Modifier": while such a card is in force, every creature on the field (but one unaffected by
     magic cards) has its base Atk Dice Rolls as its Modifier and the other way round, before any
     effect adds to them; two such cards switch them once (ruling catcow)."""
-    swap = False
-    for s_k in range(n_sources):
-        j = sources[s_k]
-        if inst[j, I.zone] != InstZone.magic:
-            continue
-        start, stop = card_rows_nb(cards, inst[j, I.card])
-        for r in range(start, stop):
-            if effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.swap_attack_modifier:
-                swap = True
-    if not swap:
-        return
     for k in range(n_creatures):
         i = creatures[k]
-        if immune[i]:
+        swap = False
+        for s_k in range(n_sources):
+            j = sources[s_k]
+            if inst[j, I.zone] != InstZone.magic or _magic_blocked(immune, inst, i, j):
+                continue
+            start, stop = card_rows_nb(cards, inst[j, I.card])
+            for r in range(start, stop):
+                if effects[r, E.trigger] == Trigger.static and effects[r, E.action] == Action.swap_attack_modifier:
+                    swap = True
+        if not swap:
             continue
         dice = fighters[i, F.attack_dice]
         fighters[i, F.attack_dice] = fighters[i, F.modifier]
@@ -885,6 +905,8 @@ def battle_bonus_nb(cards, effects, inst, fighters, glob, i, other):
     for j in range(N_INST):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i or 0 <= inst[j, I.expires] < t:
             continue
+        if magic_immune_vs_nb(cards, effects, inst, i, inst[j, I.controller]):
+            continue  # Fog: an equip of its opponent's does not reach it
         start, stop = card_rows_nb(cards, inst[j, I.card])
         for r in range(start, stop):
             if (
@@ -1009,7 +1031,10 @@ def _strike_hook(cards, effects, inst, fighters, glob, r, action, i, j):
         elif status == Status.disarmed:
             f[F.aura_disarm] = 1  # Irresistible Love: no Atk damage while the card stays
     elif action == Action.immune:
-        f[F.immune] |= effects[r, E.flags] & (Flag.magic | Flag.creature_effects)
+        if (effects[r, E.flags] & Flag.opponents) != 0:
+            f[F.immune] |= Flag.opponents  # Fog: the opponent's magic only (a battle reads the sides)
+        else:
+            f[F.immune] |= effects[r, E.flags] & (Flag.magic | Flag.creature_effects)
     elif action == Action.second_battle:
         f[F.double_battle] = 1  # Double Hit
     elif action == Action.miss_backfire:
@@ -1329,7 +1354,7 @@ def execute_row_nb(
                 # restore (ruling poisoned-potion)
                 if (effects[r, E.flags] & Flag.full) != 0:
                     amount = fighters[c, F.max_hp] - fighters[c, F.hp]
-                if not magic_immune_nb(cards, effects, inst, c):
+                if not magic_immune_vs_nb(cards, effects, inst, c, o):
                     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                     dealt = take_damage_nb(fighters[c], fighters[c], effects, amount, False)
                     record_nb(trace, glob, o, Event.effect_damage, c, dealt, fighters[c, F.hp])
@@ -1342,7 +1367,7 @@ def execute_row_nb(
                 note_fizzle_nb(trace, glob, inst, src, FizzleReason.full_hp)
     elif action == Action.damage_fraction:
         c = holder if target == Target.equipped else players[o, P.primary]
-        if c >= 0 and not (is_magic and magic_immune_nb(cards, effects, inst, c)):
+        if c >= 0 and not (is_magic and magic_immune_vs_nb(cards, effects, inst, c, p)):
             loss = fighters[c, F.hp] * effects[r, E.amount] // effects[r, E.divisor]
             fighters[c, F.hp] -= loss
             record_nb(trace, glob, p, Event.effect_damage, c, loss, fighters[c, F.hp])
@@ -1365,6 +1390,8 @@ def execute_row_nb(
                 break
             else:
                 c = players[o, P.primary] if target == Target.opponent_primary else players[p, P.primary]
+            if c >= 0 and is_magic and magic_immune_vs_nb(cards, effects, inst, c, p):
+                continue  # Heroism, Fog: a magic card's damage does not reach it
             if c >= 0:
                 dealt = take_damage_nb(fighters[c], fighters[c], effects, amount, False)
                 record_nb(trace, glob, p, Event.effect_damage, c, dealt, fighters[c, F.hp])
@@ -1767,7 +1794,7 @@ def destroy_some_magic_nb(
             owner = inst[j, I.controller]
             if target == Target.opponent_magic and owner == p or target == Target.own_magic and owner != p:
                 continue
-            if magic_immune_nb(cards, effects, inst, inst[j, I.attached_to]) and owner != p:
+            if magic_immune_vs_nb(cards, effects, inst, inst[j, I.attached_to], p) and owner != p:
                 continue  # Heroism: "this card ... unaffected by magic cards"
             options[n] = j
             n += 1
@@ -1859,7 +1886,7 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
             hit = (z == InstZone.primary or z == InstZone.limited) and j != src
             if hit and c != p and _immune_to_creatures(cards, effects, inst, fighters, j):
                 continue
-        if not hit or magic_immune_nb(cards, effects, inst, j) and c != p and target != Target.all_creatures:
+        if not hit or magic_immune_vs_nb(cards, effects, inst, j, p) and c != p and target != Target.all_creatures:
             continue
         if held_on_field_nb(cards, effects, inst, fighters, j):
             continue  # Steam Spider, Lead Boots: it leaves the field only by death or destruction
@@ -1972,7 +1999,11 @@ def summon_by_effect_nb(
         return
     if zone_from == Zone.opponent_field:  # Psychic Toad: take control of the opponent's creature
         j = players[1 - p, P.primary]
-        if j < 0 or magic_immune_nb(cards, effects, inst, j) or held_on_field_nb(cards, effects, inst, fighters, j):
+        if (
+            j < 0
+            or magic_immune_vs_nb(cards, effects, inst, j, p)
+            or held_on_field_nb(cards, effects, inst, fighters, j)
+        ):
             return  # Steam Spider, Lead Boots: it does not change control
         leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
         limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)

@@ -65,6 +65,7 @@ def reset_state_nb(inst, fighters, players, glob, decks):
         inst[i, InstCol.sacrificed_modifier] = 0
         inst[i, InstCol.watched] = 0
         inst[i, InstCol.draw_pending] = 0
+        inst[i, InstCol.possessable] = 0
         decks[p, i - p * DECK_SIZE] = i
     fighters[:, :] = 0
     for p in range(2):
@@ -230,6 +231,10 @@ def set_zone_nb(inst, glob, i, zone):
     inst[i, InstCol.safe_until] = -1  # The Super Hero: its protection ends when it leaves the field
     inst[i, InstCol.again_turn] = -1  # Ironfist Dwarf: a battle again is for the creature that fought
     inst[i, InstCol.draw_pending] = 0  # Witch's Cabin answers a drawn card only while it stays in the hand
+    # Possessed Dummy answers a creature as it arrives in its cemetery, sent there by its own
+    # player's side: -1 marks one that was on the opponent's side as it left for resolving
+    held = inst[i, InstCol.controller] != inst[i, InstCol.owner]
+    inst[i, InstCol.possessable] = -1 if zone == InstZone.resolving and held else 0
     if zone != InstZone.cemetery:
         inst[i, InstCol.returns] = -1  # a delayed return (Junk Scarecrow) holds only in the cemetery
     if zone != InstZone.magic:

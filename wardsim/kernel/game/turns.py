@@ -47,7 +47,7 @@ from wardsim.kernel.game.field import (
     kill_nb,
     leave_for_cemetery_nb,
     limited_barred_nb,
-    magic_immune_nb,
+    magic_immune_vs_nb,
     move_to_zone_nb,
     release_anchored_nb,
     spared_from_own_effect_nb,
@@ -266,7 +266,7 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                 sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                 for q in range(2):
                     c = players[q, P.primary]
-                    if c < 0 or magic_immune_nb(cards, effects, inst, c):
+                    if c < 0 or magic_immune_vs_nb(cards, effects, inst, c, inst[j, I.controller]):
                         continue
                     if effects[r, E.condition] == Condition.target_not_matching and filter_matches_nb(
                         effects, r, fighters[c]
@@ -289,7 +289,7 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                     for q in range(2):
                         c = players[q, P.primary]
-                        if c >= 0 and not magic_immune_nb(cards, effects, inst, c):
+                        if c >= 0 and not magic_immune_vs_nb(cards, effects, inst, c, inst[j, I.controller]):
                             dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
                             record_nb(
                                 trace, glob, inst[j, I.controller], Event.effect_damage, c, dealt, fighters[c, F.hp]
@@ -318,13 +318,15 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                     )
                 elif action == Action.move_card and effects[r, E.target] == Target.all_creatures:
                     # Maximum Ward: every creature on the field is destroyed: it dies (ruling maximum-ward)
-                    _destroy_creatures(cards, effects, inst, fighters, players, glob, decks, rng, trace)
+                    _destroy_creatures(
+                        cards, effects, inst, fighters, players, glob, decks, inst[j, I.controller], rng, trace
+                    )
             elif trig == Trigger.each_turn_start and (effects[r, E.flags] & Flag.lowest_roll) != 0:
                 # Cosmic Storm: "all players roll a die. The player with the lowest die result must
                 # inflict 5 HP damage to their primary creature" (ruling cosmic-storm)
                 loser = _lowest_roller(inst, glob, p, j, r, rng, script, trace)
                 c = players[loser, P.primary] if loser >= 0 else -1
-                if c >= 0 and not magic_immune_nb(cards, effects, inst, c):
+                if c >= 0 and not magic_immune_vs_nb(cards, effects, inst, c, inst[j, I.controller]):
                     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                     dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
                     record_nb(trace, glob, loser, Event.effect_damage, c, dealt, fighters[c, F.hp])
@@ -343,7 +345,11 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                 sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                 for q in range(2):
                     c = players[q, P.primary]
-                    if c >= 0 and fighters[c, F.hp] == lowest and not magic_immune_nb(cards, effects, inst, c):
+                    if (
+                        c >= 0
+                        and fighters[c, F.hp] == lowest
+                        and not magic_immune_vs_nb(cards, effects, inst, c, inst[j, I.controller])
+                    ):
                         dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
                         record_nb(trace, glob, inst[j, I.controller], Event.effect_damage, c, dealt, fighters[c, F.hp])
             elif trig == Trigger.turn_start and inst[j, I.controller] == p and effects[r, E.roll_lo] > 0:
@@ -530,16 +536,16 @@ def _lowest_roller(inst, glob, p, j, r, rng, script, trace):
 
 
 @njit(cache=True, _nrt=False)
-def _destroy_creatures(cards, effects, inst, fighters, players, glob, decks, rng, trace):
-    """Maximum Ward: every creature on the field is destroyed, Limited Summons first, then the
-    primaries; a creature unaffected by magic cards stays. A destroyed creature dies by no
-    creature's hand and no opponent's effect."""
+def _destroy_creatures(cards, effects, inst, fighters, players, glob, decks, p, rng, trace):
+    """Maximum Ward, p's: every creature on the field is destroyed, Limited Summons first, then
+    the primaries; a creature unaffected by p's magic cards stays. A destroyed creature dies by
+    no creature's hand and no opponent's effect."""
     for j in range(N_INST):
-        if inst[j, I.zone] == InstZone.limited and not magic_immune_nb(cards, effects, inst, j):
+        if inst[j, I.zone] == InstZone.limited and not magic_immune_vs_nb(cards, effects, inst, j, p):
             kill_nb(cards, effects, inst, fighters, players, glob, decks, j, -1, False, rng, trace)
     for q in range(2):
         c = players[q, P.primary]
-        if c >= 0 and not magic_immune_nb(cards, effects, inst, c):
+        if c >= 0 and not magic_immune_vs_nb(cards, effects, inst, c, p):
             kill_nb(cards, effects, inst, fighters, players, glob, decks, c, -1, False, rng, trace)
 
 
@@ -586,7 +592,7 @@ def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p,
                 if effects[r, E.target] == Target.equipped:
                     c = inst[j, I.attached_to]  # Dart Frog: "The equipped creature receives 5 damage"
                 # Forest Fire, Ball Demon: a creature unaffected by magic cards (Heroism) takes none
-                if c >= 0 and not magic_immune_nb(cards, effects, inst, c):
+                if c >= 0 and not magic_immune_vs_nb(cards, effects, inst, c, inst[j, I.controller]):
                     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
                     dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
                     record_nb(trace, glob, o, Event.effect_damage, c, dealt, fighters[c, F.hp])
