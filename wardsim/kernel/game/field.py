@@ -1126,7 +1126,10 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
         # Limited Summons have no health pool: they leave only by effects (rules guide)
         release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
         return
-    if in_battle and killer >= 0 and fighters[i, F.last_damage_atk] != 0:
+    # a creature that killed itself (Possession: it battles itself) is no other creature to take
+    # an equip or become one on: it is leaving the field too, with what is attached to it
+    other = killer >= 0 and killer != i
+    if in_battle and other and fighters[i, F.last_damage_atk] != 0:
         _equips_to_killer(cards, effects, inst, glob, i, killer, trace)
     leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
     by_opponent = killer == BY_OPPONENT_EFFECT or (killer >= 0 and inst[killer, I.controller] != inst[i, I.owner])
@@ -1136,9 +1139,7 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
     equipped_instead = False
     # the attacking creature may be gone already (killed by a Jester's death damage, which is
     # what kills this one): then there is nothing to equip, and the card dies like any other
-    killer_on_field = killer >= 0 and (
-        inst[killer, I.zone] == InstZone.primary or inst[killer, I.zone] == InstZone.limited
-    )
+    killer_on_field = other and (inst[killer, I.zone] == InstZone.primary or inst[killer, I.zone] == InstZone.limited)
     if in_battle and killer_on_field and not negated:
         for r in range(start, stop):
             if effects[r, E.trigger] == Trigger.on_killed_in_battle and effects[r, E.action] == Action.equip_self:
