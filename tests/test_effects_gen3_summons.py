@@ -478,6 +478,8 @@ def test_soul_eater_lets_an_opponents_limited_summon_pay_a_sacrifice_into_their_
     assert t.primary_name(0) == "Orc Champion" and t.hand(0) == ["Goblin"]
     assert t.zone(jacket) == InstZone.cemetery and t.cemetery_hp(1) == before + 40
     assert t.zone(eater) == InstZone.cemetery  # spent
+    # the replay says who paid: player 0 sacrifices the opponent's Black Jacket
+    assert [e[1] for e in t.events(Event.sacrifice) if e[3] == jacket] == [0]
 
 
 def test_soul_eater_sends_a_creature_psychic_toad_took_to_the_cemetery_of_the_toads_player_for_good():

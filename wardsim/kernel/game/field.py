@@ -1192,10 +1192,11 @@ def kill_nb(cards, effects, inst, fighters, players, glob, decks, i, killer, in_
 
 
 @njit(cache=True, _nrt=False)
-def sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, i, under, rng, trace):
-    """Creature i (on the field or in hand) is sacrificed: to the cemetery, or under the new
-    creature (Eternal Dragon); its on-sacrificed rows fire (Giant Rat returns to the deck)."""
-    record_nb(trace, glob, inst[i, I.owner], Event.sacrifice, i, inst[i, I.card], under)
+def sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, p, i, under, rng, trace):
+    """Creature i (on the field or in hand) is sacrificed by p for a summon: to the cemetery, or
+    under the new creature (Eternal Dragon); its on-sacrificed rows fire (Giant Rat returns to
+    the deck). Under Soul Eater, i may be the opponent's Limited Summon."""
+    record_nb(trace, glob, p, Event.sacrifice, i, inst[i, I.card], under)
     if inst[i, I.zone] == InstZone.primary or inst[i, I.zone] == InstZone.limited:  # Soul Eater
         leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
     if under >= 0:
