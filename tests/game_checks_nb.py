@@ -48,7 +48,8 @@ from wardsim.rules import DECK_SIZE, Rules
 INVARIANTS = {
     1: "every card is in a settled zone (none left resolving)",
     2: "the deck stacks hold exactly the cards in the deck zone, each once, each its owner's",
-    3: "each player owns 30 cards (only the Stone Golem changes sides)",
+    3: "each player owns 30 cards (only the Stone Golem and a creature that Soul Eater sends to its "
+    "controller's cemetery change sides)",
     4: "a player's primary creature is the one creature in its primary zone",
     5: "from the second turn on, an unfinished game has both primary creatures",
     6: "a Limited Summon keeps its anchor on the field",
@@ -69,7 +70,7 @@ P = PlayerCol
 
 
 @njit(cache=True)
-def check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem):
+def check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem, eater):
     """0, or the code of the first invariant the state breaks (see INVARIANTS)."""
     for i in range(N_INST):
         if inst[i, I.zone] < InstZone.deck or inst[i, I.zone] > InstZone.under:
@@ -89,9 +90,16 @@ def check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem
             in_deck += 1
     if in_deck != n_stacked:
         return 2
+    # Soul Eater sends a Limited Summon to the cemetery of the player that controls it, whose
+    # card it is from then on (ruling soul-eater): a creature card, in a game with a Soul Eater
+    with_eater = False
+    for i in range(N_INST):
+        if inst[i, I.card] == eater:
+            with_eater = True
     for i in range(N_INST):
         if inst[i, I.owner] != i // DECK_SIZE and inst[i, I.card] != golem:
-            return 3
+            if not (with_eater and cards[inst[i, I.card], CardCol.card_type] == CardType.creature):
+                return 3
     for p in range(2):
         primary = players[p, P.primary]
         found = 0
@@ -172,7 +180,21 @@ def check_result_nb(cards, inst, players, glob):
 
 @njit(cache=True)
 def play_checked_games_nb(
-    cards, effects, deck_a, deck_b, policy, params, seed, first, n_games, rules, duel_table, magic_off, golem, out
+    cards,
+    effects,
+    deck_a,
+    deck_b,
+    policy,
+    params,
+    seed,
+    first,
+    n_games,
+    rules,
+    duel_table,
+    magic_off,
+    golem,
+    eater,
+    out,
 ):
     """Play games first .. first + n_games - 1 step by step, checking every state.
 
@@ -194,7 +216,7 @@ def play_checked_games_nb(
         play.setup_nb(
             cards, effects, inst, fighters, players, glob, decks, seed, np.uint64(first + g), rng, script, trace
         )
-        code = check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem)
+        code = check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem, eater)
         checked = 1
         while code == 0 and glob[G.winner] < 0:
             # kernel.game.match.play_turn_nb, with a check after every step
@@ -202,7 +224,7 @@ def play_checked_games_nb(
             if rewinds:
                 copy_state_nb(inst, fighters, players, glob, decks, s_inst, s_fighters, s_players, s_glob, s_decks)
             play.begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
-            code = check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem)
+            code = check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem, eater)
             checked += 1
             steps = 0
             while code == 0 and glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
@@ -228,7 +250,7 @@ def play_checked_games_nb(
                 play.apply_action_nb(
                     cards, effects, inst, fighters, players, glob, decks, actions[k], policy, params, rng, script, trace
                 )
-                code = check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem)
+                code = check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem, eater)
                 checked += 1
                 if code == 0 and rewinds:
                     if play.offer_rewind_nb(
@@ -256,13 +278,13 @@ def play_checked_games_nb(
                         play.begin_turn_nb(
                             cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace
                         )
-                        code = check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem)
+                        code = check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem, eater)
                         checked += 1
             if code == 0:
                 play.end_turn_nb(
                     cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace
                 )
-                code = check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem)
+                code = check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem, eater)
                 checked += 1
         if code == 0:
             code = check_result_nb(cards, inst, players, glob)
@@ -308,6 +330,7 @@ def _tables(creatures: tuple[int, ...]) -> dict[str, Any]:
                 dtype=np.int64,
             ),
             golem=catalog.index("Stone Golem"),
+            eater=catalog.index("Soul Eater"),
         )
     return _TABLES
 
@@ -325,7 +348,7 @@ def play_checked_pairings(creatures: tuple[int, ...], pairings: list[tuple]) -> 
         duel_table = t["duel_table"] if needs_duel_table(policy_a, policy_b) else no_table
         args = (t["cards"], t["effects"][r], deck_a, deck_b, policy, params, np.uint64(seed), 0, games, t["rules"][r])
         out = np.zeros((games, 8), dtype=np.int64)
-        play_checked_games_nb(*args, duel_table, t["magic_off"], t["golem"], out)
+        play_checked_games_nb(*args, duel_table, t["magic_off"], t["golem"], t["eater"], out)
         if compare:
             records = np.zeros((games, N_RECORD_COLS), dtype=np.int64)
             play_games_nb(*args, duel_table, records, np.zeros((games, 2 * DECK_SIZE), dtype=np.int64))

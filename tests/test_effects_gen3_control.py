@@ -325,6 +325,22 @@ def test_possession_makes_the_opponents_primary_battle_itself_and_no_other_creat
     assert t.hp(wolf) == 70 and battles(t) == []
 
 
+def test_possession_a_forest_demon_that_kills_itself_dies_with_its_equips_and_equips_nothing():
+    # Forest Demon: "If killed in battle, equip this card to the attacking creature": battling
+    # itself, the attacking creature is the demon, leaving the field; it goes to the cemetery
+    t, _, demon = setup("Werewolf", "Forest Demon", hand_a=["Possession"], hand_b=["Knight Armor"])
+    armor = cast(t, 1, "Knight Armor", OWN)
+    assert t.inst[armor, InstCol.attached_to] == demon
+    t.fighters[demon, F.hp] = 2
+    t.play("Possession", MagicTarget.choice)
+    t.dice(2, 5, 5, 5, 1)  # the SPD roll-off, its strike on itself: 1 + 1 Atk damage kills it
+    t.to_combat()
+    assert t.used_dice() == 5
+    assert t.zone(demon) == InstZone.cemetery and t.inst[demon, InstCol.attached_to] == -1
+    assert t.zone(armor) == InstZone.cemetery
+    assert t.cemetery_hp(1) == 30
+
+
 def test_ooze_weaver_takes_15_damage_to_negate_a_magic_card():
     t, ooze, _ = setup("Ooze Weaver", "Werewolf", hand_a=["Flame of the Infinite"], hand_b=["Cosmic Negation"])
     flame = cast(t, 0, "Flame of the Infinite")

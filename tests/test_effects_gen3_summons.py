@@ -11,7 +11,7 @@ from test_game_cards import NONE, OWN, attack, cast, freeze, magic_names, setup,
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.game import field, resolve
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb
-from wardsim.kernel.game.enums import InstCol, PlayerCol
+from wardsim.kernel.game.enums import GlobCol, InstCol, PlayerCol
 
 F = FighterCol
 IC = InstCol
@@ -478,6 +478,28 @@ def test_soul_eater_lets_an_opponents_limited_summon_pay_a_sacrifice_into_their_
     assert t.primary_name(0) == "Orc Champion" and t.hand(0) == ["Goblin"]
     assert t.zone(jacket) == InstZone.cemetery and t.cemetery_hp(1) == before + 40
     assert t.zone(eater) == InstZone.cemetery  # spent
+    # the replay says who paid: player 0 sacrifices the opponent's Black Jacket
+    assert [e[1] for e in t.events(Event.sacrifice) if e[3] == jacket] == [0]
+
+
+def test_soul_eater_sends_a_creature_psychic_toad_took_to_the_cemetery_of_the_toads_player_for_good():
+    # docs/rulings.md, soul-eater: "the cemetery of the player that currently controls it", not
+    # its owner's; the card stays there when the Psychic Toad that held it leaves the field
+    t, wolf, goblin = setup("Werewolf", "Goblin", hand_a=["Soul Eater", "Knight", "Kobold"], hand_b=["Psychic Toad"])
+    toad = t.find(1, "Psychic Toad", InstZone.hand)
+    t.glob[GlobCol.active] = 1
+    t.act(K.summon, toad)  # the Goblin makes room (30 HP); the Toad takes the Werewolf
+    t.glob[GlobCol.active] = 0
+    assert t.zone(wolf) == InstZone.limited and t.inst[wolf, IC.controller] == 1
+    assert t.primary_name(0) == "Kobold"  # player 0 replaces its primary at once
+    t.play("Soul Eater", NONE)
+    t.act(K.summon, t.find(0, "Knight", InstZone.hand))  # AL 8: the Werewolf pays
+    assert t.primary_name(0) == "Knight"
+    assert t.zone(wolf) == InstZone.cemetery and t.inst[wolf, IC.owner] == 1
+    assert t.cemetery_hp(1) == 30 + 70 and t.cemetery_hp(0) == 40  # the Kobold made room
+    field.kill_nb(*t.args[:5], t.glob, t.decks, toad, -1, False, t.rng, t.trace)
+    assert t.zone(wolf) == InstZone.cemetery and t.hand(0) == []  # nothing to return
+    assert t.cemetery_hp(1) == 30 + 70 + 20
 
 
 def test_soul_eater_is_not_played_without_a_limited_summon_on_the_field():

@@ -64,6 +64,7 @@ NEW = [c for c in POOL if c.generation_label in ("3", "promo")]
 NEW_NAMES = sorted(c.name for c in NEW)
 NEW_LOW = sorted(c.name for c in NEW if c.is_creature and c.armor_level <= 6)
 STONE_GOLEM = CAT.index("Stone Golem")
+SOUL_EATER = CAT.index("Soul Eater")
 # creature cards that are magic cards off the field: their HP never counts (The Squire, Gremlin,
 # Shard Titan)
 MAGIC_OFF_FIELD = np.array(
@@ -145,8 +146,17 @@ def check_state(cards, effects, inst, fighters, players, glob, decks, trace) -> 
     assert np.array_equal(np.sort(stacked), np.flatnonzero(zones == InstZone.deck))
     for p in range(2):
         assert (inst[decks[p, : players[p, P.deck_n]], I.owner] == p).all(), "a card in a deck not its owner's"
-    # 30 cards per player: only the Stone Golem changes owner (it joins the opponent's side)
-    assert ((inst[:, I.owner] == np.arange(N_INST) // DECK_SIZE) | (card == STONE_GOLEM)).all()
+    # 30 cards per player: only the Stone Golem changes owner (it joins the opponent's side), and
+    # a Limited Summon that Soul Eater sent to the cemetery of the player that controlled it,
+    # whose card it is from then on (ruling soul-eater): a sacrifice, in a game with a Soul Eater
+    changed = np.flatnonzero((inst[:, I.owner] != np.arange(N_INST) // DECK_SIZE) & (card != STONE_GOLEM))
+    if len(changed):
+        assert SOUL_EATER in card, "a card changed owner"
+        n = glob[G.trace_n]
+        if n < trace.shape[0]:
+            events = _standing(trace[:n])
+            for i in changed:
+                assert ((events[:, 2] == Event.sacrifice) & (events[:, 3] == i)).any(), "a card changed owner"
     # the primary creatures, their Limited Summons and the cards under them or attached to them
     for p in range(2):
         primary = players[p, P.primary]

@@ -1200,7 +1200,10 @@ def _kill(cards, effects, inst, fighters, players, glob, decks, i, killer, in_ba
         # Limited Summons have no health pool: they leave only by effects (rules guide)
         release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
         return
-    if in_battle and killer >= 0 and fighters[i, F.last_damage_atk] != 0:
+    # a creature that killed itself (Possession: it battles itself) is no other creature to take
+    # an equip or become one on: it is leaving the field too, with what is attached to it
+    other = killer >= 0 and killer != i
+    if in_battle and other and fighters[i, F.last_damage_atk] != 0:
         _equips_to_killer(cards, effects, inst, glob, i, killer, trace)
     leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
     by_opponent = killer == BY_OPPONENT_EFFECT or (killer >= 0 and inst[killer, I.controller] != inst[i, I.owner])
@@ -1210,9 +1213,7 @@ def _kill(cards, effects, inst, fighters, players, glob, decks, i, killer, in_ba
     equipped_instead = False
     # the attacking creature may be gone already (killed by a Jester's death damage, which is
     # what kills this one): then there is nothing to equip, and the card dies like any other
-    killer_on_field = killer >= 0 and (
-        inst[killer, I.zone] == InstZone.primary or inst[killer, I.zone] == InstZone.limited
-    )
+    killer_on_field = other and (inst[killer, I.zone] == InstZone.primary or inst[killer, I.zone] == InstZone.limited)
     if in_battle and killer_on_field and not negated:
         for r in range(start, stop):
             if effects[r, E.trigger] == Trigger.on_killed_in_battle and effects[r, E.action] == Action.equip_self:
@@ -1265,19 +1266,19 @@ def _kill(cards, effects, inst, fighters, players, glob, decks, i, killer, in_ba
 
 
 @njit(cache=True, _nrt=False)
-def sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, i, under, rng, trace):
-    """Creature i (on the field or in hand) is sacrificed: to the cemetery, or under the new
-    creature (Eternal Dragon); its on-sacrificed rows fire (Giant Rat returns to the deck). A
-    creature sacrificed from the field arrives with what it takes along (ruling
-    cemetery-together)."""
+def sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, p, i, under, rng, trace):
+    """Creature i (on the field or in hand) is sacrificed by p for a summon: to the cemetery, or
+    under the new creature (Eternal Dragon); its on-sacrificed rows fire (Giant Rat returns to
+    the deck). Under Soul Eater, i may be the opponent's Limited Summon. A creature sacrificed
+    from the field arrives with what it takes along (ruling cemetery-together)."""
     hold_cemetery_nb(glob)
-    _sacrifice(cards, effects, inst, fighters, players, glob, decks, i, under, rng, trace)
+    _sacrifice(cards, effects, inst, fighters, players, glob, decks, p, i, under, rng, trace)
     release_cemetery_nb(cards, inst, players, glob)
 
 
 @njit(cache=True, _nrt=False)
-def _sacrifice(cards, effects, inst, fighters, players, glob, decks, i, under, rng, trace):
-    record_nb(trace, glob, inst[i, I.owner], Event.sacrifice, i, inst[i, I.card], under)
+def _sacrifice(cards, effects, inst, fighters, players, glob, decks, p, i, under, rng, trace):
+    record_nb(trace, glob, p, Event.sacrifice, i, inst[i, I.card], under)
     if inst[i, I.zone] == InstZone.primary or inst[i, I.zone] == InstZone.limited:  # Soul Eater
         leave_field_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace)
     if under >= 0:

@@ -670,7 +670,7 @@ def _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, 
             eater = soul_eater_nb(cards, effects, inst, p)
             inst[options[k], I.owner] = inst[options[k], I.controller]
             inst[options[k], I.anchor] = -1
-        sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, options[k], under, rng, trace)
+        sacrifice_nb(cards, effects, inst, fighters, players, glob, decks, p, options[k], under, rng, trace)
         if eater >= 0:
             leave_for_cemetery_nb(cards, effects, inst, fighters, players, glob, decks, eater, rng, trace)
         paid += 1
