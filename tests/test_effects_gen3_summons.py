@@ -8,7 +8,7 @@ One test per card behaviour, played through the game kernel with the table of
 from gamekit import CAT, Event, InstZone, K
 from test_game_cards import NONE, OWN, attack, cast, freeze, magic_names, setup, stats
 
-from wardsim.kernel.enums import FighterCol
+from wardsim.kernel.enums import CardCol, FighterCol
 from wardsim.kernel.game import field, resolve
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb
 from wardsim.kernel.game.enums import GlobCol, InstCol, PlayerCol
@@ -597,6 +597,29 @@ def test_possessed_dummy_takes_a_creature_the_opponent_sacrifices():
     assert t.zone(goblin) == InstZone.limited and t.inst[goblin, IC.controller] == 1
     assert t.inst[goblin, IC.anchor] == dummy and t.inst[dummy, IC.attached_to] == goblin
     assert t.cemetery_hp(0) == 0
+
+
+def test_possessed_dummy_pays_old_logging_roads_toll_as_any_magic_card_played():
+    # ruling magic-toll: every magic card played costs the toll, a Lightning answer included
+    t, goblin, wolf = setup(
+        "Goblin", "Werewolf", hand_a=["M.O.O.N. Sgt."], hand_b=["Possessed Dummy", "Old Logging Road"]
+    )
+    cast(t, 1, "Old Logging Road")
+    assert t.hp(wolf) == CAT["Werewolf"].hp  # it was not on the field yet
+    t.act(K.summon, t.find(0, "M.O.O.N. Sgt.", InstZone.hand))
+    assert t.zone(goblin) == InstZone.limited and t.hp(wolf) == CAT["Werewolf"].hp - 5
+
+
+def test_possessed_dummy_is_not_played_while_steam_angel_bars_its_rarity():
+    # Steam Angel: "the following rarity cards cannot be played", a Lightning answer included
+    t, _, _ = setup("Werewolf", "Ogre", hand_a=["Possessed Dummy"], hand_b=["Kobold"] * 8, deck_b=["Kobold"])
+    dummy = t.find(0, "Possessed Dummy", InstZone.hand)
+    t.players[1, PlayerCol.rarity_blocked] = 1 << int(t.cards[t.inst[dummy, InstCol.card], CardCol.rarity])
+    t.players[1, PlayerCol.rarity_blocked_until] = t.glob[GlobCol.turn] + 2
+    t.on_top(1, "Kobold")
+    t.end_turn()
+    t.begin_turn()  # the Ogre's player discards a Kobold at the hand limit: no Dummy answers
+    assert t.zone(dummy) == InstZone.hand and t.cemetery_hp(1) == CAT["Kobold"].hp
 
 
 def test_possessed_dummy_takes_a_creature_the_opponent_discards():

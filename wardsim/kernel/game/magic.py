@@ -520,6 +520,34 @@ def _reversal_helps(cards, effects, inst, fighters, players, p):
 
 
 @njit(cache=True, _nrt=False)
+def hand_answers_nb(cards, effects, inst, fighters, players, glob, p, trigger, action, options):
+    """The Lightning cards of p's hand that answer an event of the game (Possessed Dummy, Last
+    Hope Hero, Witch's Cabin): one option per card with a `trigger` `action` row, then NO_OPTION.
+    None (0) while p may play no magic card or no Lightning card (Mind Sap, Sasquatch), or has
+    no primary creature to pay a magic toll with (ruling magic-toll); Steam Angel bars a rarity."""
+    if magic_barred_nb(cards, effects, inst, fighters, players, glob, p) or lightning_barred_nb(
+        cards, effects, inst, fighters, players, glob, p
+    ):
+        return 0
+    if players[p, P.primary] < 0 and magic_toll_nb(cards, effects, inst, fighters, glob, p) > 0:
+        return 0
+    n = 0
+    for j in range(N_INST):
+        if inst[j, I.zone] != InstZone.hand or inst[j, I.owner] != p:
+            continue
+        if find_row_nb(cards, effects, inst[j, I.card], trigger, action) < 0:
+            continue
+        if rarity_barred_nb(cards, players, glob, inst[j, I.card]) or listed_nb(inst, options, n, j):
+            continue
+        options[n] = j
+        n += 1
+    if n > 0:
+        options[n] = NO_OPTION
+        n += 1
+    return n
+
+
+@njit(cache=True, _nrt=False)
 def listed_nb(inst, out, n, i):
     """Is a copy of card i (in the same zone) among the first n options already?"""
     for k in range(n):

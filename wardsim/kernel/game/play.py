@@ -96,7 +96,6 @@ from wardsim.kernel.game.field import (
     limited_barred_nb,
     magic_barred_nb,
     magic_immune_vs_nb,
-    magic_toll_nb,
     once_negation_nb,
     paid_negation_nb,
     pay_magic_toll_nb,
@@ -858,32 +857,27 @@ def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy,
     `response_opponent_death` `limited_summon` row takes it onto q's field as a Limited Summon,
     held by the card (equipped to it) and by q's primary creature (ruling possessed-dummy).
     True when q played a card (it may have been answered, or negated)."""
-    if players[q, P.primary] < 0 or magic_barred_nb(cards, effects, inst, fighters, players, glob, q):
-        return False
-    if (
-        lightning_barred_nb(cards, effects, inst, fighters, players, glob, q)
-        or infinite_in_use_nb(cards, effects, inst, q) >= glob[G.infinite_slots]
-    ):
+    if players[q, P.primary] < 0 or infinite_in_use_nb(cards, effects, inst, q) >= glob[G.infinite_slots]:
         return False
     if cannot_leave_cemetery_nb(cards, effects, inst[c, I.card]) or cemetery_chained_nb(cards, effects, inst):
         return False
     if limited_barred_nb(cards, effects, inst, glob):
         return False  # Street Lights: no Limited Summon is played
     options = local_array(N_INST)
-    n = 0
-    for j in range(N_INST):
-        if inst[j, I.zone] != InstZone.hand or inst[j, I.owner] != q:
-            continue
-        if find_row_nb(cards, effects, inst[j, I.card], Trigger.response_opponent_death, Action.limited_summon) < 0:
-            continue
-        if magic.listed_nb(inst, options, n, j):
-            continue
-        options[n] = j
-        n += 1
+    n = magic.hand_answers_nb(
+        cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        q,
+        Trigger.response_opponent_death,
+        Action.limited_summon,
+        options,
+    )
     if n == 0:
         return False
-    options[n] = NO_OPTION
-    n += 1
     d = choice.pick_nb(
         ChoiceKind.zone_pick, q, c, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
     )
@@ -892,6 +886,7 @@ def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy,
     note_play_nb(inst, d)
     record_nb(trace, glob, q, Event.magic, d, inst[d, I.card], MagicTarget.none)
     set_zone_nb(inst, glob, d, InstZone.resolving)
+    pay_magic_toll_nb(cards, effects, inst, fighters, players, glob, q, trace)  # Old Logging Road
     # a Lightning card played: the opponent may answer it (Goblin Tricks negates it, Ancient Book
     # equips beside it); negated, the creature stays in their cemetery (ruling possessed-dummy)
     negator = magic.response_chain_nb(
@@ -948,27 +943,12 @@ def _last_hope(cards, effects, inst, fighters, players, glob, decks, p, c, kille
         return False
     if inst[killer, I.controller] == p or magic_immune_vs_nb(cards, effects, inst, killer, p):
         return False  # a card of p's own, or a killer magic cannot reach
-    if magic_barred_nb(cards, effects, inst, fighters, players, glob, p) or lightning_barred_nb(
-        cards, effects, inst, fighters, players, glob, p
-    ):
-        return False
-    if players[p, P.primary] < 0 and magic_toll_nb(cards, effects, inst, fighters, glob, p) > 0:
-        return False  # Old Logging Road, The Villain: no creature to pay the toll (ruling magic-toll)
     options = local_array(N_INST)
-    n = 0
-    for j in range(N_INST):
-        if inst[j, I.zone] != InstZone.hand or inst[j, I.owner] != p:
-            continue
-        if find_row_nb(cards, effects, inst[j, I.card], Trigger.response_own_death, Action.avenge) < 0:
-            continue
-        if rarity_barred_nb(cards, players, glob, inst[j, I.card]) or magic.listed_nb(inst, options, n, j):
-            continue  # Steam Angel bars cards of a rarity
-        options[n] = j
-        n += 1
+    n = magic.hand_answers_nb(
+        cards, effects, inst, fighters, players, glob, p, Trigger.response_own_death, Action.avenge, options
+    )
     if n == 0:
         return False
-    options[n] = NO_OPTION
-    n += 1
     d = choice.pick_nb(
         ChoiceKind.avenge, p, killer, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
     )
@@ -1005,27 +985,12 @@ def answer_draw_nb(cards, effects, inst, fighters, players, glob, decks, q, j, p
     o = 1 - q
     if glob[G.winner] >= 0 or inst[j, I.zone] != InstZone.hand or inst[j, I.owner] != q:
         return
-    if magic_barred_nb(cards, effects, inst, fighters, players, glob, o) or lightning_barred_nb(
-        cards, effects, inst, fighters, players, glob, o
-    ):
-        return
-    if players[o, P.primary] < 0 and magic_toll_nb(cards, effects, inst, fighters, glob, o) > 0:
-        return  # Old Logging Road, The Villain: no creature to pay the toll (ruling magic-toll)
     options = local_array(N_INST)
-    n = 0
-    for d in range(N_INST):
-        if inst[d, I.zone] != InstZone.hand or inst[d, I.owner] != o:
-            continue
-        if find_row_nb(cards, effects, inst[d, I.card], Trigger.response_opponent_draw, Action.move_card) < 0:
-            continue
-        if rarity_barred_nb(cards, players, glob, inst[d, I.card]) or magic.listed_nb(inst, options, n, d):
-            continue  # Steam Angel bars cards of a rarity
-        options[n] = d
-        n += 1
+    n = magic.hand_answers_nb(
+        cards, effects, inst, fighters, players, glob, o, Trigger.response_opponent_draw, Action.move_card, options
+    )
     if n == 0:
         return
-    options[n] = NO_OPTION
-    n += 1
     d = choice.pick_nb(
         ChoiceKind.draw_answer, o, j, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
     )
