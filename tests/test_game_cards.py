@@ -1209,6 +1209,47 @@ def test_psychic_toad_takes_the_opponents_creature_until_it_leaves():
     assert t.zone(wolf) == InstZone.hand and t.inst[wolf, InstCol.owner] == 1
 
 
+def test_psychic_toad_placed_as_a_replacement_does_not_take_the_opponents_replacement():
+    # each Toad taken sends the creature it held home: with Toads in both hands, replacements that
+    # took each other would never end (ruling psychic-toad-replacement)
+    t, _, toad_b0 = setup("Goblin", "Psychic Toad", hand_a=["Psychic Toad", "Psychic Toad"], hand_b=["Psychic Toad"])
+    toad_a1 = t.find(0, "Psychic Toad", InstZone.hand)
+    toad_b1 = t.find(1, "Psychic Toad", InstZone.hand)
+    t.act(K.summon, toad_a1)  # takes the opponent's Toad; they place their other one, which takes it
+    toad_a2 = t.players[0, PlayerCol.primary]
+    assert toad_a2 >= 0 and toad_a2 != toad_a1  # the first Toad's player placed their second one
+    assert t.players[1, PlayerCol.primary] == toad_b1  # which did not take the opponent's replacement
+    assert t.zone(toad_a1) == InstZone.limited and t.inst[toad_a1, InstCol.controller] == 1
+    assert t.zone(toad_b0) == InstZone.hand  # released when the Toad that held it changed control
+    assert t.zone(toad_a2) == InstZone.primary
+
+
+def test_psychic_toad_summoned_later_takes_a_primary_that_was_a_replacement():
+    t, _, toad_b0 = setup("Goblin", "Psychic Toad", hand_a=["Psychic Toad", "Psychic Toad"], hand_b=["Psychic Toad"])
+    t.act(K.summon, t.find(0, "Psychic Toad", InstZone.hand))
+    toad_a2 = t.players[0, PlayerCol.primary]
+    t.end_turn()
+    t.begin_turn()
+    toad_a1 = t.find(0, "Psychic Toad", InstZone.limited)
+    t.act(K.summon, toad_b0)  # the opponent's standard summon, in a later turn, takes the replacement
+    # the Toad sacrificed for it released the first Toad, which its player placed: it took the
+    # Toad just summoned, and the replacement it held went home
+    assert t.players[0, PlayerCol.primary] == toad_a1
+    assert t.zone(toad_b0) == InstZone.limited and t.inst[toad_b0, InstCol.controller] == 0
+    assert t.zone(toad_a2) == InstZone.hand
+
+
+def test_psychic_toad_takes_a_replacement_placed_after_an_earlier_action():
+    # the replacement stays its player's only while the settling it was placed in lasts
+    t, _, frog = setup("Werewolf", "Frog", hand_a=["Heroism", "Psychic Toad"], hand_b=["Goblin"])
+    goblin = t.find(1, "Goblin", InstZone.hand)
+    t.fighters[frog, F.hp] = 0  # dead: the next action settles it
+    t.play("Heroism", OWN)
+    assert t.players[1, PlayerCol.primary] == goblin
+    t.act(K.summon, t.find(0, "Psychic Toad", InstZone.hand))
+    assert t.zone(goblin) == InstZone.limited and t.inst[goblin, InstCol.controller] == 0
+
+
 def test_angel_brings_a_creature_back_to_hand_when_summoned():
     t, _, _ = setup("Goblin", "Frog", hand_a=["Angel"], cem_a=["Werewolf"])
     t.act(K.summon, t.find(0, "Angel", InstZone.hand))

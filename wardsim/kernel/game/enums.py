@@ -114,6 +114,7 @@ class PlayerColT(NamedTuple):
     lightning_blocked_until: int = 13  # cannot play Lightning cards while turn <= this (Sasquatch)
     rarity_blocked: int = 14  # bits 1 << rarity of the cards no player may play, by this player's effect (Steam Angel)
     rarity_blocked_until: int = 15  # ... while turn <= this
+    replacement: int = 16  # the creature that replaced its missing primary in the settling under way; -1 none
 
 
 PlayerCol = PlayerColT()

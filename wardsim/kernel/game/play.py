@@ -1069,6 +1069,9 @@ def settle_nb(
     # destroying a Bomb on it): settle until both hold a living one
     dying = local_array(2)
     slain = local_array(2)
+    # ruling psychic-toad-replacement: a replacement made here is not taken by another one made
+    # here, so that each player's replacement stands and the settling ends
+    players[:, P.replacement] = -1
     for _ in range(4):
         # Witch's Cabin: the cards an effect drew, answered before the deaths it caused are swept
         _answer_pending_draws(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
@@ -1122,13 +1125,15 @@ def settle_nb(
                 ensure_primary_nb(
                     cards, effects, inst, fighters, players, glob, decks, p, policy, params, rng, script, trace
                 )
+                players[p, P.replacement] = players[p, P.primary]
                 placed = True
         if not placed and not avenged and not answered:
-            return
+            break
         # what dies from here on dies of a placement's effect, or of Last Hope Hero's attack: the
         # opponent's, in no battle
         killer_of[:] = BY_OPPONENT_EFFECT
         in_battle = False
+    players[:, P.replacement] = -1  # a later summon takes it as any primary
 
 
 @njit(cache=True, _nrt=False)

@@ -2005,6 +2005,10 @@ def summon_by_effect_nb(
             or held_on_field_nb(cards, effects, inst, fighters, j)
         ):
             return  # Steam Spider, Lead Boots: it does not change control
+        if j == players[1 - p, P.replacement]:
+            # ruling psychic-toad-replacement: the creature that replaced the opponent's primary in
+            # the settling under way stays theirs (only a Toad placed in it can meet it)
+            return
         leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
         limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
         return

@@ -76,6 +76,7 @@ def reset_state_nb(inst, fighters, players, glob, decks):
         players[p, PlayerCol.lightning_blocked_until] = -1
         players[p, PlayerCol.summon_turn] = -1
         players[p, PlayerCol.harmless_until] = -1
+        players[p, PlayerCol.replacement] = -1
     glob[GlobCol.turn] = 0
     glob[GlobCol.phase] = Phase.draw
     glob[GlobCol.winner] = -1
