@@ -39,7 +39,7 @@ SMALL = dict(n_decks=24, opponents=4, games=10, seed=5, policy="greedy", min_dec
 
 def small_pool() -> list[str]:
     """A pool small enough for a quick survey: plain creatures, some magic, and one later card
-    (whose effect is not modeled) to be flagged."""
+    (whose effect is not modeled, a magic card: every creature's is) to be flagged."""
     gen1 = CATALOG.generation(1)
     low = [
         c.name
@@ -50,7 +50,8 @@ def small_pool() -> list[str]:
         c.name for c in gen1 if c.is_creature and c.effect_status == "none" and c.armor_level > NO_SACRIFICE_MAX_AL
     ][:4]
     magic = [c.name for c in gen1 if not c.is_creature and c.magic_type == "infinite"][:5]
-    unmodeled = [c.name for c in CATALOG.generation(3) if c.is_creature and c.effect_status == "unmodeled"][:1]
+    unmodeled = [c.name for c in CATALOG.generation(3) if c.effect_status == "unmodeled"][:1]
+    assert unmodeled, "no Gen 3 card left unmodeled to flag"
     return [PLANTED, *low, *high, *magic, *unmodeled]
 
 
