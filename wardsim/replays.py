@@ -160,10 +160,35 @@ def describe(
                 return other
         return row
 
+    def stops_damage(row: int, die: int) -> bool:
+        """Whether `die`, rolled for row `row`, sets off its card's row that stops the opponent's
+        damage for the turn (Omega Titan: one die for its two rows, the first row traced)."""
+        owner = int(np.searchsorted(starts, row, side="right")) - 1
+        return any(
+            e.action == "no_damage" and e.roll is not None and e.roll[0] <= die <= e.roll[1]
+            for e in catalog.cards[owner].effects
+        )
+
+    def same_die_rows(row: int, die: int) -> list[int]:
+        """The rows after the rolled row `row`, which acted on `die`, that read the same die and act
+        on it too (Omega Titan: on 1-3 no magic card and no damage; the trace names the first row only)."""
+        owner = int(np.searchsorted(starts, row, side="right")) - 1
+        first = int(starts[owner])
+        found = []
+        for other in range(row + 1, first + len(catalog.cards[owner].effects)):
+            e = catalog.cards[owner].effects[other - first]
+            if "same_roll" not in e.flags:
+                break
+            if e.roll is not None and e.roll[0] <= die <= e.roll[1]:
+                found.append(other)
+        return found
+
     lines: list[str] = []
+    harmless: dict[int, tuple[int, int]] = {}  # player -> (turn, source): it causes no damage in that turn
+    sleep_told: set[int] = set()  # Carus Demons whose on-summon sleep was told since they arrived
     attack = ("?", "?")  # the battle under way
     strike: tuple[str, int, int] = ("?", 0, 0)  # the strike under way: striker, result, target AL
-    for _turn, player, event, a, b, c in trace.tolist():
+    for turn, player, event, a, b, c in trace.tolist():
         who = names[player] if player in (0, 1) else "?"
         whose = who + ("'" if who.endswith("s") else "'s")  # giants' cemetery, undead's hand
         e = Event
@@ -183,6 +208,7 @@ def describe(
         elif event == e.discard:
             lines.append(f"{who} discards {card(a)} to the cemetery.")
         elif event == e.summon:
+            sleep_told.discard(a)  # a new arrival: its on-summon effect is told again
             lines.append(f"{who} summons {card(a)}" + (f" with {c} sacrifice(s)." if c else "."))
         elif event == e.sacrifice:
             lines.append(f"{who} sacrifices {card(a)}" + (" (it goes under the new creature)." if c >= 0 else "."))
@@ -218,10 +244,15 @@ def describe(
             if b in (StrikeResult.none, StrikeResult.negated):
                 lines.append(f"  {card(a)} {_STRIKE_WORDS[b]}.")
         elif event == e.hit_dice and strike[0] == card(a):
-            lines.append(
+            line = (
                 f"  {card(a)} rolls Hit dice {_dice(b)}: {c} with bonuses against AL {strike[2]}, "
-                f"and {_STRIKE_WORDS.get(strike[1], 'strikes')}."
+                f"and {_STRIKE_WORDS.get(strike[1], 'strikes')}"
             )
+            stopper = harmless.get(player, (-1, -1))
+            if strike[1] in (StrikeResult.hit, StrikeResult.critical_hit) and stopper[0] == turn:
+                # Omega Titan: the hit stands, but its player causes no damage this turn
+                line += f", but deals no damage: {card(stopper[1])} stops all damage from {whose} side this turn"
+            lines.append(line + ".")
         elif event == e.reroll:
             roll = "Hit" if c == 1 else "Atk"
             lines.append(f"  {card(a)}'s {roll} dice {_dice(b)} are re-rolled, {who}'s choice.")
@@ -246,19 +277,35 @@ def describe(
                 else f"  {card(a)} heals {-b} HP over time (HP {c})."
             )
         elif event == e.heal:
-            lines.append(f"  {card(a)} heals {b} HP (HP {c}).")
+            if b > 0:
+                lines.append(f"  {card(a)} heals {b} HP (HP {c}).")
+            else:  # healing a creature at full HP does nothing (the play counts as fizzled: full_hp)
+                lines.append(f"  {card(a)} is already at full HP: the healing has no effect (HP {c}).")
         elif event == e.effect:
             row = int(b)
             if effects[row, EffectCol.action] == Action.cemetery_hp:  # Reduce the Burden
                 lines.append(f"  {card(a)} takes {c} HP off its player's cemetery: {row_text(a, row)}")
             elif effects[row, EffectCol.action] == Action.avenge:  # Last Hope Hero: the dice total, doubled
                 lines.append(f"  {card(a)} rolls for {c} Atk damage, a critical hit: {row_text(a, row)}")
+            elif effects[row, EffectCol.action] == Action.put_to_sleep and a in sleep_told:
+                # Carus Demon's second event: damage to a sleeper ended the sleep (ruling carus-demon)
+                sleep_told.discard(a)
+                lines.append(
+                    f"  Damage wakes the creatures {card(a)} put to sleep: they can battle again, and "
+                    f"{who} destroys 1 magic card on the field of their choice, if there is one."
+                )
             elif effects[row, EffectCol.trigger] == Trigger.battle_start and effects[row, EffectCol.scale] == (
                 Scale.hand_named
             ):  # Arcane Power: the cards revealed, not a die
                 lines.append(f"  {card(a)}: {c} card{'s' if c != 1 else ''} revealed from hand: {row_text(a, row)}")
             else:
+                if effects[row, EffectCol.action] == Action.put_to_sleep:
+                    sleep_told.add(a)
+                if c and stops_damage(row, int(c)):
+                    harmless[1 - player] = (turn, a)
                 text = row_text(a, rolled_row(row, int(c)) if c else row)
+                if c and effects[row, EffectCol.roll_lo] <= c <= effects[row, EffectCol.roll_hi]:
+                    text += "".join(f" Also: {row_text(a, other)}" for other in same_die_rows(row, int(c)))
                 if not c:
                     line = f"  {card(a)} uses an effect: {text}"
                 elif player != (0 if a < DECK_SIZE else 1):
