@@ -19,6 +19,7 @@ from wardsim.kernel.game import magic, play, rewind
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb, encode_action
 from wardsim.kernel.game.enums import EndReason, GlobCol, InstCol, MagicTarget, PlayerCol
 from wardsim.kernel.game.field import to_cemetery_nb
+from wardsim.replays import describe
 
 F = FighterCol
 G = GlobCol
@@ -797,6 +798,18 @@ def test_basilisk_deals_5_per_turn_cycle_to_the_opponents_primary():
     t.pass_turn()
     t.pass_turn()
     assert t.hp(wolf) == 60
+
+
+def test_basilisk_the_replay_tells_a_tick_ghost_form_stops_as_no_damage_not_a_heal():
+    # Ghost Form: the equipped creature cannot be damaged, so the aura's tick deals 0
+    t, _, wolf = setup("Basilisk", "Werewolf", hand_b=["Ghost Form"])
+    cast(t, 1, "Ghost Form", OWN)
+    t.end_turn()
+    assert t.hp(wolf) == 70
+    n = int(t.glob[GlobCol.trace_n])
+    lines = describe(t.trace[:n], t.inst[:, InstCol.card], CAT, ("Ann", "Bob"), t.effects)
+    assert "  Werewolf (B) takes no damage over time (HP 70)." in lines
+    assert not any("heals 0 HP" in line for line in lines)
 
 
 @pytest.mark.parametrize(

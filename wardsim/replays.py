@@ -271,11 +271,12 @@ def describe(
             else:
                 lines.append(f"  {card(a)} is struck by an effect, but a Limited Summon has no health pool.")
         elif event == e.dot_tick:
-            lines.append(
-                f"  {card(a)} takes {b} damage over time (HP {c})."
-                if b > 0
-                else f"  {card(a)} heals {-b} HP over time (HP {c})."
-            )
+            if b > 0:
+                lines.append(f"  {card(a)} takes {b} damage over time (HP {c}).")
+            elif b == 0:  # an aura's tick (Basilisk) that the creature's protection stopped
+                lines.append(f"  {card(a)} takes no damage over time (HP {c}).")
+            else:
+                lines.append(f"  {card(a)} heals {-b} HP over time (HP {c}).")
         elif event == e.heal:
             if b > 0:
                 lines.append(f"  {card(a)} heals {b} HP (HP {c}).")
