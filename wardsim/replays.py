@@ -183,12 +183,27 @@ def describe(
                 found.append(other)
         return found
 
+    def last_turn(i: int, played: int) -> int:
+        """The last turn of magic card i played in turn `played`, where its rows last turn
+        cycles (Steam Armor: 2 turn cycles, this turn and 3 more); -1 if none. A card for "this
+        turn" is left out: leaving in the turn it was played, it may as well have done nothing."""
+        cycles = [row.duration for row in catalog.cards[int(slot_cards[i])].effects if isinstance(row.duration, int)]
+        return played + 2 * max(cycles) - 1 if cycles else -1
+
     lines: list[str] = []
+    expiry: dict[int, int] = {}  # magic card on the field -> the last turn of its time
+    broken: dict[int, int] = {}  # magic card -> the turn it was last negated or destroyed
     harmless: dict[int, tuple[int, int]] = {}  # player -> (turn, source): it causes no damage in that turn
     sleep_told: set[int] = set()  # Carus Demons whose on-summon sleep was told since they arrived
     attack = ("?", "?")  # the battle under way
     strike: tuple[str, int, int] = ("?", 0, 0)  # the strike under way: striker, result, target AL
     for turn, player, event, a, b, c in trace.tolist():
+        if event == Event.magic:
+            expiry[a] = last_turn(a, turn)
+        elif event in (Event.negated, Event.destroyed):
+            broken[a] = turn
+        elif event in (Event.stolen, Event.to_hand, Event.to_deck, Event.placed_under):
+            expiry.pop(a, None)  # off to another place or player: its time is not what moves it
         who = names[player] if player in (0, 1) else "?"
         whose = who + ("'" if who.endswith("s") else "'s")  # giants' cemetery, undead's hand
         e = Event
@@ -215,7 +230,11 @@ def describe(
         elif event == e.kill_own:
             lines.append(f"{who} kills their own {card(a)} to make room.")
         elif event == e.to_cemetery:
-            lines.append(f"{card(a)} goes to {whose} cemetery (cemetery HP now {c}).")
+            if 0 <= expiry.pop(a, -1) <= turn and broken.get(a) != turn:
+                # not negated nor destroyed: its time is up (the kernel's wrap-up sends it)
+                lines.append(f"{card(a)} has lasted its time and goes to {whose} cemetery (cemetery HP now {c}).")
+            else:
+                lines.append(f"{card(a)} goes to {whose} cemetery (cemetery HP now {c}).")
         elif event == e.death:
             lines.append(f"{card(a)} dies" + (f", killed by {card(c)}." if c >= 0 else "."))
         elif event == e.magic:
