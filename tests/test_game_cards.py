@@ -842,6 +842,17 @@ def test_minotaur_disarms_on_5_or_6(roll, disarmed):
     assert t.hp(mino) == (90 if disarmed else 87)
 
 
+@pytest.mark.parametrize("roll, disarmed", [(5, True), (4, False)])
+def test_minotaur_the_replay_tells_the_hit_of_the_creature_it_disarmed_as_rolling_no_atk_dice(roll, disarmed):
+    t, _, _ = setup("Minotaur", "Dwarf")
+    attack(t, 3, 3, roll, 1, 1, 3, 3, 2)  # the Dwarf hits back: no Atk roll when disarmed
+    n = int(t.glob[GlobCol.trace_n])
+    lines = describe(t.trace[:n], t.inst[:, InstCol.card], CAT, ("Ann", "Bob"), t.effects)
+    dwarf_hit = [line for line in lines if line.startswith("  Dwarf (B) rolls Hit dice")]
+    assert len(dwarf_hit) == 1 and dwarf_hit[0].endswith(", and hits, but rolls no Atk dice.") == disarmed
+    assert any(line.startswith("  Dwarf (B) rolls Atk dice") for line in lines) != disarmed
+
+
 @pytest.mark.parametrize("die, damage", [(6, 16), (5, 7)])
 def test_orc_doubles_the_damage_on_an_atk_6(die, damage):
     t, _, croc = setup("Orc", "Werecroc")

@@ -197,7 +197,19 @@ def describe(
     sleep_told: set[int] = set()  # Carus Demons whose on-summon sleep was told since they arrived
     attack = ("?", "?")  # the battle under way
     strike: tuple[str, int, int] = ("?", 0, 0)  # the strike under way: striker, result, target AL
-    for turn, player, event, a, b, c in trace.tolist():
+    rows = trace.tolist()
+
+    def rolls_atk_dice(k: int, striker: int) -> bool:
+        """Whether the strike whose Hit dice are row k goes on to an Atk roll of `striker`:
+        the rows of that strike come before the next strike, battle end or turn."""
+        for row in rows[k + 1 :]:
+            if row[2] == Event.atk_dice and row[3] == striker:
+                return True
+            if row[2] in (Event.strike, Event.battle_end, Event.battle, Event.turn):
+                return False
+        return False
+
+    for k, (turn, player, event, a, b, c) in enumerate(rows):
         if event == Event.magic:
             expiry[a] = last_turn(a, turn)
         elif event in (Event.negated, Event.destroyed):
@@ -268,9 +280,11 @@ def describe(
                 f"and {_STRIKE_WORDS.get(strike[1], 'strikes')}"
             )
             stopper = harmless.get(player, (-1, -1))
-            if strike[1] in (StrikeResult.hit, StrikeResult.critical_hit) and stopper[0] == turn:
-                # Omega Titan: the hit stands, but its player causes no damage this turn
-                line += f", but deals no damage: {card(stopper[1])} stops all damage from {whose} side this turn"
+            if strike[1] in (StrikeResult.hit, StrikeResult.critical_hit) and not rolls_atk_dice(k, a):
+                if stopper[0] == turn:  # Omega Titan: the hit stands, but its player causes no damage now
+                    line += f", but deals no damage: {card(stopper[1])} stops all damage from {whose} side this turn"
+                else:  # disarmed (Minotaur, Fear), or its on-hit effect ended the battle first
+                    line += ", but rolls no Atk dice"
             lines.append(line + ".")
         elif event == e.reroll:
             roll = "Hit" if c == 1 else "Atk"
