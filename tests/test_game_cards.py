@@ -942,6 +942,22 @@ def test_kraken_wraps_for_10_per_turn_cycle_until_a_3_to_5():
     assert t.hp(ogre) == 75 and t.fighters[ogre, F.wrap_row] == 0
 
 
+@pytest.mark.parametrize("die, told", [(1, "It stays wrapped."), (4, "It is released.")])
+def test_kraken_the_replay_tells_the_wrapped_creatures_roll_as_its_roll_to_break_free(die, told):
+    t, _, _ = setup("Kraken", "Ogre")
+    t.fighters[t.players[1, PlayerCol.primary], F.frozen_until] = HOLD
+    attack(t, 6, 5, 1, 1, 1)
+    t.end_turn()
+    t.dice(die)
+    t.begin_turn()  # the Ogre's player rolls to free it
+    n = int(t.glob[GlobCol.trace_n])
+    lines = describe(t.trace[:n], t.inst[:, InstCol.card], CAT, ("Ann", "Bob"), t.effects)
+    rolled = [line for line in lines if line.startswith(f"  Ogre (B) rolls {die} ")]
+    assert len(rolled) == 1
+    assert rolled[0].startswith(f"  Ogre (B) rolls {die} to break free of Kraken's effect: when this creature hits: ")
+    assert rolled[0].endswith(told) and "(Kraken's effect)" not in rolled[0]
+
+
 @pytest.mark.parametrize("roll, damage", [(2, 0), (3, 9)])
 def test_ranger_takes_no_damage_in_a_battle_on_1_or_2(roll, damage):
     t, _, ranger = setup("Ogre", "Ranger")

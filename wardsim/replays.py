@@ -345,6 +345,15 @@ def describe(
                 elif player != (0 if a < DECK_SIZE else 1):
                     # the other side rolls against the card: Electroloon's, Metallic Bone's release
                     line = f"  {who} rolls {c} against {card(a)}: {text}"
+                elif effects[row, EffectCol.release_lo] > 0:
+                    # the creature held (wrapped by Kraken, disarmed by Giant Snake) rolls to be
+                    # freed: the effect is the holder's, not one this creature uses
+                    owner = int(np.searchsorted(starts, row, side="right")) - 1
+                    sentence = render(catalog.cards[owner].effects[row - int(starts[owner])]).rstrip(".")
+                    line = (
+                        f"  {card(a)} rolls {c} to break free of {catalog.cards[owner].name}'s effect: "
+                        f"{sentence[:1].lower()}{sentence[1:]}."
+                    )
                 else:
                     line = f"  {card(a)} rolls {c} for an effect: {text}"
                 lo, hi = effects[row, EffectCol.release_lo], effects[row, EffectCol.release_hi]
