@@ -15,6 +15,7 @@ from wardsim.battle import prepared_pair
 from wardsim.kernel.enums import CardCol, FighterCol
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb
 from wardsim.kernel.game.enums import GlobCol, InstCol, PlayerCol
+from wardsim.replays import describe
 
 F = FighterCol
 G = GlobCol
@@ -221,6 +222,35 @@ def test_omega_titan_on_1_to_3_stops_the_opponents_damage_and_magic_until_its_tu
     freeze(t, titan)
     attack(t, 6, 6, 1, 1, 1)
     assert t.hp(titan) == 120 - (12 if stopped else 24)
+
+
+def test_omega_titan_the_replay_says_the_hit_it_stops_deals_no_damage_and_why():
+    # the Ogre's strike back hits, but its player causes no damage this turn: no Atk roll follows
+    t, titan, ogre = setup("Omega Titan", "Ogre")
+    _to_own_next_turn(t, 2)
+    attack(t, 6, 5, 1, 1, 1, 1, 6, 6, 1, 1, 1)
+    assert t.hp(titan) == 120
+    n = int(t.glob[G.trace_n])
+    lines = describe(t.trace[:n], t.inst[:, I.card], CAT, ("Ann", "Bob"), t.effects)
+    ogre_hit = [line for line in lines if line.startswith("  Ogre (B) rolls Hit dice")]
+    assert ogre_hit == [
+        "  Ogre (B) rolls Hit dice [6, 6]: 15 with bonuses against AL 12, and lands a critical hit, "
+        "but deals no damage: Omega Titan (A) stops all damage from Bob's side this turn."
+    ]
+    titan_hit = [line for line in lines if line.startswith("  Omega Titan (A) rolls Hit dice")]
+    assert len(titan_hit) == 1 and "no damage" not in titan_hit[0]
+
+
+@pytest.mark.parametrize("die, told", [(2, True), (4, False)])
+def test_omega_titan_the_replay_tells_both_things_its_roll_of_1_to_3_does(die, told):
+    # one die for its two rows; the trace names the first (no magic card), the replay adds the second
+    t, _, _ = setup("Omega Titan", "Ogre")
+    _to_own_next_turn(t, die)
+    n = int(t.glob[G.trace_n])
+    lines = describe(t.trace[:n], t.inst[:, I.card], CAT, ("Ann", "Bob"), t.effects)
+    rolled = [line for line in lines if line.startswith(f"  Omega Titan (A) rolls {die} for an effect: ")]
+    assert len(rolled) == 1 and "cannot play magic cards" in rolled[0]
+    assert ("Also: " in rolled[0] and "cannot cause damage" in rolled[0]) == told
 
 
 def test_omega_titan_stops_the_damage_of_the_opponents_creature_effects_too():

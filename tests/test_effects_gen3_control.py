@@ -18,6 +18,7 @@ from wardsim.kernel.game.actions import action_kind_nb
 from wardsim.kernel.game.enums import GlobCol, InstCol, MagicTarget, PlayerCol, SeenBit
 from wardsim.kernel.game.field import destroy_magic_nb, magic_barred_nb
 from wardsim.kernel.game.state import DECK_SIZE, draw_card_nb
+from wardsim.replays import describe
 
 F = FighterCol
 G = GlobCol
@@ -313,6 +314,36 @@ def test_carus_demon_puts_the_opponents_creatures_to_sleep_until_damage_wakes_th
     # the replay names the effect once as it acts and once as it ends, with no die (the trace's
     # third number is a die where one was rolled)
     assert [e[5] for e in t.events(Event.effect) if e[3] == demon] == [0, 0]
+
+
+def test_carus_demon_the_replay_tells_its_wake_as_a_wake_not_as_its_summon():
+    t, demon, ogre = setup("Carus Demon", "Ogre", hand_b=["Magic Ring"])
+    cast(t, 1, "Magic Ring", OWN)
+    resolve.on_summon_nb(*t.args, demon, t.policy, t.params, t.rng, t.script, t.trace)
+    freeze(t, ogre)
+    attack(t, 6, 5, 1, 1)  # the Demon's 2 + 1 Atk damage wakes the Ogre
+    n = int(t.glob[GlobCol.trace_n])
+    lines = describe(t.trace[:n], t.inst[:, InstCol.card], CAT, ("Ann", "Bob"), t.effects)
+    told = [line for line in lines if line.startswith(("  Carus Demon (A) uses", "  Damage wakes"))]
+    assert len(told) == 2
+    assert told[0].startswith("  Carus Demon (A) uses an effect: ")  # the sleep, as it arrives
+    assert told[1] == (
+        "  Damage wakes the creatures Carus Demon (A) put to sleep: they can battle again, and Ann "
+        "destroys 1 magic card on the field of their choice, if there is one."
+    )
+    assert lines[lines.index(told[1]) + 1] == "Magic Ring (B) is destroyed."
+
+
+def test_carus_demon_summoned_again_is_told_putting_to_sleep_again():
+    t, demon, _ = setup("Carus Demon", "Ogre")
+    for _ in range(2):  # summoned twice with no damage in between: both are the on-summon sleep
+        t.trace[int(t.glob[GlobCol.trace_n])] = [0, 0, Event.summon, demon, t.inst[demon, InstCol.card], 0]
+        t.glob[GlobCol.trace_n] += 1
+        resolve.on_summon_nb(*t.args, demon, t.policy, t.params, t.rng, t.script, t.trace)
+    n = int(t.glob[GlobCol.trace_n])
+    lines = describe(t.trace[:n], t.inst[:, InstCol.card], CAT, ("Ann", "Bob"), t.effects)
+    assert sum(line.startswith("  Carus Demon (A) uses an effect: ") for line in lines) == 2
+    assert not any(line.startswith("  Damage wakes") for line in lines)
 
 
 def test_possession_makes_the_opponents_primary_battle_itself_and_no_other_creature_battle():

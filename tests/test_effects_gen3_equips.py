@@ -9,7 +9,7 @@ from gamekit import CAT, Event, InstZone, K
 from test_game_cards import NONE, OPPONENT, OWN, attack, cast, freeze, magic_names, setup, stats
 
 from wardsim.kernel.enums import CreatureType, FighterCol
-from wardsim.kernel.game import play
+from wardsim.kernel.game import field, play
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb
 from wardsim.kernel.game.enums import GlobCol, InstCol, MagicTarget, SeenBit
 from wardsim.replays import describe
@@ -72,6 +72,34 @@ def test_steam_armor_makes_the_primary_unaffected_by_creature_effects_and_magic_
     assert t.zone(armor) == InstZone.cemetery
     t.refresh()
     assert t.fighters[wolf, F.immune] == 0
+
+
+def test_steam_armor_the_replay_tells_it_leaving_when_its_2_turn_cycles_are_over_as_its_time_up():
+    t, _, _ = setup("Werewolf", "Frog", hand_a=["Steam Armor"])
+    armor = t.play("Steam Armor", OWN)
+    for _ in range(4):  # its turn cycle and the next: it goes in the wrap-up of the fourth turn
+        assert t.zone(armor) != InstZone.cemetery
+        t.end_turn()
+        t.begin_turn()
+    assert t.zone(armor) == InstZone.cemetery
+    n = int(t.glob[GlobCol.trace_n])
+    lines = describe(t.trace[:n], t.inst[:, InstCol.card], CAT, ("Ann", "Bob"), t.effects)
+    assert [line for line in lines if line.startswith("Steam Armor (A) ")] == [
+        "Steam Armor (A) has lasted its time and goes to Ann's cemetery (cemetery HP now 0)."
+    ]
+
+
+def test_steam_armor_destroyed_in_its_last_turn_is_not_told_as_its_time_up():
+    t, wolf, _ = setup("Werewolf", "Frog", hand_a=["Steam Armor"])
+    t.play("Steam Armor", OWN)
+    for _ in range(3):  # the fourth turn, its last
+        t.end_turn()
+        t.begin_turn()
+    field.kill_nb(*t.args[:5], t.glob, t.decks, wolf, -1, False, t.rng, t.trace)  # it goes along
+    n = int(t.glob[GlobCol.trace_n])
+    lines = describe(t.trace[:n], t.inst[:, InstCol.card], CAT, ("Ann", "Bob"), t.effects)
+    assert "Steam Armor (A) is destroyed." in lines
+    assert not any("has lasted its time" in line for line in lines)
 
 
 def test_mysterious_orb_rolls_at_the_start_of_each_of_your_turns_for_speed_atk_or_hit_plus_6():

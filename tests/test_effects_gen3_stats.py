@@ -17,6 +17,7 @@ from wardsim.kernel.exact.enums import FighterSummary
 from wardsim.kernel.exact.spec import build_spec
 from wardsim.kernel.game.actions import action_a_nb, action_kind_nb
 from wardsim.kernel.game.enums import GlobCol, InstCol, MagicTarget, PlayerCol, SeenBit
+from wardsim.replays import describe
 
 F = FighterCol
 NONE = MagicTarget.none
@@ -140,6 +141,16 @@ def test_vampire_mistress_deals_10_to_the_opponents_primary_and_heals_yours_10()
     t.fighters[own, F.hp] = 30
     t.play("Vampire Mistress")
     assert (t.hp(own), t.hp(opp)) == (40, 70 - 10)
+
+
+def test_vampire_mistress_the_replay_tells_its_heal_of_a_creature_at_full_hp_as_no_effect():
+    t, own, opp = setup("Werewolf", "Werewolf", hand_a=["Vampire Mistress"])
+    t.play("Vampire Mistress")
+    assert (t.hp(own), t.hp(opp)) == (70, 70 - 10)
+    n = int(t.glob[GlobCol.trace_n])
+    lines = describe(t.trace[:n], t.inst[:, InstCol.card], CAT, ("Ann", "Bob"), t.effects)
+    assert "  Werewolf (A) is already at full HP: the healing has no effect (HP 70)." in lines
+    assert not any("heals 0 HP" in line for line in lines)
 
 
 def test_hell_authority_stops_the_opponents_magic_cards_for_1_turn_cycle():

@@ -19,6 +19,7 @@ from wardsim.kernel.game import magic, play, rewind
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb, encode_action
 from wardsim.kernel.game.enums import EndReason, GlobCol, InstCol, MagicTarget, PlayerCol
 from wardsim.kernel.game.field import to_cemetery_nb
+from wardsim.replays import describe
 
 F = FighterCol
 G = GlobCol
@@ -799,6 +800,18 @@ def test_basilisk_deals_5_per_turn_cycle_to_the_opponents_primary():
     assert t.hp(wolf) == 60
 
 
+def test_basilisk_the_replay_tells_a_tick_ghost_form_stops_as_no_damage_not_a_heal():
+    # Ghost Form: the equipped creature cannot be damaged, so the aura's tick deals 0
+    t, _, wolf = setup("Basilisk", "Werewolf", hand_b=["Ghost Form"])
+    cast(t, 1, "Ghost Form", OWN)
+    t.end_turn()
+    assert t.hp(wolf) == 70
+    n = int(t.glob[GlobCol.trace_n])
+    lines = describe(t.trace[:n], t.inst[:, InstCol.card], CAT, ("Ann", "Bob"), t.effects)
+    assert "  Werewolf (B) takes no damage over time (HP 70)." in lines
+    assert not any("heals 0 HP" in line for line in lines)
+
+
 @pytest.mark.parametrize(
     "name, defender, multiplier",
     [
@@ -827,6 +840,17 @@ def test_minotaur_disarms_on_5_or_6(roll, disarmed):
     attack(t, 3, 3, roll, 1, 1, 3, 3, 2)  # the Dwarf hits back (6 + 1 against AL 6): 2 + 1 unless disarmed
     assert t.hp(dwarf) == 46
     assert t.hp(mino) == (90 if disarmed else 87)
+
+
+@pytest.mark.parametrize("roll, disarmed", [(5, True), (4, False)])
+def test_minotaur_the_replay_tells_the_hit_of_the_creature_it_disarmed_as_rolling_no_atk_dice(roll, disarmed):
+    t, _, _ = setup("Minotaur", "Dwarf")
+    attack(t, 3, 3, roll, 1, 1, 3, 3, 2)  # the Dwarf hits back: no Atk roll when disarmed
+    n = int(t.glob[GlobCol.trace_n])
+    lines = describe(t.trace[:n], t.inst[:, InstCol.card], CAT, ("Ann", "Bob"), t.effects)
+    dwarf_hit = [line for line in lines if line.startswith("  Dwarf (B) rolls Hit dice")]
+    assert len(dwarf_hit) == 1 and dwarf_hit[0].endswith(", and hits, but rolls no Atk dice.") == disarmed
+    assert any(line.startswith("  Dwarf (B) rolls Atk dice") for line in lines) != disarmed
 
 
 @pytest.mark.parametrize("die, damage", [(6, 16), (5, 7)])
@@ -916,6 +940,22 @@ def test_kraken_wraps_for_10_per_turn_cycle_until_a_3_to_5():
     t.dice(4)  # released
     t.begin_turn()
     assert t.hp(ogre) == 75 and t.fighters[ogre, F.wrap_row] == 0
+
+
+@pytest.mark.parametrize("die, told", [(1, "It stays wrapped."), (4, "It is released.")])
+def test_kraken_the_replay_tells_the_wrapped_creatures_roll_as_its_roll_to_break_free(die, told):
+    t, _, _ = setup("Kraken", "Ogre")
+    t.fighters[t.players[1, PlayerCol.primary], F.frozen_until] = HOLD
+    attack(t, 6, 5, 1, 1, 1)
+    t.end_turn()
+    t.dice(die)
+    t.begin_turn()  # the Ogre's player rolls to free it
+    n = int(t.glob[GlobCol.trace_n])
+    lines = describe(t.trace[:n], t.inst[:, InstCol.card], CAT, ("Ann", "Bob"), t.effects)
+    rolled = [line for line in lines if line.startswith(f"  Ogre (B) rolls {die} ")]
+    assert len(rolled) == 1
+    assert rolled[0].startswith(f"  Ogre (B) rolls {die} to break free of Kraken's effect: when this creature hits: ")
+    assert rolled[0].endswith(told) and "(Kraken's effect)" not in rolled[0]
 
 
 @pytest.mark.parametrize("roll, damage", [(2, 0), (3, 9)])

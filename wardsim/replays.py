@@ -160,10 +160,62 @@ def describe(
                 return other
         return row
 
+    def stops_damage(row: int, die: int) -> bool:
+        """Whether `die`, rolled for row `row`, sets off its card's row that stops the opponent's
+        damage for the turn (Omega Titan: one die for its two rows, the first row traced)."""
+        owner = int(np.searchsorted(starts, row, side="right")) - 1
+        return any(
+            e.action == "no_damage" and e.roll is not None and e.roll[0] <= die <= e.roll[1]
+            for e in catalog.cards[owner].effects
+        )
+
+    def same_die_rows(row: int, die: int) -> list[int]:
+        """The rows after the rolled row `row`, which acted on `die`, that read the same die and act
+        on it too (Omega Titan: on 1-3 no magic card and no damage; the trace names the first row only)."""
+        owner = int(np.searchsorted(starts, row, side="right")) - 1
+        first = int(starts[owner])
+        found = []
+        for other in range(row + 1, first + len(catalog.cards[owner].effects)):
+            e = catalog.cards[owner].effects[other - first]
+            if "same_roll" not in e.flags:
+                break
+            if e.roll is not None and e.roll[0] <= die <= e.roll[1]:
+                found.append(other)
+        return found
+
+    def last_turn(i: int, played: int) -> int:
+        """The last turn of magic card i played in turn `played`, where its rows last turn
+        cycles (Steam Armor: 2 turn cycles, this turn and 3 more); -1 if none. A card for "this
+        turn" is left out: leaving in the turn it was played, it may as well have done nothing."""
+        cycles = [row.duration for row in catalog.cards[int(slot_cards[i])].effects if isinstance(row.duration, int)]
+        return played + 2 * max(cycles) - 1 if cycles else -1
+
     lines: list[str] = []
+    expiry: dict[int, int] = {}  # magic card on the field -> the last turn of its time
+    broken: dict[int, int] = {}  # magic card -> the turn it was last negated or destroyed
+    harmless: dict[int, tuple[int, int]] = {}  # player -> (turn, source): it causes no damage in that turn
+    sleep_told: set[int] = set()  # Carus Demons whose on-summon sleep was told since they arrived
     attack = ("?", "?")  # the battle under way
     strike: tuple[str, int, int] = ("?", 0, 0)  # the strike under way: striker, result, target AL
-    for _turn, player, event, a, b, c in trace.tolist():
+    rows = trace.tolist()
+
+    def rolls_atk_dice(k: int, striker: int) -> bool:
+        """Whether the strike whose Hit dice are row k goes on to an Atk roll of `striker`:
+        the rows of that strike come before the next strike, battle end or turn."""
+        for row in rows[k + 1 :]:
+            if row[2] == Event.atk_dice and row[3] == striker:
+                return True
+            if row[2] in (Event.strike, Event.battle_end, Event.battle, Event.turn):
+                return False
+        return False
+
+    for k, (turn, player, event, a, b, c) in enumerate(rows):
+        if event == Event.magic:
+            expiry[a] = last_turn(a, turn)
+        elif event in (Event.negated, Event.destroyed):
+            broken[a] = turn
+        elif event in (Event.stolen, Event.to_hand, Event.to_deck, Event.placed_under):
+            expiry.pop(a, None)  # off to another place or player: its time is not what moves it
         who = names[player] if player in (0, 1) else "?"
         whose = who + ("'" if who.endswith("s") else "'s")  # giants' cemetery, undead's hand
         e = Event
@@ -183,13 +235,18 @@ def describe(
         elif event == e.discard:
             lines.append(f"{who} discards {card(a)} to the cemetery.")
         elif event == e.summon:
+            sleep_told.discard(a)  # a new arrival: its on-summon effect is told again
             lines.append(f"{who} summons {card(a)}" + (f" with {c} sacrifice(s)." if c else "."))
         elif event == e.sacrifice:
             lines.append(f"{who} sacrifices {card(a)}" + (" (it goes under the new creature)." if c >= 0 else "."))
         elif event == e.kill_own:
             lines.append(f"{who} kills their own {card(a)} to make room.")
         elif event == e.to_cemetery:
-            lines.append(f"{card(a)} goes to {whose} cemetery (cemetery HP now {c}).")
+            if 0 <= expiry.pop(a, -1) <= turn and broken.get(a) != turn:
+                # not negated nor destroyed: its time is up (the kernel's wrap-up sends it)
+                lines.append(f"{card(a)} has lasted its time and goes to {whose} cemetery (cemetery HP now {c}).")
+            else:
+                lines.append(f"{card(a)} goes to {whose} cemetery (cemetery HP now {c}).")
         elif event == e.death:
             lines.append(f"{card(a)} dies" + (f", killed by {card(c)}." if c >= 0 else "."))
         elif event == e.magic:
@@ -218,10 +275,17 @@ def describe(
             if b in (StrikeResult.none, StrikeResult.negated):
                 lines.append(f"  {card(a)} {_STRIKE_WORDS[b]}.")
         elif event == e.hit_dice and strike[0] == card(a):
-            lines.append(
+            line = (
                 f"  {card(a)} rolls Hit dice {_dice(b)}: {c} with bonuses against AL {strike[2]}, "
-                f"and {_STRIKE_WORDS.get(strike[1], 'strikes')}."
+                f"and {_STRIKE_WORDS.get(strike[1], 'strikes')}"
             )
+            stopper = harmless.get(player, (-1, -1))
+            if strike[1] in (StrikeResult.hit, StrikeResult.critical_hit) and not rolls_atk_dice(k, a):
+                if stopper[0] == turn:  # Omega Titan: the hit stands, but its player causes no damage now
+                    line += f", but deals no damage: {card(stopper[1])} stops all damage from {whose} side this turn"
+                else:  # disarmed (Minotaur, Fear), or its on-hit effect ended the battle first
+                    line += ", but rolls no Atk dice"
+            lines.append(line + ".")
         elif event == e.reroll:
             roll = "Hit" if c == 1 else "Atk"
             lines.append(f"  {card(a)}'s {roll} dice {_dice(b)} are re-rolled, {who}'s choice.")
@@ -240,30 +304,56 @@ def describe(
             else:
                 lines.append(f"  {card(a)} is struck by an effect, but a Limited Summon has no health pool.")
         elif event == e.dot_tick:
-            lines.append(
-                f"  {card(a)} takes {b} damage over time (HP {c})."
-                if b > 0
-                else f"  {card(a)} heals {-b} HP over time (HP {c})."
-            )
+            if b > 0:
+                lines.append(f"  {card(a)} takes {b} damage over time (HP {c}).")
+            elif b == 0:  # an aura's tick (Basilisk) that the creature's protection stopped
+                lines.append(f"  {card(a)} takes no damage over time (HP {c}).")
+            else:
+                lines.append(f"  {card(a)} heals {-b} HP over time (HP {c}).")
         elif event == e.heal:
-            lines.append(f"  {card(a)} heals {b} HP (HP {c}).")
+            if b > 0:
+                lines.append(f"  {card(a)} heals {b} HP (HP {c}).")
+            else:  # healing a creature at full HP does nothing (the play counts as fizzled: full_hp)
+                lines.append(f"  {card(a)} is already at full HP: the healing has no effect (HP {c}).")
         elif event == e.effect:
             row = int(b)
             if effects[row, EffectCol.action] == Action.cemetery_hp:  # Reduce the Burden
                 lines.append(f"  {card(a)} takes {c} HP off its player's cemetery: {row_text(a, row)}")
             elif effects[row, EffectCol.action] == Action.avenge:  # Last Hope Hero: the dice total, doubled
                 lines.append(f"  {card(a)} rolls for {c} Atk damage, a critical hit: {row_text(a, row)}")
+            elif effects[row, EffectCol.action] == Action.put_to_sleep and a in sleep_told:
+                # Carus Demon's second event: damage to a sleeper ended the sleep (ruling carus-demon)
+                sleep_told.discard(a)
+                lines.append(
+                    f"  Damage wakes the creatures {card(a)} put to sleep: they can battle again, and "
+                    f"{who} destroys 1 magic card on the field of their choice, if there is one."
+                )
             elif effects[row, EffectCol.trigger] == Trigger.battle_start and effects[row, EffectCol.scale] == (
                 Scale.hand_named
             ):  # Arcane Power: the cards revealed, not a die
                 lines.append(f"  {card(a)}: {c} card{'s' if c != 1 else ''} revealed from hand: {row_text(a, row)}")
             else:
+                if effects[row, EffectCol.action] == Action.put_to_sleep:
+                    sleep_told.add(a)
+                if c and stops_damage(row, int(c)):
+                    harmless[1 - player] = (turn, a)
                 text = row_text(a, rolled_row(row, int(c)) if c else row)
+                if c and effects[row, EffectCol.roll_lo] <= c <= effects[row, EffectCol.roll_hi]:
+                    text += "".join(f" Also: {row_text(a, other)}" for other in same_die_rows(row, int(c)))
                 if not c:
                     line = f"  {card(a)} uses an effect: {text}"
                 elif player != (0 if a < DECK_SIZE else 1):
                     # the other side rolls against the card: Electroloon's, Metallic Bone's release
                     line = f"  {who} rolls {c} against {card(a)}: {text}"
+                elif effects[row, EffectCol.release_lo] > 0:
+                    # the creature held (wrapped by Kraken, disarmed by Giant Snake) rolls to be
+                    # freed: the effect is the holder's, not one this creature uses
+                    owner = int(np.searchsorted(starts, row, side="right")) - 1
+                    sentence = render(catalog.cards[owner].effects[row - int(starts[owner])]).rstrip(".")
+                    line = (
+                        f"  {card(a)} rolls {c} to break free of {catalog.cards[owner].name}'s effect: "
+                        f"{sentence[:1].lower()}{sentence[1:]}."
+                    )
                 else:
                     line = f"  {card(a)} rolls {c} for an effect: {text}"
                 lo, hi = effects[row, EffectCol.release_lo], effects[row, EffectCol.release_hi]
