@@ -426,6 +426,20 @@ def test_witchs_cabin_sends_the_card_drawn_to_the_bottom_of_the_deck():
     assert not t.inst[kobold, InstCol.seen] & SeenBit.known_in_deck  # its player's opponent never saw it
 
 
+@pytest.mark.parametrize("policy", ["greedy", "heuristic"])
+def test_witchs_cabin_is_not_worth_a_toll_to_the_bots(policy):
+    # Old Logging Road: 5 damage to the Werewolf to send back one card of theirs is a bad trade
+    t, wolf, _ = setup(
+        "Werewolf", "Ogre", hand_a=["Witch's Cabin", "Old Logging Road"], deck_b=["Kobold"], policy=policy
+    )
+    t.play("Old Logging Road")
+    cabin = t.find(0, "Witch's Cabin", InstZone.hand)
+    t.on_top(1, "Kobold")
+    t.end_turn()
+    t.begin_turn()  # player 1 draws the Kobold; player 0 keeps the Cabin
+    assert t.zone(cabin) == InstZone.hand and "Kobold" in t.hand(1) and t.hp(wolf) == CAT["Werewolf"].hp
+
+
 def test_witchs_cabin_answers_a_card_effects_draw_once_the_card_has_resolved():
     # Twister: both players draw 2; player 1 answers the first card player 0 drew
     t, _, _ = setup(

@@ -991,6 +991,14 @@ def _roll_went_well(f, dice):
 
 
 @njit(cache=True, _nrt=False)
+def _toll_kills(cards, effects, inst, fighters, players, glob, q):
+    """Would the toll of a magic card played now kill q's primary creature (Old Logging Road,
+    The Villain)?"""
+    own = players[q, P.primary]
+    return own >= 0 and fighters[own, F.hp] <= magic_toll_nb(cards, effects, inst, fighters, glob, q)
+
+
+@njit(cache=True, _nrt=False)
 def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst, fighters, players, glob):
     """How much player q likes `option` of a `ChoiceKind` decision (higher is better); every
     policy but `random` decides these by the same sensible rules, and differs in its turns."""
@@ -1014,11 +1022,8 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
     if kind == ChoiceKind.magic_response:
         if option == NO_OPTION:
             return 0.0
-        own = players[q, P.primary]
-        if (
-            own >= 0
-            and cards[inst[option, I.card], CardCol.card_type] == CardType.magic
-            and fighters[own, F.hp] <= magic_toll_nb(cards, effects, inst, fighters, glob, q)
+        if cards[inst[option, I.card], CardCol.card_type] == CardType.magic and _toll_kills(
+            cards, effects, inst, fighters, players, glob, q
         ):
             return -1.0  # Old Logging Road, The Villain: no answer is worth the primary's life
         if find_row_nb(cards, effects, inst[option, I.card], Trigger.response_any, Action.equip_self) >= 0:
@@ -1131,12 +1136,18 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         return worth if subject == q else -worth
     if kind == ChoiceKind.avenge:
         # Last Hope Hero: offered only against a killer it can hurt, and good for nothing else
-        return 0.0 if option == NO_OPTION else 1.0
-    if kind == ChoiceKind.draw_answer:
-        # Witch's Cabin: the opponent loses the card drawn for as long as the rest of their deck
-        # lasts; with no other card left it would come straight back
+        # but not at the price of the primary creature's life (Old Logging Road, The Villain)
         if option == NO_OPTION:
             return 0.0
+        return -1.0 if _toll_kills(cards, effects, inst, fighters, players, glob, q) else 1.0
+    if kind == ChoiceKind.draw_answer:
+        # Witch's Cabin: the opponent loses the card drawn for as long as the rest of their deck
+        # lasts; with no other card left it would come straight back. One card of theirs is not
+        # worth damage to q's own primary creature (a toll)
+        if option == NO_OPTION:
+            return 0.0
+        if magic_toll_nb(cards, effects, inst, fighters, glob, q) > 0:
+            return -1.0
         return 1.0 if players[1 - q, P.deck_n] > 0 else -1.0
     if kind == ChoiceKind.summon_response:
         # Icy Breath on the creature just summoned (offered only where magic reaches it)
@@ -1155,6 +1166,13 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         return 0.0 if option == NO_OPTION else 1.0  # Arcane Power: each card revealed is +1 Modifier
     if kind == ChoiceKind.zone_pick and option == NO_OPTION:
         return 0.0  # Summoner, Dawn of the Living Chickens: a creature is always worth summoning
+    if (
+        kind == ChoiceKind.zone_pick
+        and inst[option, I.zone] == InstZone.hand
+        and cards[inst[option, I.card], CardCol.card_type] == CardType.magic
+        and _toll_kills(cards, effects, inst, fighters, players, glob, q)
+    ):
+        return -1.0  # Possessed Dummy, a magic card played: not at the price of q's primary's life
     if kind == ChoiceKind.zone_pick and inst[option, I.owner] != q:
         # Skeleton Lord: a Limited Summon from the opponent's cemetery cannot be hurt, so its
         # strike is what counts; the HP it takes off their cemetery total counts against it
