@@ -52,6 +52,19 @@ def test_winter_griffin_rerolls_one_hit_die_and_one_atk_die_once_it_has_seen_the
     assert rerolls(t) == [(0, 1 + 1 * 8, 1), (0, 2 + 6 * 8, 2)]
 
 
+def test_winter_griffin_the_replay_tells_each_reroll_after_the_roll_it_rerolls():
+    t, _, ogre = setup("Winter Griffin", "Ogre")
+    freeze(t, ogre)
+    attack(t, 1, 1, 6, 2, 6, 5)  # as above: a Hit die re-rolled, then an Atk die
+    lines = replay(t)
+    hit_reroll = next(k for k, line in enumerate(lines) if "Hit dice [1, 1] are re-rolled" in line)
+    hit = next(k for k, line in enumerate(lines) if "rolls Hit dice [6, 1]" in line)
+    atk_reroll = next(k for k, line in enumerate(lines) if "Atk dice [2, 6] are re-rolled" in line)
+    atk = next(k for k, line in enumerate(lines) if "rolls Atk dice [5, 6]" in line)
+    assert hit_reroll < hit < atk_reroll < atk
+    assert "Winter Griffin" in lines[atk_reroll - 1]  # the card that gave the re-roll, just before
+
+
 def test_winter_griffin_keeps_the_rolls_that_went_well_its_players_choice():
     t, griffin, ogre = setup("Winter Griffin", "Ogre")
     freeze(t, ogre)

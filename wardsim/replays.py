@@ -118,6 +118,30 @@ def _dice(packed: int) -> list[int]:
     return dice
 
 
+def _reading_order(rows: list[list[int]]) -> list[list[int]]:
+    """The trace's rows in the order a player saw them: a re-roll of an Atk roll is traced as it
+    is made, in the middle of the strike, before the strike's Hit roll is traced; it is told
+    after that Hit roll, with the line of the card that gave it."""
+    out = list(rows)
+    k = 0
+    while k < len(out):
+        event, striker, roll = out[k][2], out[k][3], out[k][5]
+        if event != Event.reroll or roll != 2:
+            k += 1
+            continue
+        start = k - 1 if k > 0 and out[k - 1][2] == Event.effect else k
+        hit = next((m for m in range(k + 1, len(out)) if out[m][2] == Event.hit_dice and out[m][3] == striker), -1)
+        if hit < 0:
+            k += 1
+            continue
+        block = out[start : k + 1]
+        del out[start : k + 1]
+        hit -= len(block)
+        out[hit + 1 : hit + 1] = block
+        k = hit + 1 + len(block)
+    return out
+
+
 def describe(
     trace: np.ndarray,
     slot_cards: np.ndarray,
@@ -197,7 +221,7 @@ def describe(
     sleep_told: set[int] = set()  # Carus Demons whose on-summon sleep was told since they arrived
     attack = ("?", "?")  # the battle under way
     strike: tuple[str, int, int] = ("?", 0, 0)  # the strike under way: striker, result, target AL
-    rows = trace.tolist()
+    rows = _reading_order(trace.tolist())
 
     def rolls_atk_dice(k: int, striker: int) -> bool:
         """Whether the strike whose Hit dice are row k goes on to an Atk roll of `striker`:
