@@ -29,22 +29,30 @@ I = InstCol  # noqa: E741
 
 HIT_ROLL = 1  # FighterCol.strike_stage of a strike paused after its Hit roll
 ATK_ROLL = 2  # ... after its Atk roll
+EITHER_ROLL = HIT_ROLL | ATK_ROLL  # the rolls are bits: a row that re-rolls any of them
 MAX_PACKED_DICE = 21  # dice a base-8 list in an int64 holds
 
 
 @njit(cache=True, _nrt=False)
 def _row_rerolls(effects, r, stage):
-    """Does row r re-roll the roll `stage`? A row names its roll by its stat (Winter Griffin's
-    two rows); a row without one re-rolls either, its player's pick (Magic Watch, Bad Luck Bear)."""
+    """Does row r re-roll one of the rolls `stage` (bits HIT_ROLL, ATK_ROLL)? A row names its
+    roll by its stat (Winter Griffin's two rows); a row without one re-rolls either, its player's
+    pick (Magic Watch, Bad Luck Bear)."""
+    return (_row_roll_bits(effects, r) & stage) != 0
+
+
+@njit(cache=True, _nrt=False)
+def _row_roll_bits(effects, r):
+    """The rolls row r re-rolls (bits HIT_ROLL, ATK_ROLL); 0 for a row that re-rolls none."""
     action = effects[r, E.action]
     if effects[r, E.trigger] != Trigger.static or (action != Action.reroll and action != Action.force_reroll):
-        return False
+        return 0
     stat = effects[r, E.stat]
     if stat == Stat.hit_dice:
-        return stage == HIT_ROLL
+        return HIT_ROLL
     if stat == Stat.attack_dice:
-        return stage == ATK_ROLL
-    return True
+        return ATK_ROLL
+    return EITHER_ROLL
 
 
 @njit(cache=True, _nrt=False)
@@ -212,13 +220,13 @@ def _offer(cards, effects, inst, fighters, players, glob, striker, stage, policy
 
 @njit(cache=True, _nrt=False)
 def reroll_pause_nb(cards, effects, inst, fighters, striker):
-    """The rolls of the striker's next strike a card may re-roll (bits 1 Hit, 2 Atk)."""
+    """The rolls of the striker's next strike a card may re-roll (bits HIT_ROLL, ATK_ROLL), read
+    in one pass over its cards: the game asks this before every strike."""
     src = local_array(N_INST)
     rows = local_array(N_INST)
     bits = 0
-    for stage in (HIT_ROLL, ATK_ROLL):
-        if _sources(cards, effects, inst, fighters, striker, stage, src, rows) > 0:
-            bits |= stage
+    for k in range(_sources(cards, effects, inst, fighters, striker, EITHER_ROLL, src, rows)):
+        bits |= _row_roll_bits(effects, rows[k])
     return bits
 
 
