@@ -29,7 +29,8 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
+
+from wardsim.kernel.jit import njit
 
 
 class RngColT(NamedTuple):

@@ -12,12 +12,11 @@ kernel chooses for a player, and the game modules import nothing else from `kern
 
 from __future__ import annotations
 
-from numba import njit
-
 from wardsim.kernel.bots import policies
 from wardsim.kernel.bots.enums import PolicyId
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import N_INST, randint_nb
+from wardsim.kernel.jit import njit
 
 
 @njit(cache=True, _nrt=False)

@@ -21,8 +21,6 @@ Parameters are read by name (`params[PolicyParam.attack_odds]`); the registry
 
 from __future__ import annotations
 
-from numba import njit
-
 from wardsim.kernel.bots.enums import PolicyId, PolicyParam
 from wardsim.kernel.duel.effect_rows import chosen_battle_row_nb, effective_al_nb, filter_matches_nb
 from wardsim.kernel.enums import (
@@ -70,6 +68,7 @@ from wardsim.kernel.game.field import (
 )
 from wardsim.kernel.game.scratch import local_floats
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, hand_size_nb, randint_nb
+from wardsim.kernel.jit import njit
 from wardsim.rules import AL_CAP, CRITICAL_DICE, CRITICAL_MULTIPLIER, DIE_FACES
 
 E = EffectCol

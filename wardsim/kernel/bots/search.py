@@ -18,7 +18,6 @@ heuristic's own choice on ties.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from wardsim.kernel.bots import policies
 from wardsim.kernel.bots.enums import PolicyId, PolicyParam
@@ -40,6 +39,7 @@ from wardsim.kernel.game.play import MAX_STEPS_PER_TURN
 from wardsim.kernel.game.scratch import local_array, local_floats, local_matrix, local_words
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, copy_state_nb, randint_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH
+from wardsim.kernel.jit import njit
 from wardsim.kernel.rng import RNG_WORDS, next_u64_nb, seed_rng_nb
 from wardsim.rules import DECK_SIZE
 

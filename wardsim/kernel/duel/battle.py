@@ -107,7 +107,7 @@ order and gives the same result as the general path (tests compare them duel by 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import prange
 
 from wardsim.kernel.duel.effect_rows import (
     RUNTIME_TRIGGERS,
@@ -148,6 +148,7 @@ from wardsim.kernel.enums import (
     Stat,
     Trigger,
 )
+from wardsim.kernel.jit import njit
 from wardsim.kernel.rng import RNG_WORDS, d6_nb, seed_rng_nb
 from wardsim.rules import CRITICAL_DICE, CRITICAL_MULTIPLIER, HIT_DICE
 

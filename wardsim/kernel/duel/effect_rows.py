@@ -16,7 +16,6 @@ filter...), and no function here knows a card by name. The duel semantics are wr
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from wardsim.kernel.enums import (
     DOT_SLOT_WIDTH,
@@ -33,6 +32,7 @@ from wardsim.kernel.enums import (
     Target,
     Trigger,
 )
+from wardsim.kernel.jit import njit
 from wardsim.kernel.rng import d6_nb
 from wardsim.rules import AL_CAP
 

@@ -6,8 +6,6 @@ into the stages and the strike tables.
 
 from __future__ import annotations
 
-from numba import njit
-
 from wardsim.kernel.exact.enums import (
     BattleBitCol,
     BattleBitKind,
@@ -15,6 +13,7 @@ from wardsim.kernel.exact.enums import (
     FighterSummary,
     FractionCol,
 )
+from wardsim.kernel.jit import njit
 
 
 @njit(_nrt=False)

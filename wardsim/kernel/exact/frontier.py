@@ -13,7 +13,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from wardsim.kernel.exact.damage import _damage_taken_nb, _dice_sum_odds_nb, _healed_nb
 from wardsim.kernel.exact.enums import (
@@ -29,6 +28,7 @@ from wardsim.kernel.exact.enums import (
     ProgramCol,
     Value,
 )
+from wardsim.kernel.jit import njit
 
 
 class Frontier(NamedTuple):

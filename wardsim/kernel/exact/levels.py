@@ -12,13 +12,13 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from wardsim.kernel.exact.enums import N_VALUES, FighterSummary, Value
 from wardsim.kernel.exact.frontier import Accumulator, StageValues
 from wardsim.kernel.exact.spec import PairRules
 from wardsim.kernel.exact.stages import _end_of_exchange_nb, _start_of_exchange_nb, _strike_from_nb
 from wardsim.kernel.exact.tables import StrikeTables, _fill_losses_nb, _n_battle_states_nb
+from wardsim.kernel.jit import njit
 
 S = FighterSummary
 

@@ -19,10 +19,10 @@ one HP and raises none.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from wardsim.kernel.exact.damage import _damage_taken_nb
 from wardsim.kernel.exact.enums import N_VALUES, DamageKind, FighterSummary, StrikeOdds, Value
+from wardsim.kernel.jit import njit
 
 S = FighterSummary
 

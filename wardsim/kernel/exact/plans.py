@@ -20,7 +20,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from wardsim.kernel.exact.damage import _damage_taken_nb
 from wardsim.kernel.exact.enums import (
@@ -47,6 +46,7 @@ from wardsim.kernel.exact.frontier import (
 )
 from wardsim.kernel.exact.stages import _end_outcomes_nb, _hit_lands_nb, _next_exchange_nb, _striker_nb
 from wardsim.kernel.exact.tables import _n_battle_states_nb
+from wardsim.kernel.jit import njit
 from wardsim.rules import DIE_FACES
 
 PROBE_HP = 1 << 40  # the HP the on-hit rows are run at: no damage kills from it

@@ -57,7 +57,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import njit
 
 from wardsim.kernel.exact.enums import (
     N_VALUES,
@@ -81,6 +80,7 @@ from wardsim.kernel.exact.plain import _solve_plain_nb, is_plain_nb
 from wardsim.kernel.exact.spec import build_spec, initial_states
 from wardsim.kernel.exact.tables import _n_battle_states_nb, _strike_tables_nb
 from wardsim.kernel.exact.transitions import _level_operator_nb, _solve_level_with_operator_nb
+from wardsim.kernel.jit import njit
 
 S = FighterSummary
 

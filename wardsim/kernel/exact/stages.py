@@ -17,8 +17,6 @@ in `kernel.exact.spec` (the pair's rules), `kernel.exact.tables` (strike odds) a
 
 from __future__ import annotations
 
-from numba import njit
-
 from wardsim.kernel.exact.damage import _damage_taken_nb, _dice_sum_odds_nb, _healed_nb
 from wardsim.kernel.exact.enums import (
     N_VALUES,
@@ -47,6 +45,7 @@ from wardsim.kernel.exact.frontier import (
     _with_digit_nb,
 )
 from wardsim.kernel.exact.tables import _n_battle_states_nb
+from wardsim.kernel.jit import njit
 
 S = FighterSummary
 HP_A = FrontierCol.hp_a

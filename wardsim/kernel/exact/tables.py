@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from wardsim.kernel.enums import Condition, Stat
 from wardsim.kernel.exact.damage import _damage_taken_nb, _dice_sum_odds_nb
@@ -23,6 +22,7 @@ from wardsim.kernel.exact.enums import (
     MultiplierCol,
     StrikeOdds,
 )
+from wardsim.kernel.jit import njit
 
 S = FighterSummary
 

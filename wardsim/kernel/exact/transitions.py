@@ -23,7 +23,6 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit
 
 from wardsim.kernel.exact.enums import N_VALUES, FighterSummary, Value
 from wardsim.kernel.exact.frontier import Accumulator, StageValues
@@ -39,6 +38,7 @@ from wardsim.kernel.exact.plans import (
     strikes_plannable_nb,
 )
 from wardsim.kernel.exact.stages import _end_of_exchange_nb, _start_of_exchange_nb, _strike_from_nb
+from wardsim.kernel.jit import njit
 
 S = FighterSummary
 

@@ -7,7 +7,7 @@ action decodes it with these functions, so the layout is written here only.
 
 from __future__ import annotations
 
-from numba import njit
+from wardsim.kernel.jit import njit
 
 
 def encode_action(kind, a, b):

@@ -8,8 +8,6 @@ recurse: effect damage lowers HP and `sweep_deaths_nb` settles every creature at
 
 from __future__ import annotations
 
-from numba import njit
-
 from wardsim.kernel.duel.battle import init_fighter_nb, is_stunned_nb
 from wardsim.kernel.duel.effect_rows import FOREVER, heal_nb, take_damage_nb
 from wardsim.kernel.enums import (
@@ -52,6 +50,7 @@ from wardsim.kernel.game.state import (
     shuffle_deck_nb,
 )
 from wardsim.kernel.game.trace import note_fizzle_nb, record_nb
+from wardsim.kernel.jit import njit
 
 E = EffectCol
 F = FighterCol

@@ -12,8 +12,6 @@ is the last turn it acts.
 
 from __future__ import annotations
 
-from numba import njit
-
 from wardsim.kernel.bots import choice
 from wardsim.kernel.duel.effect_rows import effective_al_nb, take_damage_nb
 from wardsim.kernel.enums import (
@@ -88,6 +86,7 @@ from wardsim.kernel.game.state import (
     shuffle_deck_nb,
 )
 from wardsim.kernel.game.trace import note_fizzle_nb, note_play_nb, record_nb
+from wardsim.kernel.jit import njit
 from wardsim.rules import NO_SACRIFICE_MAX_AL, ONE_SACRIFICE_MAX_AL
 
 E = EffectCol

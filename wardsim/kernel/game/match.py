@@ -13,7 +13,6 @@ to the player's policy.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from wardsim.kernel.bots import search
 from wardsim.kernel.enums import N_FIGHTER_COLS
@@ -33,6 +32,7 @@ from wardsim.kernel.game.play import MAX_STEPS_PER_TURN
 from wardsim.kernel.game.scratch import local_array, local_matrix
 from wardsim.kernel.game.state import N_INST, apply_rules_nb, cemetery_hp_nb, copy_state_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH, record_nb
+from wardsim.kernel.jit import njit
 from wardsim.kernel.rng import RNG_WORDS
 from wardsim.rules import DECK_SIZE
 

@@ -30,7 +30,6 @@ HP in the cemetery loses (ruling 7). The turn cap ends the game as a draw.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from wardsim.kernel.bots import choice
 from wardsim.kernel.duel.battle import end_battle_nb, end_exchange_nb, is_stunned_nb, open_battle_nb
@@ -129,6 +128,7 @@ from wardsim.kernel.game.state import (
     shuffle_deck_nb,
 )
 from wardsim.kernel.game.trace import note_fizzle_nb, note_play_nb, record_nb
+from wardsim.kernel.jit import njit
 from wardsim.kernel.rng import d6_nb, seed_rng_nb
 from wardsim.rules import CRITICAL_MULTIPLIER, NO_SACRIFICE_MAX_AL, ONE_SACRIFICE_MAX_AL
 

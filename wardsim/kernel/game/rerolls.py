@@ -9,8 +9,6 @@ the new dice in the fighter's strike columns, and lets the strike go on (ruling 
 
 from __future__ import annotations
 
-from numba import njit
-
 from wardsim.kernel.bots import choice
 from wardsim.kernel.duel.battle import strike_nb
 from wardsim.kernel.duel.enums import StrikeResult
@@ -20,6 +18,7 @@ from wardsim.kernel.game.field import card_rows_nb, magic_immune_vs_nb
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import N_INST
 from wardsim.kernel.game.trace import record_nb
+from wardsim.kernel.jit import njit
 from wardsim.kernel.rng import d6_nb
 
 E = EffectCol

@@ -17,8 +17,6 @@ and its response chain are `kernel.game.magic`):
 
 from __future__ import annotations
 
-from numba import njit
-
 from wardsim.kernel.bots import choice
 from wardsim.kernel.duel.battle import init_fighter_nb
 from wardsim.kernel.duel.effect_rows import (
@@ -108,6 +106,7 @@ from wardsim.kernel.game.state import (
     shuffle_deck_nb,
 )
 from wardsim.kernel.game.trace import note_fizzle_nb, record_nb
+from wardsim.kernel.jit import njit
 from wardsim.kernel.rng import d6_nb
 
 E = EffectCol

@@ -14,8 +14,6 @@ playouts of the `search` policy do not play it.
 
 from __future__ import annotations
 
-from numba import njit
-
 from wardsim.kernel.bots import choice
 from wardsim.kernel.enums import Action, Trigger
 from wardsim.kernel.game import magic
@@ -31,6 +29,7 @@ from wardsim.kernel.game.field import (
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, copy_state_nb, remove_from_deck_nb
 from wardsim.kernel.game.trace import note_play_nb, record_nb
+from wardsim.kernel.jit import njit
 
 G = GlobCol
 I = InstCol  # noqa: E741

@@ -17,7 +17,6 @@ player's cemetery bonus (Flame of the Infinite), so it can never drift (DESIGN.m
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from wardsim.kernel.enums import CardCol, CardType
 from wardsim.kernel.game.enums import (
@@ -29,6 +28,7 @@ from wardsim.kernel.game.enums import (
     PlayerCol,
     SeenBit,
 )
+from wardsim.kernel.jit import njit
 from wardsim.kernel.rng import next_u64_nb
 from wardsim.rules import DECK_SIZE, RuleCol
 

@@ -7,9 +7,8 @@ of a, b and c per event is in the `Event` comments; `wardsim.replays` owns the w
 
 from __future__ import annotations
 
-from numba import njit
-
 from wardsim.kernel.game.enums import Event, GlobCol, InstCol, SeenBit
+from wardsim.kernel.jit import njit
 
 TRACE_WIDTH = 6
 

@@ -14,8 +14,6 @@ by the battle kernel's `fire_row_nb`.
 
 from __future__ import annotations
 
-from numba import njit
-
 from wardsim.kernel.duel.effect_rows import (
     disarm_release_roll_nb,
     filter_matches_nb,
@@ -70,6 +68,7 @@ from wardsim.kernel.game.resolve import (
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import N_INST
 from wardsim.kernel.game.trace import record_nb
+from wardsim.kernel.jit import njit
 from wardsim.kernel.rng import d6_nb
 
 E = EffectCol
