@@ -327,8 +327,8 @@ def test_a_resumed_run_with_every_game_saved_solves_no_duel_odds(tmp_path, monke
     import wardsim.simulation as simulation
 
     solved = []
-    real = simulation.duel_odds_table
-    monkeypatch.setattr(simulation, "duel_odds_table", lambda *a: solved.append(a) or real(*a))
+    real = simulation.duel_odds
+    monkeypatch.setattr(simulation, "duel_odds", lambda *a: solved.append(a) or real(*a))
     first = simulate(A, B, games=20, seed=4, policy_a="greedy", chunk=10, out=tmp_path / "run")
     assert len(solved) == 1
     again = simulate(A, B, games=20, seed=4, policy_a="greedy", chunk=10, out=tmp_path / "run")

@@ -299,6 +299,8 @@ def _solve_exact(
             p_draw = float(np.mean(outcome >= DuelOutcome.draw))
             return pair, ExactResult(p_a, p_b, p_draw, float(exchanges.mean()), False, 0), True
 
+    if not pairs:
+        return  # all solved before: no threads to start
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         yield from pool.map(solve, pairs)
 

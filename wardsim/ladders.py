@@ -51,10 +51,12 @@ from wardsim.policies import needs_duel_table, parse_policy
 from wardsim.rules import Rules
 from wardsim.runs import RunStore, uninterrupted
 from wardsim.simulation import (
+    DuelOdds,
     RunConfig,
     Totals,
-    duel_odds_table,
+    duel_odds,
     engine_fingerprint,
+    odds_table,
     plays_here,
     records_bytes,
     run_chunk,
@@ -263,28 +265,6 @@ class Ladder:
         }
 
 
-@dataclass(frozen=True)
-class DuelOdds:
-    """The exact duel odds of the pool's creatures, small enough to send with every chunk:
-    `rows` (catalog rows), `odds[i, j]` = P(creature rows[i] beats rows[j]), and the catalog's
-    size."""
-
-    rows: np.ndarray
-    odds: np.ndarray
-    size: int
-
-    @classmethod
-    def of(cls, table: np.ndarray) -> DuelOdds:
-        rows = np.flatnonzero((table >= 0).any(axis=1))
-        return cls(rows, table[np.ix_(rows, rows)], len(table))
-
-    def table(self) -> np.ndarray:
-        """The kernel's table: by catalog row, -1 where not solved (as `duel_odds_table` gives it)."""
-        table = np.full((self.size, self.size), -1.0)
-        table[np.ix_(self.rows, self.rows)] = self.odds
-        return table
-
-
 Task = tuple[int, int, int]  # (cell, first game, games)
 Played = tuple[Totals, "np.ndarray | None", float]  # a chunk's totals, records (when kept), seconds
 BATCH_GAMES = 2000  # the most games a worker is sent at once: fewer, larger batches cost less traffic
@@ -299,7 +279,7 @@ def _play(
 ) -> list[Played]:
     """Play chunks (config, first game, games) one after the other, each timed."""
     no_table = np.zeros((0, 0))  # for the policies that read no duel odds, as `duel_odds_table` gives it
-    duel_table = odds.table() if odds is not None else no_table
+    duel_table = odds_table(odds)
     played = []
     for config, first, n in chunks:
         reads = needs_duel_table(config.policy_a, config.policy_b)
@@ -435,7 +415,7 @@ def ladder(
     if readers and tasks:
         pool_cards = [int(card) for deck in decks for card in deck.card_indices(catalog)]
         pool = RunConfig(pool_cards, [], readers[0], readers[0], seed, games, rules)
-        odds = DuelOdds.of(duel_odds_table(pool, catalog))
+        odds = duel_odds(pool, catalog)
 
     def play(batch: list[Task]) -> tuple:
         chunks = [(configs[k], first, n) for k, first, n in batch]

@@ -34,12 +34,11 @@ from joblib import delayed
 
 from wardsim.catalog import Catalog
 from wardsim.kernel.game.enums import RecordCol
-from wardsim.ladders import DuelOdds
 from wardsim.outputs import parquet_bytes
 from wardsim.policies import needs_duel_table
 from wardsim.rules import Rules
 from wardsim.runs import RunStore
-from wardsim.simulation import RunConfig, duel_odds_table, plays_here, run_chunk, worker_results
+from wardsim.simulation import DuelOdds, RunConfig, duel_odds, odds_table, plays_here, run_chunk, worker_results
 
 BLOCK_GAMES = 1000  # games per block: a worker's unit of work and a run folder's chunk
 BLOCK_COLUMNS = ("pairing", "game", "winner", "first_player", "turns")
@@ -90,7 +89,7 @@ def _play_block(
     pairings: list[Pairing],
 ) -> np.ndarray:
     """The records (games, BLOCK_COLUMNS) of pairings numbered from `start`, in order."""
-    table = odds.table() if odds is not None else np.zeros((0, 0))
+    table = odds_table(odds)
     parts = []
     for offset, p in enumerate(pairings):
         config = RunConfig(list(p.deck_a), list(p.deck_b), policy, policy, p.seed, p.first + p.games, rules)
@@ -116,7 +115,7 @@ def pool_odds(decks: Sequence[Sequence[int]], policy: str, catalog: Catalog, rul
         return None
     rows = sorted({int(card) for deck in decks for card in deck})
     config = RunConfig(rows, [], policy, policy, 0, 1, rules)
-    return DuelOdds.of(duel_odds_table(config, catalog))
+    return duel_odds(config, catalog)
 
 
 def block_digest(pairings: Sequence[Pairing]) -> str:

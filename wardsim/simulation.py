@@ -24,10 +24,11 @@ import sys
 import threading
 import time
 import warnings
+import weakref
 from collections.abc import Callable, Generator, Iterable
 from contextlib import closing
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from pathlib import Path
 from typing import NamedTuple
 
@@ -35,13 +36,13 @@ import numpy as np
 import pandas as pd
 from joblib import Parallel, delayed
 from joblib.parallel import LokyBackend
-from numba import njit
 
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.cluster import cluster_results, current_client
 from wardsim.decks import Deck
 from wardsim.kernel.game.enums import COUNTER_SPAN, N_RECORD_COLS, RecordCol, SeenBit
 from wardsim.kernel.game.match import play_games_nb
+from wardsim.kernel.jit import njit
 from wardsim.outputs import parquet_bytes
 from wardsim.policies import needs_duel_table, policy_arrays
 from wardsim.records import END_REASONS, GAME_COLUMNS, records_frame
@@ -238,16 +239,30 @@ def run_chunk(
 
 @dataclass
 class SimulationResult:
-    """What a run measured; `summary()` is the JSON object of `wardsim simulate --json`."""
+    """What a run measured; `summary()` is the JSON object of `wardsim simulate --json`.
+
+    `cards` and `records` are built when first read: a report's ablation runs read neither."""
 
     deck_a: str
     deck_b: str
     config: RunConfig
     totals: Totals
     seconds: float
-    cards: pd.DataFrame  # one row per (side, card): counters, see `card_counters`
     not_modeled: list[str]
-    records: pd.DataFrame | None = None  # one row per game (`wardsim.records`), when kept
+    catalog: Catalog = field(repr=False)
+    record_table: np.ndarray | None = field(default=None, repr=False)  # int (games, GAME_COLUMNS) by game, when kept
+
+    @cached_property
+    def cards(self) -> pd.DataFrame:
+        """One row per (side, card): counters, see `card_counters`."""
+        return card_counters(self.totals, self.config, (self.deck_a, self.deck_b), self.catalog)
+
+    @cached_property
+    def records(self) -> pd.DataFrame | None:
+        """One row per game (`wardsim.records`), when kept."""
+        if self.record_table is None:
+            return None
+        return records_frame(self.record_table, self.deck_a, self.deck_b)
 
     def summary(self) -> dict:
         from wardsim.analytics.card_metrics import play_stats
@@ -383,9 +398,9 @@ def simulate(
     if store is not None:
         _tell_resume(store, games - sum(n for _, n in todo), games, damaged, notice)
     # the heuristic's exact duel odds take seconds to solve: only when games are left to play
-    duel_table = duel_odds_table(config, catalog) if todo else np.zeros((0, 0))
+    odds = duel_odds(config, catalog) if todo else None
     start = time.perf_counter()
-    with closing(_run(tables.cards, effects, config, todo, jobs, duel_table)) as chunks:
+    with closing(_run(tables.cards, effects, config, todo, jobs, odds)) as chunks:
         for first, n, (part, table) in chunks:
             totals.add(part)
             if keep_records:
@@ -399,17 +414,11 @@ def simulate(
     played = sum(n for _, n in todo)
     flagged = sorted({c.name for deck in (deck_a, deck_b) for c in deck.not_modeled()})
     result = SimulationResult(
-        deck_a.name,
-        deck_b.name,
-        config,
-        totals,
-        seconds * games / max(played, 1),
-        card_counters(totals, config, (deck_a.name, deck_b.name), catalog),
-        flagged,
+        deck_a.name, deck_b.name, config, totals, seconds * games / max(played, 1), flagged, catalog
     )
     if keep_records:
         table = np.concatenate(kept) if kept else np.zeros((0, len(GAME_COLUMNS)), dtype=np.int64)
-        result.records = records_frame(table, deck_a.name, deck_b.name)
+        result.record_table = table[np.argsort(table[:, 0], kind="stable")]
     return result
 
 
@@ -491,14 +500,25 @@ def plays_here(jobs: int, tasks: int) -> bool:
     return current_client() is None and (jobs == 1 or tasks <= 1)
 
 
-def _run(cards, effects, config, todo, jobs, duel_table) -> Generator[tuple[int, int, tuple[Totals, np.ndarray]]]:
+def _run(cards, effects, config, todo, jobs, odds) -> Generator[tuple[int, int, tuple[Totals, np.ndarray]]]:
     if plays_here(jobs, len(todo)):
+        table = odds_table(odds)
         for first, n in todo:
-            yield first, n, run_chunk(cards, effects, config, first, n, duel_table)
+            yield first, n, run_chunk(cards, effects, config, first, n, table)
         return
-    calls = (delayed(run_chunk)(cards, effects, config, first, n, duel_table) for first, n in todo)
+    # the odds travel compact (the deck's creatures only) and are spread to the kernel's table there
+    calls = (delayed(_run_compact)(cards, effects, config, first, n, odds) for first, n in todo)
     for (first, n), part in zip(todo, worker_results(calls, jobs), strict=True):
         yield first, n, part
+
+
+def _run_compact(cards, effects, config, first, n, odds: DuelOdds | None) -> tuple[Totals, np.ndarray]:
+    return run_chunk(cards, effects, config, first, n, odds_table(odds))
+
+
+def odds_table(odds: DuelOdds | None) -> np.ndarray:
+    """The kernel's duel odds table of `odds` (empty for None: a policy that reads none)."""
+    return odds.table() if odds is not None else np.zeros((0, 0))
 
 
 def worker_results(calls: Iterable, jobs: int) -> Generator:
@@ -533,19 +553,54 @@ def worker_results(calls: Iterable, jobs: int) -> Generator:
             results.close()
 
 
-def duel_odds_table(config: RunConfig, catalog: Catalog) -> np.ndarray:
-    """Exact duel odds between the creatures of the two decks, for the policies that read them
-    (P(row creature beats column creature) by catalog row; -1 where not computed; empty when
-    neither policy needs them)."""
+@dataclass(frozen=True)
+class DuelOdds:
+    """The exact duel odds of the pool's creatures, small enough to send with every chunk:
+    `rows` (catalog rows), `odds[i, j]` = P(creature rows[i] beats rows[j]), and the catalog's
+    size."""
+
+    rows: np.ndarray
+    odds: np.ndarray
+    size: int
+
+    @classmethod
+    def of(cls, table: np.ndarray) -> DuelOdds:
+        rows = np.flatnonzero((table >= 0).any(axis=1))
+        return cls(rows, table[np.ix_(rows, rows)], len(table))
+
+    def table(self) -> np.ndarray:
+        """The kernel's table: by catalog row, -1 where not solved (as `duel_odds_table` gives it)."""
+        table = np.full((self.size, self.size), -1.0)
+        table[np.ix_(self.rows, self.rows)] = self.odds
+        return table
+
+
+# P(row creature beats column creature) by catalog row, per catalog in use in this process (NaN
+# where not solved yet): a report runs thousands of pairings (every ablated deck against every
+# other) and builds each one's odds from here by indexing, solving each pair once
+_SOLVED: weakref.WeakKeyDictionary[Catalog, np.ndarray] = weakref.WeakKeyDictionary()
+
+
+def duel_odds(config: RunConfig, catalog: Catalog) -> DuelOdds | None:
+    """Exact duel odds between the creatures of the two decks, for the policies that read them;
+    None when neither policy does."""
     if not needs_duel_table(config.policy_a, config.policy_b):
-        return np.zeros((0, 0))
+        return None
     from wardsim.battle import exact_odds_matrix
 
-    creatures = sorted({c for c in config.deck_a + config.deck_b if catalog.cards[c].is_creature})
-    table = np.full((len(catalog), len(catalog)), -1.0)
-    # solved in this catalog: a what-if's changed creature plays with its changed stats
-    odds = exact_odds_matrix([catalog.cards[c] for c in creatures], catalog=catalog)
-    for i, a in enumerate(creatures):
-        for j, b in enumerate(creatures):
-            table[a, b] = odds[i, j]
-    return table
+    rows = np.array(sorted({c for c in config.deck_a + config.deck_b if catalog.cards[c].is_creature}), dtype=np.int64)
+    solved = _SOLVED.get(catalog)
+    if solved is None:
+        solved = _SOLVED.setdefault(catalog, np.full((len(catalog), len(catalog)), np.nan))
+    block = solved[np.ix_(rows, rows)]
+    if np.isnan(block).any():
+        # solved in this catalog: a what-if's changed creature plays with its changed stats
+        block = exact_odds_matrix([catalog.cards[c] for c in rows], catalog=catalog)
+        solved[np.ix_(rows, rows)] = block
+    return DuelOdds(rows, block, len(catalog))
+
+
+def duel_odds_table(config: RunConfig, catalog: Catalog) -> np.ndarray:
+    """The kernel's duel odds table (`duel_odds`): P(row creature beats column creature) by
+    catalog row, -1 where not computed; empty when neither policy reads it."""
+    return odds_table(duel_odds(config, catalog))

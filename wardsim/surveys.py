@@ -53,12 +53,11 @@ from wardsim.analytics.survey import card_effects, deck_results, ranked
 from wardsim.catalog import Card, Catalog, default_catalog
 from wardsim.decks import Deck, DeckLine, legality_problems
 from wardsim.formats import Format, get_format
-from wardsim.ladders import DuelOdds
 from wardsim.outputs import OutputFolder
 from wardsim.pairings import Pairing, play_pairings, pool_odds
 from wardsim.rules import DECK_SIZE, NO_SACRIFICE_MAX_AL, Rules
 from wardsim.runs import RunStore
-from wardsim.simulation import engine_fingerprint
+from wardsim.simulation import DuelOdds, engine_fingerprint
 from wardsim.whatif import FILLER_CREATURE, ablated, pairing_seed, scores, with_fillers
 
 CREATURES = (14, 25)  # creature cards per deck: the bundled decks hold 14 (control) to 25 (giants)

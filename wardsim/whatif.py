@@ -59,6 +59,8 @@ from wardsim.analytics.card_metrics import ablation_impact
 from wardsim.analytics.intervals import wilson_interval
 from wardsim.catalog import CREATURE_STATS, Card, Catalog, CatalogError, default_catalog
 from wardsim.decks import Deck, bundled_decks
+from wardsim.pairings import Pairing, play_pairings
+from wardsim.records import GAME_COLUMNS
 from wardsim.rules import Rules
 from wardsim.simulation import DEFAULT_CHUNK, simulate
 
@@ -252,10 +254,35 @@ class _Runner:
                 keep_records=True,
                 progress=self.progress,
             )
-            assert result.records is not None
-            self.played[key] = result.records["winner"].to_numpy()
+            assert result.record_table is not None
+            self.played[key] = result.record_table[:, GAME_COLUMNS.index("winner")]
             self.not_modeled.update(result.not_modeled)
         return self.played[key]
+
+    def prefetch(self, wanted: Sequence[tuple[Deck, Deck, Catalog, Any]]) -> None:
+        """Play every (deck A, deck B, catalog, tag) of `wanted` that `winners` has not played, as
+        it would, but all at once: in blocks of pairings over the workers
+        (`wardsim.pairings.play_pairings`), not one small run per pairing."""
+        todo: dict[tuple, tuple[Deck, Deck]] = {}
+        for a, b, catalog, tag in wanted:
+            key = (a.name, b.name, tag, catalog)
+            if key not in self.played:
+                todo.setdefault(key, (a, b))
+        for catalog in dict.fromkeys(key[3] for key in todo):
+            keys = [key for key in todo if key[3] is catalog]
+            pairings = [
+                Pairing(
+                    tuple(int(c) for c in todo[key][0].card_indices(catalog)),
+                    tuple(int(c) for c in todo[key][1].card_indices(catalog)),
+                    pairing_seed(self.seed, key[0], key[1]),
+                    self.games,
+                )
+                for key in keys
+            ]
+            played = play_pairings(pairings, self.policy, catalog, self.rules, self.jobs, progress=self.progress)
+            for key, winners in zip(keys, played.winners, strict=True):
+                self.played[key] = winners
+                self.not_modeled.update(c.name for deck in todo[key] for c in deck.not_modeled())
 
     def both_seats(
         self, deck: Deck, opponent: Deck, catalog: Catalog, tag: Any = None, opponent_tag: Any = None
@@ -357,12 +384,28 @@ def ablation_table(
         raise WhatIfError(f"a paired interval needs at least 2 games per pairing, got {games}")
     pool_catalog = with_fillers(catalog)
     runner = _Runner(games, seed, policy, jobs, progress, rules or Rules())
+    versions = {
+        deck.name: [(card, copies, ablated(deck, card.name, pool_catalog)) for card, copies in _distinct(deck)]
+        for deck in decks
+    }
+    runner.prefetch(
+        [
+            request
+            for deck in decks
+            for opponent in decks
+            if opponent is not deck
+            for version, tag in [(deck, None), *((v, ("ablated", c.name)) for c, _, v in versions[deck.name])]
+            for request in (
+                (version, opponent, pool_catalog, (tag, None)),
+                (opponent, version, pool_catalog, (None, tag)),
+            )
+        ]
+    )
     rows = []
     for deck in decks:
         opponents = [d for d in decks if d is not deck]
         base = np.concatenate([runner.both_seats(deck, o, pool_catalog) for o in opponents])
-        for card, copies in _distinct(deck):
-            without = ablated(deck, card.name, pool_catalog)
+        for card, copies, without in versions[deck.name]:
             after = np.concatenate(
                 [runner.both_seats(without, o, pool_catalog, tag=("ablated", card.name)) for o in opponents]
             )
