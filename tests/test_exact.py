@@ -427,8 +427,18 @@ def test_duel_matrix_monte_carlo_entry_equals_the_single_duel():
 EXACT_PACKAGE = "wardsim.kernel.exact"
 EXACT_DIR = Path(__file__).resolve().parents[1] / "wardsim" / "kernel" / "exact"
 OTHER_ENGINES = ("wardsim.kernel.duel", "wardsim.kernel.game", "wardsim.kernel.bots")
-# what the solver may read from outside itself: the shared data formats and numba/numpy
-ALLOWED_IMPORTS = {"__future__", "dataclasses", "typing", "numpy", "numba", "wardsim.kernel.enums", "wardsim.rules"}
+# what the solver may read from outside itself: the shared data formats, numba/numpy and the
+# njit every kernel takes (wardsim.kernel.jit)
+ALLOWED_IMPORTS = {
+    "__future__",
+    "dataclasses",
+    "typing",
+    "numpy",
+    "numba",
+    "wardsim.kernel.enums",
+    "wardsim.kernel.jit",
+    "wardsim.rules",
+}
 
 
 def _imported_modules(path: Path) -> list[str]:
