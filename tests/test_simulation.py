@@ -334,3 +334,19 @@ def test_a_resumed_run_with_every_game_saved_solves_no_duel_odds(tmp_path, monke
     again = simulate(A, B, games=20, seed=4, policy_a="greedy", chunk=10, out=tmp_path / "run")
     assert len(solved) == 1
     assert _key(again) == _key(first)
+
+
+def test_one_worker_plays_a_game_while_the_duel_odds_are_solved_once_per_pool(monkeypatch):
+    # on a cold numba cache that worker compiles the game kernel meanwhile; the games are the same
+    import wardsim.simulation as simulation
+
+    pools = []
+    real = simulation.worker_results
+    monkeypatch.setattr(simulation, "_WARMED", set())
+    monkeypatch.setattr(simulation, "worker_results", lambda calls, jobs: pools.append(jobs) or real(calls, jobs))
+    first = simulate(A, B, games=40, seed=2, jobs=2, chunk=10)
+    again = simulate(A, B, games=40, seed=2, jobs=2, chunk=10)
+    assert pools == [2, 2, 2]  # the warm-up game, then each run's chunks
+    alone = simulate(A, B, games=40, seed=2, jobs=1, chunk=10)
+    assert first.totals.as_dict() == again.totals.as_dict() == alone.totals.as_dict()
+    assert pools == [2, 2, 2]  # one job: played here, no warm-up

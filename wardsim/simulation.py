@@ -398,7 +398,10 @@ def simulate(
     if store is not None:
         _tell_resume(store, games - sum(n for _, n in todo), games, damaged, notice)
     # the heuristic's exact duel odds take seconds to solve: only when games are left to play
-    odds = duel_odds(config, catalog) if todo else None
+    with closing(_warm_up(tables.cards, effects, config, jobs, len(todo))) as warming:
+        odds = duel_odds(config, catalog) if todo else None
+        for _ in warming:
+            pass
     start = time.perf_counter()
     with closing(_run(tables.cards, effects, config, todo, jobs, odds)) as chunks:
         for first, n, (part, table) in chunks:
@@ -498,6 +501,26 @@ def plays_here(jobs: int, tasks: int) -> bool:
     """Whether `tasks` calls are played in this process, one after the other: one job and no
     cluster (`wardsim.cluster.use_scheduler`), or a single task and no cluster."""
     return current_client() is None and (jobs == 1 or tasks <= 1)
+
+
+def _warm_up(cards, effects, config, jobs, tasks) -> Generator:
+    """Have one worker play a game now, while this process solves the duel odds: on a cold
+    numba cache that worker compiles the game kernel meanwhile (minutes) and its siblings
+    then load it, instead of all of them compiling it at once after the odds. Once per
+    pool size and process; nothing where the games are played here or on a cluster."""
+    if (
+        jobs in _WARMED
+        or plays_here(jobs, tasks)
+        or current_client() is not None
+        or not needs_duel_table(config.policy_a, config.policy_b)
+    ):
+        return (_ for _ in ())
+    _WARMED.add(jobs)
+    unknown = np.full((len(cards), len(cards)), -1.0)  # odds not solved yet: even for the policy
+    return worker_results([delayed(run_chunk)(cards, effects, config, 0, 1, unknown)], jobs)
+
+
+_WARMED: set[int] = set()  # pool sizes whose workers have played a game in this process
 
 
 def _run(cards, effects, config, todo, jobs, odds) -> Generator[tuple[int, int, tuple[Totals, np.ndarray]]]:
