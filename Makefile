@@ -18,9 +18,9 @@ test: install
 test-slow: install
 	$(PY) -m pytest -q -m slow; rc=$$?; [ $$rc -eq 5 ] && rc=0; exit $$rc
 
-# sized to finish in under 5 minutes on 2 cores with a cold numba cache (compiling the game
-# kernel and the exact duel solver takes most of it): the default heuristic policy, half the
-# default games. A second run resumes the saved games.
+# the default heuristic policy and half the default games: about 9 minutes on 2 cores with a
+# cold numba cache (compiling the game kernel and the exact duel solver takes 7 of them), 2.5
+# with a warm one. A second run resumes the saved games.
 # games saved by another version of the engine are never mixed with new ones: the demo starts
 # again when the engine changed (reports/.demo-engine holds the version that wrote it)
 ENGINE = $(PY) -c 'from wardsim.simulation import engine_fingerprint; print(engine_fingerprint())'
