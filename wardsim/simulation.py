@@ -516,7 +516,7 @@ def _warm_up(cards, effects, config, jobs, tasks) -> Generator:
     ):
         return (_ for _ in ())
     _WARMED.add(jobs)
-    unknown = np.full((len(cards), len(cards)), -1.0)  # odds not solved yet: even for the policy
+    unknown = np.full((len(cards), len(cards)), -1.0)  # odds not known yet: the policies read them as even
     return worker_results([delayed(run_chunk)(cards, effects, config, 0, 1, unknown)], jobs)
 
 
@@ -585,11 +585,6 @@ class DuelOdds:
     rows: np.ndarray
     odds: np.ndarray
     size: int
-
-    @classmethod
-    def of(cls, table: np.ndarray) -> DuelOdds:
-        rows = np.flatnonzero((table >= 0).any(axis=1))
-        return cls(rows, table[np.ix_(rows, rows)], len(table))
 
     def table(self) -> np.ndarray:
         """The kernel's table: by catalog row, -1 where not solved (as `duel_odds_table` gives it)."""
