@@ -12,6 +12,7 @@ import ast
 import math
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 
 import numba
@@ -496,3 +497,55 @@ def test_the_exact_gen1_matrix_keeps_its_reference_answers():
     np.testing.assert_allclose(frame.attrs["draws"].to_numpy(), reference["draws"], rtol=0, atol=1e-9)
     np.testing.assert_allclose(frame.attrs["mean_exchanges"].to_numpy(), reference["length"], rtol=1e-9, atol=0)
     assert frame.attrs["sampled_pairs"] == []
+
+
+# ------------------------------------------------------------------ odds kept on disk
+
+
+@pytest.fixture
+def odds_on_disk(tmp_path, monkeypatch):
+    """exact_odds_matrix with nothing solved in memory and its odds file in tmp_path."""
+    import wardsim.battle as battle
+
+    path = tmp_path / "duel-odds.npz"
+    monkeypatch.setattr(battle, "_ODDS", {})
+    monkeypatch.setattr(battle, "_READ", set())
+    monkeypatch.setattr(battle, "odds_file", lambda: path)
+    return battle, path
+
+
+def _no_solving(catalog, cards, pairs, *rest):
+    assert pairs == [], "solved a pair that was saved"
+    return iter(())
+
+
+def test_solved_duel_odds_are_read_back_by_the_next_command_instead_of_solved(odds_on_disk, monkeypatch):
+    battle, path = odds_on_disk
+    names = ["Knight", "Werewolf", "Grizzly Bear"]
+    first = battle.exact_odds_matrix(names)
+    assert path.exists()
+    # the next command: nothing in memory, the file read back
+    monkeypatch.setattr(battle, "_ODDS", {})
+    monkeypatch.setattr(battle, "_READ", set())
+    monkeypatch.setattr(battle, "_solve_exact", _no_solving)
+    assert np.array_equal(battle.exact_odds_matrix(names), first)
+    assert np.array_equal(battle.exact_odds_matrix(names[::-1]), first[::-1, ::-1])
+
+
+def test_a_changed_creature_is_solved_anew_not_read_as_printed(odds_on_disk):
+    battle, _ = odds_on_disk
+    printed = Catalog.load()
+    knight = printed["Knight"]
+    changed = Catalog([replace(c, hp=knight.hp + 40) if c is knight else c for c in printed.cards])
+    before = battle.exact_odds_matrix(["Knight", "Werewolf"], catalog=printed)
+    after = battle.exact_odds_matrix(["Knight", "Werewolf"], catalog=changed)
+    assert after[0, 1] > before[0, 1]
+
+
+def test_an_unreadable_odds_file_is_solved_again_and_replaced(odds_on_disk):
+    battle, path = odds_on_disk
+    path.write_bytes(b"not an npz file")
+    odds = battle.exact_odds_matrix(["Knight", "Werewolf"])
+    assert 0 < odds[0, 1] < 1
+    with np.load(path) as saved:
+        assert len(saved["keys"]) == len(saved["values"]) == 4  # both orders of both pairs

@@ -16,12 +16,14 @@ need other cards: summoning costs, magic, the hand...).
 
 from __future__ import annotations
 
+import hashlib
 import math
 import os
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numba
@@ -29,6 +31,7 @@ import numpy as np
 
 from wardsim.catalog import Card, Catalog, default_catalog
 from wardsim.effects import render
+from wardsim.kernel import FOLDER as KERNELS_FOLDER
 from wardsim.kernel.duel.battle import DEFAULT_MAX_EXCHANGES, duel_nb, init_fighter_nb, prepare_pair_nb, run_duels_nb
 from wardsim.kernel.duel.effect_rows import row_acts_in_duel_nb
 from wardsim.kernel.duel.enums import DuelOutcome
@@ -387,21 +390,69 @@ def duel_matrix(
     return frame
 
 
-# P(A beats B) of pairs already solved in this process, by the cards as printed (a changed
-# stat or effect is another key), so a tournament or a what-if solves each pair once.
-_ODDS: dict[tuple[Card, Card], float] = {}
+# P(A beats B) of pairs solved before, by the two cards as printed (`_card_key`: a changed stat
+# or effect is another key): in this process, and on disk beside this version's kernels, so
+# that a tournament, a what-if and the next command solve each pair once
+_ODDS: dict[str, float] = {}
+_READ: set[Path] = set()  # odds files read by this process
+
+
+def odds_file() -> Path:
+    """Where the solved odds are kept: this version's kernels folder (`wardsim.kernel.FOLDER`),
+    under a name that changes with the Python code that prepares a pair."""
+    digest = hashlib.sha256()
+    root = Path(__file__).parent
+    for path in (root / "battle.py", root / "catalog.py", root / "effects.py"):
+        digest.update(path.read_bytes())
+    return KERNELS_FOLDER / f"duel-odds-{digest.hexdigest()[:16]}.npz"
+
+
+def _card_key(card: Card) -> str:
+    return hashlib.sha256(repr(card).encode()).hexdigest()[:16]
+
+
+def _read_odds(path: Path) -> None:
+    """Add the odds saved in `path` (none yet, or unreadable: they are solved again)."""
+    try:
+        with np.load(path) as saved:
+            _ODDS.update(zip(saved["keys"].astype(str).tolist(), saved["values"].tolist(), strict=True))
+    except (OSError, ValueError, KeyError):
+        pass
+
+
+def _save_odds(path: Path) -> None:
+    """Write every odds known, with those another process saved meanwhile, in one replace;
+    an unwritable folder keeps them in memory only."""
+    _read_odds(path)
+    keys = np.array(list(_ODDS), dtype="S32")
+    values = np.array(list(_ODDS.values()), dtype=float)
+    partial = path.with_name(f"{path.name}.{os.getpid()}.part")
+    try:
+        with open(partial, "wb") as out:
+            np.savez(out, keys=keys, values=values)
+        os.replace(partial, path)
+    except OSError:
+        partial.unlink(missing_ok=True)
 
 
 def exact_odds_matrix(
     cards: Sequence[str | Card], jobs: int | None = None, catalog: Catalog | None = None
 ) -> np.ndarray:
     """Exact P(row creature beats column creature) as a plain array (for the game's policies).
-    Pairs solved before in this process are taken from memory."""
+    Pairs solved before, in this process or by an earlier command (`odds_file`), are not
+    solved again."""
     catalog = catalog or default_catalog()
     chosen = [c if isinstance(c, Card) else catalog[c] for c in cards]
+    keys = [_card_key(c) for c in chosen]
+    path = odds_file()
+    if path not in _READ:
+        _READ.add(path)
+        _read_odds(path)
     k = len(chosen)
-    todo = [(i, j) for i in range(k) for j in range(i, k) if (chosen[i], chosen[j]) not in _ODDS]
+    todo = [(i, j) for i in range(k) for j in range(i, k) if keys[i] + keys[j] not in _ODDS]
     for (i, j), r, _ in _solve_exact(catalog, chosen, todo, _jobs(jobs), DEFAULT_SEED, DEFAULT_MAX_EXCHANGES):
-        _ODDS[chosen[i], chosen[j]] = r.p_a_wins
-        _ODDS[chosen[j], chosen[i]] = r.p_b_wins
-    return np.array([[_ODDS[a, b] for b in chosen] for a in chosen], dtype=float).reshape(k, k)
+        _ODDS[keys[i] + keys[j]] = r.p_a_wins
+        _ODDS[keys[j] + keys[i]] = r.p_b_wins
+    if todo:
+        _save_odds(path)
+    return np.array([[_ODDS[a + b] for b in keys] for a in keys], dtype=float).reshape(k, k)
