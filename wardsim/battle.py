@@ -23,6 +23,7 @@ import threading
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -397,9 +398,10 @@ _ODDS: dict[str, float] = {}
 _READ: set[Path] = set()  # odds files read by this process
 
 
+@lru_cache(maxsize=1)
 def odds_file() -> Path:
     """Where the solved odds are kept: this version's kernels folder (`wardsim.kernel.FOLDER`),
-    under a name that changes with the Python code that prepares a pair."""
+    under a name that changes with the Python code that prepares a pair (read once)."""
     digest = hashlib.sha256()
     root = Path(__file__).parent
     for path in (root / "battle.py", root / "catalog.py", root / "effects.py"):

@@ -17,6 +17,7 @@ from wardsim.kernel.duel.enums import StrikeResult
 from wardsim.kernel.enums import Action, CardCol, EffectCol, Scale, Status, Trigger
 from wardsim.kernel.game.enums import EndReason, Event, FizzleReason, GlobCol
 from wardsim.kernel.game.match import new_game_arrays, play_game_nb
+from wardsim.kernel.game.rerolls import ATK_ROLL, HIT_ROLL
 from wardsim.kernel.game.trace import TRACE_WIDTH
 from wardsim.kernel.rng import RNG_WORDS
 from wardsim.policies import policy_arrays
@@ -126,7 +127,7 @@ def _reading_order(rows: list[list[int]]) -> list[list[int]]:
     k = 0
     while k < len(out):
         event, striker, roll = out[k][2], out[k][3], out[k][5]
-        if event != Event.reroll or roll != 2:
+        if event != Event.reroll or roll != ATK_ROLL:
             k += 1
             continue
         start = k - 1 if k > 0 and out[k - 1][2] == Event.effect else k
@@ -311,7 +312,7 @@ def describe(
                     line += ", but rolls no Atk dice"
             lines.append(line + ".")
         elif event == e.reroll:
-            roll = "Hit" if c == 1 else "Atk"
+            roll = "Hit" if c == HIT_ROLL else "Atk"
             lines.append(f"  {card(a)}'s {roll} dice {_dice(b)} are re-rolled, {who}'s choice.")
         elif event == e.effect_rolls:
             lines.append(f"  {card(a)}'s on-hit effect rolls {_dice(b)[::-1]}.")
