@@ -4,6 +4,8 @@ Rule scenarios on the scripted game table (`gamekit`); the information test play
 to the middle and asks each policy twice, once with the hidden cards dealt otherwise.
 """
 
+import itertools
+
 import numpy as np
 import pytest
 from gamekit import CAT, Event, InstZone, K, Phase, Table
@@ -11,9 +13,12 @@ from gamekit import CAT, Event, InstZone, K, Phase, Table
 from wardsim.analytics.card_metrics import play_stats
 from wardsim.battle import exact_odds_matrix
 from wardsim.decks import bundled_decks
-from wardsim.kernel.bots import search
+from wardsim.kernel.bots import race, search
+from wardsim.kernel.bots.enums import PolicyParam
 from wardsim.kernel.bots.policies import WASTED
+from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.game import match, play
+from wardsim.kernel.game.actions import action_kind_nb
 from wardsim.kernel.game.enums import COUNTER_SPAN, MAX_ACTIONS, FizzleReason, GlobCol, InstCol, PlayerCol, SeenBit
 from wardsim.kernel.rng import new_rng
 from wardsim.policies import POLICIES, policy_arrays
@@ -232,6 +237,110 @@ def test_the_heuristic_battles_after_playing_a_card_for_this_turns_battle():
     legal = t.legal()
     k = search.choose_action_nb(t.policy, t.params, *t.args, np.array(legal + [0] * 200), len(legal), t.rng, NO_TABLE)
     assert legal[k] // 10_000 == K.battle
+
+
+def _odds_table(*names: str) -> np.ndarray:
+    """The exact duel table of these creatures (every other pair unknown)."""
+    rows = [CAT.index(name) for name in names]
+    table = np.full((len(CAT), len(CAT)), -1.0)
+    table[np.ix_(rows, rows)] = exact_odds_matrix([CAT.cards[c] for c in rows], catalog=CAT)
+    return table
+
+
+def _combat_choice(t: Table, table: np.ndarray) -> int:
+    """The active player's choice at the start of its combat phase: an action code."""
+    t.to_combat()
+    legal = t.legal()
+    k = search.choose_action_nb(t.policy, t.params, *t.args, np.array(legal + [0] * 200), len(legal), t.rng, table)
+    return legal[k]
+
+
+@pytest.mark.parametrize("state_odds", [1.0, 0.0])
+def test_the_heuristic_attacks_a_creature_left_at_low_hp(state_odds):
+    # a Knight loses to a Werewolf at full HP, and is sure to win against one left at 5 HP: the
+    # heuristic's odds see the HP lost (kernel.bots.race); with state_odds=0 they are the
+    # printed cards' alone
+    table = _odds_table("Knight", "Werewolf")
+    assert table[CAT.index("Knight"), CAT.index("Werewolf")] < 0.4
+    t, _, _ = setup("Knight", "Werewolf", policy="heuristic")
+    t.params[:, PolicyParam.state_odds] = state_odds
+    assert action_kind_nb(_combat_choice(t, table)) == K.end
+    t, _, wolf = setup("Knight", "Werewolf", policy="heuristic")
+    t.params[:, PolicyParam.state_odds] = state_odds
+    t.fighters[wolf, FighterCol.hp] = 5
+    kind = action_kind_nb(_combat_choice(t, table))
+    assert kind == (K.battle if state_odds else K.end)
+
+
+def test_the_heuristic_does_not_attack_into_a_creature_it_cannot_hurt_now():
+    # a Werewolf beats a Knight as printed; a Knight at AL 12 (the cap) and shielded for the
+    # next strike is another creature
+    table = _odds_table("Knight", "Werewolf")
+    t, _, _ = setup("Werewolf", "Knight", policy="heuristic")
+    assert action_kind_nb(_combat_choice(t, table)) == K.battle
+    t, _, knight = setup("Werewolf", "Knight", policy="heuristic")
+    t.fighters[knight, FighterCol.al_change] = 4
+    t.fighters[knight, FighterCol.shielded] = 1
+    assert action_kind_nb(_combat_choice(t, table)) == K.end
+
+
+def test_the_race_odds_agree_with_the_exact_duels_of_creatures_without_effects():
+    # the race is a model (mean damage per hit), so it is checked for what the heuristic uses
+    # it for: it orders the pairs as the exact solver does, and lies close to it
+    names = ["Knight", "Werewolf", "Goblin", "Ogre", "Raptor", "Griffin", "Kobold", "Dwarf"]
+    table = _odds_table(*names)
+    exact, raced = [], []
+    for a in names:
+        for b in names:
+            if a != b:
+                sa, sb = np.zeros(race.N_STATS, dtype=np.int64), np.zeros(race.N_STATS, dtype=np.int64)
+                race.printed_stats_nb(CAT_TABLES[0], CAT.index(a), sa)
+                race.printed_stats_nb(CAT_TABLES[0], CAT.index(b), sb)
+                exact.append(table[CAT.index(a), CAT.index(b)])
+                raced.append(race.race_odds_nb(sa, sb))
+    exact, raced = np.array(exact), np.array(raced)
+    assert np.corrcoef(exact, raced)[0, 1] > 0.95
+    assert np.mean(np.abs(exact - raced)) < 0.08
+
+
+def test_the_race_odds_match_a_simulated_race():
+    # the recursion against a Monte Carlo of the same race: hits of fixed chance, a fixed count
+    # of them to kill, the faster first (a coin at equal SPD), a shield worth one hit
+    rng = np.random.default_rng(3)
+    cases = [
+        ((50, 7, 2, 1, 2, 1, 5, 0), (40, 8, 2, 0, 2, 0, 5, 0)),
+        ((10, 9, 1, 2, 1, 2, 7, 0), (60, 6, 2, -1, 3, -1, 3, 1)),
+    ]
+    for a, b in cases:
+        a, b = np.array(a, dtype=np.int64), np.array(b, dtype=np.int64)
+        (ha, na), (hb, nb) = race._race_terms(a, b), race._race_terms(b, a)
+        games, wins = 20_000, 0
+        for _ in range(games):
+            left = [na, nb]
+            while left[0] and left[1]:
+                faster, tied = a[race.S.speed] > b[race.S.speed], a[race.S.speed] == b[race.S.speed]
+                first = 0 if faster or (tied and rng.random() < 0.5) else 1
+                for side in (first, 1 - first):
+                    if rng.random() < (ha, hb)[side]:
+                        left[side] -= 1
+                    if not left[side]:
+                        break
+            wins += left[0] == 0
+        p = race.race_odds_nb(a, b)
+        assert abs(wins / games - p) < 5 * np.sqrt(p * (1 - p) / games)
+
+
+def test_the_strike_chances_count_every_face_of_the_hit_dice():
+    for dice in (1, 2, 3):
+        for plus in (-2, 0, 3):
+            for al in (2, 7, 12, 15):
+                hit = critical = 0
+                for faces in itertools.product(range(1, 7), repeat=dice):
+                    if dice >= 2 and set(faces) == {6}:
+                        hit, critical = hit + 1, critical + 1  # rules guide: all 6s always hit, doubled
+                    elif not (dice >= 2 and set(faces) == {1}) and sum(faces) + plus >= al:
+                        hit += 1
+                assert race.strike_chances_nb(dice, plus, al) == pytest.approx((hit / 6**dice, critical / 6**dice))
 
 
 # ---------------------------------------------------------------- play statistics

@@ -37,6 +37,7 @@ DEFAULT_PARAMS: dict[str, float] = {
     "horizon": 2,
     "width": 4,
     "margin": 100,
+    "state_odds": 1.0,
 }
 
 POLICIES: dict[str, Policy] = {
@@ -53,14 +54,14 @@ POLICIES: dict[str, Policy] = {
             "heuristic",
             PolicyId.heuristic,
             "exact duel odds, the damage and cemetery races",
-            ("attack_odds", "sacrifice_weight"),
+            ("attack_odds", "sacrifice_weight", "state_odds"),
             needs_duel_table=True,
         ),
         Policy(
             "search",
             PolicyId.search,
             "determinized Monte Carlo search with heuristic playouts; sees only its own cards",
-            ("attack_odds", "sacrifice_weight", "iterations", "horizon", "width", "margin"),
+            ("attack_odds", "sacrifice_weight", "iterations", "horizon", "width", "margin", "state_odds"),
             needs_duel_table=True,
         ),
     )

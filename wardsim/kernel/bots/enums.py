@@ -22,6 +22,7 @@ class PolicyParamT(NamedTuple):
     horizon: int = 3  # search: turns a playout plays after the action before the position is scored
     width: int = 4  # search: the most actions it compares, the heuristic's best first
     margin: int = 5  # search: how far below the heuristic's best an action may be and still be compared
+    state_odds: int = 6  # heuristic: how much of the creatures' changes since printed its duel odds see (0: none)
 
 
 PolicyParam = PolicyParamT()

@@ -22,6 +22,7 @@ Parameters are read by name (`params[PolicyParam.attack_odds]`); the registry
 from __future__ import annotations
 
 from wardsim.kernel.bots.enums import PolicyId, PolicyParam
+from wardsim.kernel.bots.race import state_odds_nb
 from wardsim.kernel.duel.effect_rows import chosen_battle_row_nb, effective_al_nb, filter_matches_nb
 from wardsim.kernel.enums import (
     Action,
@@ -96,6 +97,17 @@ def duel_odds_nb(duel_table, card_a, card_b):
         return 0.5
     v = duel_table[card_a, card_b]
     return 0.5 if v < 0 else v
+
+
+@njit(cache=True, _nrt=False)
+def battle_odds_nb(cards, inst, fighters, duel_table, a, card_a, b, weight):
+    """P(creature a beats creature b) as they are now (`kernel.bots.race`): a is an instance on
+    the field, or -1 for card `card_a` as printed (a creature in hand); b is on the field, or -1
+    when there is none (0.5). `weight` 0 reads the exact table of the printed cards alone."""
+    if b < 0:
+        return 0.5
+    exact = duel_odds_nb(duel_table, card_a, inst[b, I.card])
+    return state_odds_nb(cards, card_a, fighters, a, inst[b, I.card], b, exact, weight)
 
 
 @njit(cache=True, _nrt=False)
@@ -619,7 +631,9 @@ WASTED = -1000.0
 @njit(cache=True, _nrt=False)
 def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, n, params, duel_table, values):
     """What each of the `n` legal actions is worth to the active player (into `values`): attack
-    when the exact duel odds, the damage race or the cemetery race favour it (and always after a
+    when the duel odds of the two creatures as they are (the exact table of the printed cards,
+    moved by the HP they lost, their buffs and shields: `kernel.bots.race`), the damage race
+    or the cemetery race favour it (and always after a
     card that only acts in this turn's battle); summon the creature with the best odds against
     the opponent's primary per cemetery HP risked, counting the equips a replaced primary takes
     with it; play a battle-bound card only in a turn it will battle (or, one that lasts, on a
@@ -633,7 +647,12 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
     own = players[p, P.primary]
     opp = players[o, P.primary]
     opp_card = inst[opp, I.card] if opp >= 0 else -1
-    own_odds = duel_odds_nb(duel_table, inst[own, I.card], opp_card) if own >= 0 else 0.0
+    # the odds of the creatures as they are now: HP lost, equips and buffs, a shield
+    now = params[PolicyParam.state_odds]
+    own_odds = battle_odds_nb(cards, inst, fighters, duel_table, own, inst[own, I.card], opp, now) if own >= 0 else 0.0
+    # a summon is weighed against the primary as printed: the HP it has lost is no reason to
+    # send it to the cemetery before it strikes again (its HP counts there all the same)
+    own_fresh = battle_odds_nb(cards, inst, fighters, duel_table, -1, inst[own, I.card], opp, now) if own >= 0 else 0.0
     # can p battle this turn, and will it?
     can_battle = t >= 2 and t > glob[G.no_battle_until] and own >= 0 and opp >= 0
     can_battle = can_battle and can_initiate_nb(inst, fighters, glob, own)
@@ -648,7 +667,7 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
             if inst[i, I.zone] == InstZone.limited:
                 value = 100.0  # a Limited Summon cannot be hurt: always attack
             else:
-                odds = duel_odds_nb(duel_table, inst[i, I.card], opp_card)
+                odds = battle_odds_nb(cards, inst, fighters, duel_table, i, inst[i, I.card], opp, now)
                 # the damage race: a creature near death trades its last strike for free
                 hurt = fighters[i, F.hp] < 0.25 * fighters[i, F.max_hp]
                 value = 100.0 * (odds - attack_at) + (20.0 if hurt else 0.0)
@@ -658,9 +677,9 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
                 if _committed(cards, effects, inst, p) or _boosted_this_turn(cards, effects, inst, glob, i):
                     value += 60.0  # the card played (or the effect used) for this battle is wasted without it
         elif kind == ActionKind.summon:
-            odds = duel_odds_nb(duel_table, inst[i, I.card], opp_card)
+            odds = battle_odds_nb(cards, inst, fighters, duel_table, -1, inst[i, I.card], opp, now)
             cost = 10 * action_b_nb(a)
-            value = 100.0 * (odds - own_odds) - params[PolicyParam.sacrifice_weight] * cost - 2.0
+            value = 100.0 * (odds - own_fresh) - params[PolicyParam.sacrifice_weight] * cost - 2.0
             if cemetery_hp_nb(cards, inst, players, p) + cost >= threshold:
                 value = 2 * WASTED  # a summon whose sacrifices lose the game
             if own >= 0:

@@ -21,7 +21,7 @@ import numpy as np
 
 from wardsim.kernel.bots import policies
 from wardsim.kernel.bots.enums import PolicyId, PolicyParam
-from wardsim.kernel.enums import N_FIGHTER_COLS, CardCol, FighterCol
+from wardsim.kernel.enums import N_FIGHTER_COLS, FighterCol
 from wardsim.kernel.game import play
 from wardsim.kernel.game.enums import (
     MAX_ACTIONS,
@@ -114,7 +114,7 @@ def determinize_nb(inst, me, rng):
 def position_value_nb(cards, inst, fighters, players, glob, me, duel_table):
     """How good a position is for `me`, in [0, 1]: 1 won, 0 lost, 0.5 drawn; unfinished, the
     cemetery race (with half the damage the primary creatures carry, HP on its way there) and
-    the two primaries' duel odds, moved by what their magic cards add."""
+    the two primaries' duel odds as they are (their HP, buffs and shields: `kernel.bots.race`)."""
     w = glob[G.winner]
     if w == me:
         return 1.0
@@ -133,21 +133,9 @@ def position_value_nb(cards, inst, fighters, players, glob, me, duel_table):
         race += 0.5 * (fighters[b, F.max_hp] - fighters[b, F.hp])
     board = 0.0
     if a >= 0 and b >= 0:
-        odds = policies.duel_odds_nb(duel_table, inst[a, I.card], inst[b, I.card])
-        edge = 0.02 * (_boost(cards, inst, fighters, a) - _boost(cards, inst, fighters, b))
-        board = odds - 0.5 + min(max(edge, -0.3), 0.3)
+        board = policies.battle_odds_nb(cards, inst, fighters, duel_table, a, inst[a, I.card], b, 1.0) - 0.5
     value = 0.5 + 0.45 * race / threshold + 0.15 * board
     return min(max(value, 0.02), 0.98)
-
-
-@njit(cache=True, _nrt=False)
-def _boost(cards, inst, fighters, i):
-    """What creature i's magic cards and effects add to its printed fighting stats, in points of
-    Hit, AL and damage (a die of damage is 3.5)."""
-    c = inst[i, I.card]
-    dice = fighters[i, F.attack_dice] - cards[c, CardCol.attack_dice]
-    modifier = fighters[i, F.modifier] - cards[c, CardCol.modifier]
-    return fighters[i, F.al_change] + fighters[i, F.hit_bonus] + fighters[i, F.atk_bonus] + 3.5 * dice + 2 * modifier
 
 
 @njit(cache=True, _nrt=False)
