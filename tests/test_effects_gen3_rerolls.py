@@ -133,6 +133,17 @@ def test_bad_luck_bear_leaves_a_missed_roll_alone():
     assert dice_read(t) == 2 and rerolls(t) == []
 
 
+def test_bad_luck_bear_leaves_a_roll_that_hits_whatever_the_dice_show():
+    # a Werewolf (+3) hits a Harpy's AL 2 with any roll but two 1s: a fresh roll would miss no
+    # more often than it doubles the damage, so the Bear's player lets the hit stand
+    t, wolf, harpy = setup("Werewolf", "Harpy", hand_b=["Bad Luck Bear"])
+    cast(t, 1, "Bad Luck Bear", OPPONENT)
+    freeze(t, harpy)
+    attack(t, 3, 3, 1, 2)
+    assert dice_read(t) == 4 and rerolls(t) == []
+    assert t.hp(harpy) == 30 - (1 + 2 + 3)
+
+
 def test_bad_luck_bear_rerolls_once_per_battle():
     t, wolf, ogre = setup("Werewolf", "Ogre", hand_b=["Bad Luck Bear"])
     cast(t, 1, "Bad Luck Bear", OPPONENT)

@@ -21,8 +21,10 @@ Parameters are read by name (`params[PolicyParam.attack_odds]`); the registry
 
 from __future__ import annotations
 
+import math
+
 from wardsim.kernel.bots.enums import PolicyId, PolicyParam
-from wardsim.kernel.bots.race import state_odds_nb
+from wardsim.kernel.bots.race import state_odds_nb, strike_chances_nb
 from wardsim.kernel.duel.effect_rows import chosen_battle_row_nb, effective_al_nb, filter_matches_nb
 from wardsim.kernel.enums import (
     Action,
@@ -974,6 +976,79 @@ def card_worth_nb(cards, card):
     return 5.0 + cards[card, CardCol.effect_count]
 
 
+REROLL_EDGE = 0.01  # the least gain, in hits, a Hit roll's re-roll must promise
+
+
+@njit(cache=True, _nrt=False)
+def _plain_hit_roll(f):
+    """Is the roll a strike paused after a Hit roll whose outcome the dice total, the bonuses
+    and the target's AL alone decide (no automatic hit, no table, no multiplied total)?"""
+    return (
+        f[F.strike_stage] == 1
+        and f[F.auto_hit] == 0
+        and f[F.no_hit_roll] == 0
+        and f[F.no_criticals] == 0
+        and f[F.table_miss_max] <= 0
+        and f[F.table_critical_max] <= 0
+        and f[F.hit_roll_mult] <= 1
+    )
+
+
+@njit(cache=True, _nrt=False)
+def _hit_worth(n, total, ones, sixes, plus, needed):
+    """A Hit roll of n dice showing `total` (with `ones` 1s and `sixes` 6s), in hits: 0 for a
+    miss, 1 for a hit, CRITICAL_MULTIPLIER for a critical hit (rules guide: double damage)."""
+    if n >= CRITICAL_DICE and ones == n:
+        return 0.0
+    if n >= CRITICAL_DICE and sixes == n:
+        return float(CRITICAL_MULTIPLIER)
+    return 1.0 if total + plus >= needed else 0.0
+
+
+@njit(cache=True, _nrt=False)
+def _hit_reroll_gain(f, dice, own):
+    """What re-rolling a paused strike's Hit dice is worth to the striker, in hits: a fresh roll
+    of all of them (`dice` 0), or of one (Winter Griffin; the lowest die for the striker's
+    player, the highest for its opponent, as `reroll_die` picks them), against what the dice
+    show. NaN when another count of dice is re-rolled."""
+    packed = f[F.strike_hit_dice]
+    n = 0
+    total = 0
+    ones = 0
+    sixes = 0
+    low = DIE_FACES
+    high = 1
+    while packed > 0:
+        die = packed % 8
+        n += 1
+        total += die
+        ones += 1 if die == 1 else 0
+        sixes += 1 if die == DIE_FACES else 0
+        low = min(low, die)
+        high = max(high, die)
+        packed = packed // 8
+    plus = f[F.strike_hit_total] - total
+    needed = f[F.strike_needed]
+    now = _hit_worth(n, total, ones, sixes, plus, needed)
+    if dice == 0 or dice >= n:
+        hit, critical = strike_chances_nb(n, plus, needed)
+        return hit + (CRITICAL_MULTIPLIER - 1) * critical - now
+    if dice != 1:
+        return math.nan
+    gone = low if own else high
+    after = 0.0
+    for face in range(1, DIE_FACES + 1):
+        after += _hit_worth(
+            n,
+            total - gone + face,
+            ones - (1 if gone == 1 else 0) + (1 if face == 1 else 0),
+            sixes - (1 if gone == DIE_FACES else 0) + (1 if face == DIE_FACES else 0),
+            plus,
+            needed,
+        )
+    return after / DIE_FACES - now
+
+
 @njit(cache=True, _nrt=False)
 def _roll_went_well(f, dice):
     """Did the roll a strike paused after go well for the striker? The Hit roll: it hits (a
@@ -1217,8 +1292,14 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         # Bad Luck Bear: the opponent's creature's roll when it went well
         if option == NO_OPTION:
             return 0.0
-        good = _roll_went_well(fighters[subject], fact)
         own = inst[subject, I.controller] == q
+        if _plain_hit_roll(fighters[subject]):
+            # a Hit roll: by what a fresh roll is worth against what the dice show, so a roll
+            # that hits whatever the dice show but two 1s is left be by both players
+            gain = _hit_reroll_gain(fighters[subject], fact, own)
+            if not math.isnan(gain):
+                return (gain if own else -gain) - REROLL_EDGE
+        good = _roll_went_well(fighters[subject], fact)
         return (-1.0 if good else 1.0) if own else (1.0 if good else -1.0)
     if kind == ChoiceKind.reroll_die:
         # the lowest die of its own creature's roll (`fact`: the face); the highest of the opponent's
