@@ -14,6 +14,7 @@ from wardsim.decks import bundled_decks
 from wardsim.kernel.bots import search
 from wardsim.kernel.bots.policies import WASTED
 from wardsim.kernel.game import match, play
+from wardsim.kernel.game.actions import action_a, action_b, action_kind
 from wardsim.kernel.game.enums import COUNTER_SPAN, MAX_ACTIONS, FizzleReason, GlobCol, InstCol, PlayerCol, SeenBit
 from wardsim.kernel.rng import new_rng
 from wardsim.policies import POLICIES, policy_arrays
@@ -217,9 +218,9 @@ def test_the_heuristic_keeps_backstab_for_a_turn_it_battles():
     t, _, _ = setup("Assassin", "Frog", hand_a=["Backstab"], policy="heuristic")
     t.glob[G.turn] = 0
     legal = t.legal()
-    assert any(a // 10_000 == K.magic for a in legal)
+    assert any(action_kind(a) == K.magic for a in legal)
     k = search.choose_action_nb(t.policy, t.params, *t.args, np.array(legal + [0] * 200), len(legal), t.rng, NO_TABLE)
-    assert legal[k] // 10_000 != K.magic
+    assert action_kind(legal[k]) != K.magic
 
 
 NO_TABLE = np.zeros((0, 0))
@@ -231,7 +232,7 @@ def test_the_heuristic_battles_after_playing_a_card_for_this_turns_battle():
     t.to_combat()
     legal = t.legal()
     k = search.choose_action_nb(t.policy, t.params, *t.args, np.array(legal + [0] * 200), len(legal), t.rng, NO_TABLE)
-    assert legal[k] // 10_000 == K.battle
+    assert action_kind(legal[k]) == K.battle
 
 
 # ---------------------------------------------------------------- play statistics
@@ -257,8 +258,8 @@ def test_a_battle_bound_card_used_in_a_battle_does_not_fizzle():
 def test_a_negated_card_fizzles():
     t, _, _ = setup("Goblin", "Frog", hand_a=["Dragon Power"], hand_b=["Blade in the Dark"])
     power = t.find(0, "Dragon Power", InstZone.hand)
-    legal = [a for a in t.legal() if a // 10_000 == K.magic and a // 100 % 100 == power]
-    t.act(K.magic, power, legal[0] % 100)
+    legal = [a for a in t.legal() if action_kind(a) == K.magic and action_a(a) == power]
+    t.act(K.magic, power, action_b(legal[0]))
     assert t.zone(power) == InstZone.cemetery and plays(t, power) == (1, 1)
     assert [e[5] for e in t.events(Event.fizzle)] == [FizzleReason.negated]
 
