@@ -36,9 +36,9 @@ from wardsim.kernel.game.enums import (
     RecordCol,
 )
 from wardsim.kernel.game.field import counts_as_magic_off_field_nb
-from wardsim.kernel.game.match import _new_game_nb, play_games_nb
+from wardsim.kernel.game.match import _new_game_nb, _one_against_one_nb, play_games_nb
 from wardsim.kernel.game.play import MAX_STEPS_PER_TURN
-from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, copy_state_nb
+from wardsim.kernel.game.state import cemetery_hp_nb, copy_state_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH
 from wardsim.kernel.rng import RNG_WORDS
 from wardsim.policies import needs_duel_table, policy_arrays
@@ -72,20 +72,20 @@ P = PlayerCol
 @njit(cache=True)
 def check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem, eater):
     """0, or the code of the first invariant the state breaks (see INVARIANTS)."""
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if inst[i, I.zone] < InstZone.deck or inst[i, I.zone] > InstZone.under:
             return 1
-    stacked = np.zeros(N_INST, dtype=np.bool_)
+    stacked = np.zeros(inst.shape[0], dtype=np.bool_)
     n_stacked = 0
-    for p in range(2):
+    for p in range(players.shape[0]):
         for k in range(players[p, P.deck_n]):
             i = decks[p, k]
-            if i < 0 or i >= N_INST or stacked[i] or inst[i, I.zone] != InstZone.deck or inst[i, I.owner] != p:
+            if i < 0 or i >= inst.shape[0] or stacked[i] or inst[i, I.zone] != InstZone.deck or inst[i, I.owner] != p:
                 return 2
             stacked[i] = True
             n_stacked += 1
     in_deck = 0
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if inst[i, I.zone] == InstZone.deck:
             in_deck += 1
     if in_deck != n_stacked:
@@ -93,26 +93,26 @@ def check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem
     # Soul Eater sends a Limited Summon to the cemetery of the player that controls it, whose
     # card it is from then on (ruling soul-eater): a creature card, in a game with a Soul Eater
     with_eater = False
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if inst[i, I.card] == eater:
             with_eater = True
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if inst[i, I.owner] != i // DECK_SIZE and inst[i, I.card] != golem:
             if not (with_eater and cards[inst[i, I.card], CardCol.card_type] == CardType.creature):
                 return 3
-    for p in range(2):
+    for p in range(players.shape[0]):
         primary = players[p, P.primary]
         found = 0
-        for i in range(N_INST):
+        for i in range(inst.shape[0]):
             if inst[i, I.zone] == InstZone.primary and inst[i, I.controller] == p:
                 found += 1
                 if i != primary:
                     return 4
         if found != (1 if primary >= 0 else 0):
             return 4
-        if glob[G.winner] < 0 and glob[G.turn] >= 2 and primary < 0:
+        if glob[G.winner] < 0 and glob[G.turn] >= glob[G.cycle] and primary < 0:
             return 5
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         zone = inst[i, I.zone]
         if zone == InstZone.limited:
             anchor = inst[i, I.anchor]
@@ -132,10 +132,10 @@ def check_state_nb(cards, inst, fighters, players, glob, decks, magic_off, golem
             return 9
         if zone == InstZone.primary and glob[G.winner] < 0 and fighters[i, FighterCol.hp] <= 0:
             return 10
-    for p in range(2):
+    for p in range(players.shape[0]):
         printed = 0
         change = 0
-        for i in range(N_INST):
+        for i in range(inst.shape[0]):
             card = inst[i, I.card]
             if inst[i, I.zone] == InstZone.cemetery and inst[i, I.owner] == p:
                 change += cards[card, CardCol.cemetery_hp]
@@ -170,7 +170,7 @@ def check_result_nb(cards, inst, players, glob):
         if winner == 2:
             return 12
         left = 0
-        for i in range(N_INST):
+        for i in range(inst.shape[0]):
             zone = inst[i, I.zone]
             if inst[i, I.owner] == 1 - winner and (zone == InstZone.hand or zone == InstZone.deck):
                 left += 1
@@ -206,13 +206,15 @@ def play_checked_games_nb(
     script = np.zeros(0, dtype=np.int64)
     trace = np.zeros((0, TRACE_WIDTH), dtype=np.int64)
     rng = np.zeros(RNG_WORDS, dtype=np.uint64)
-    s_inst = np.empty((N_INST, N_INST_COLS), dtype=np.int64)
-    s_fighters = np.empty((N_INST, N_FIGHTER_COLS), dtype=np.int64)
-    s_players = np.empty((2, N_PLAYER_COLS), dtype=np.int64)
+    seat_decks, teams = _one_against_one_nb(deck_a, deck_b)
+    seats = seat_decks.shape[0]
+    s_inst = np.empty((seats * DECK_SIZE, N_INST_COLS), dtype=np.int64)
+    s_fighters = np.empty((seats * DECK_SIZE, N_FIGHTER_COLS), dtype=np.int64)
+    s_players = np.empty((seats, N_PLAYER_COLS), dtype=np.int64)
     s_glob = np.empty(N_GLOB_COLS, dtype=np.int64)
-    s_decks = np.empty((2, DECK_SIZE), dtype=np.int64)
+    s_decks = np.empty((seats, DECK_SIZE), dtype=np.int64)
     for g in range(n_games):
-        inst, fighters, players, glob, decks = _new_game_nb(deck_a, deck_b, rules)
+        inst, fighters, players, glob, decks = _new_game_nb(seat_decks, teams, rules)
         play.setup_nb(
             cards, effects, inst, fighters, players, glob, decks, seed, np.uint64(first + g), rng, script, trace
         )

@@ -11,7 +11,7 @@ from wardsim.kernel.game import play, resolve
 from wardsim.kernel.game.actions import action_a_nb, action_kind_nb, encode_action
 from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, Phase, PlayerCol
 from wardsim.kernel.game.match import new_game_arrays
-from wardsim.kernel.game.state import DECK_SIZE, N_INST, cemetery_hp_nb, reset_state_nb
+from wardsim.kernel.game.state import DECK_SIZE, cemetery_hp_nb, reset_state_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH
 from wardsim.kernel.rng import RNG_WORDS, as_script, check_script, new_rng
 from wardsim.policies import policy_arrays
@@ -190,7 +190,7 @@ class Table:
     def hand(self, p: int) -> list[str]:
         return sorted(
             CAT.cards[self.inst[i, InstCol.card]].name
-            for i in range(N_INST)
+            for i in range(self.inst.shape[0])
             if self.inst[i, InstCol.zone] == InstZone.hand and self.inst[i, InstCol.owner] == p
         )
 

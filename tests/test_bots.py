@@ -18,7 +18,7 @@ from wardsim.kernel.bots.enums import PolicyParam
 from wardsim.kernel.bots.policies import WASTED
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.game import match, play
-from wardsim.kernel.game.actions import action_kind_nb
+from wardsim.kernel.game.actions import action_a, action_b, action_kind
 from wardsim.kernel.game.enums import COUNTER_SPAN, MAX_ACTIONS, FizzleReason, GlobCol, InstCol, PlayerCol, SeenBit
 from wardsim.kernel.rng import new_rng
 from wardsim.policies import POLICIES, policy_arrays
@@ -222,9 +222,9 @@ def test_the_heuristic_keeps_backstab_for_a_turn_it_battles():
     t, _, _ = setup("Assassin", "Frog", hand_a=["Backstab"], policy="heuristic")
     t.glob[G.turn] = 0
     legal = t.legal()
-    assert any(a // 10_000 == K.magic for a in legal)
+    assert any(action_kind(a) == K.magic for a in legal)
     k = search.choose_action_nb(t.policy, t.params, *t.args, np.array(legal + [0] * 200), len(legal), t.rng, NO_TABLE)
-    assert legal[k] // 10_000 != K.magic
+    assert action_kind(legal[k]) != K.magic
 
 
 NO_TABLE = np.zeros((0, 0))
@@ -236,7 +236,7 @@ def test_the_heuristic_battles_after_playing_a_card_for_this_turns_battle():
     t.to_combat()
     legal = t.legal()
     k = search.choose_action_nb(t.policy, t.params, *t.args, np.array(legal + [0] * 200), len(legal), t.rng, NO_TABLE)
-    assert legal[k] // 10_000 == K.battle
+    assert action_kind(legal[k]) == K.battle
 
 
 def _odds_table(*names: str) -> np.ndarray:
@@ -264,11 +264,11 @@ def test_the_heuristic_attacks_a_creature_left_at_low_hp(state_odds):
     assert table[CAT.index("Knight"), CAT.index("Werewolf")] < 0.4
     t, _, _ = setup("Knight", "Werewolf", policy="heuristic")
     t.params[:, PolicyParam.state_odds] = state_odds
-    assert action_kind_nb(_combat_choice(t, table)) == K.end
+    assert action_kind(_combat_choice(t, table)) == K.end
     t, _, wolf = setup("Knight", "Werewolf", policy="heuristic")
     t.params[:, PolicyParam.state_odds] = state_odds
     t.fighters[wolf, FighterCol.hp] = 5
-    kind = action_kind_nb(_combat_choice(t, table))
+    kind = action_kind(_combat_choice(t, table))
     assert kind == (K.battle if state_odds else K.end)
 
 
@@ -277,11 +277,11 @@ def test_the_heuristic_does_not_attack_into_a_creature_it_cannot_hurt_now():
     # next strike is another creature
     table = _odds_table("Knight", "Werewolf")
     t, _, _ = setup("Werewolf", "Knight", policy="heuristic")
-    assert action_kind_nb(_combat_choice(t, table)) == K.battle
+    assert action_kind(_combat_choice(t, table)) == K.battle
     t, _, knight = setup("Werewolf", "Knight", policy="heuristic")
     t.fighters[knight, FighterCol.al_change] = 4
     t.fighters[knight, FighterCol.shielded] = 1
-    assert action_kind_nb(_combat_choice(t, table)) == K.end
+    assert action_kind(_combat_choice(t, table)) == K.end
 
 
 def test_the_race_odds_agree_with_the_exact_duels_of_creatures_without_effects():
@@ -366,8 +366,8 @@ def test_a_battle_bound_card_used_in_a_battle_does_not_fizzle():
 def test_a_negated_card_fizzles():
     t, _, _ = setup("Goblin", "Frog", hand_a=["Dragon Power"], hand_b=["Blade in the Dark"])
     power = t.find(0, "Dragon Power", InstZone.hand)
-    legal = [a for a in t.legal() if a // 10_000 == K.magic and a // 100 % 100 == power]
-    t.act(K.magic, power, legal[0] % 100)
+    legal = [a for a in t.legal() if action_kind(a) == K.magic and action_a(a) == power]
+    t.act(K.magic, power, action_b(legal[0]))
     assert t.zone(power) == InstZone.cemetery and plays(t, power) == (1, 1)
     assert [e[5] for e in t.events(Event.fizzle)] == [FizzleReason.negated]
 

@@ -40,7 +40,7 @@ from wardsim.kernel.game.field import counts_as_magic_off_field_nb
 from wardsim.kernel.game.match import new_game_arrays
 from wardsim.kernel.game.play import MAX_STEPS_PER_TURN
 from wardsim.kernel.game.resolve import refresh_fighters_nb
-from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, copy_state_nb
+from wardsim.kernel.game.state import cemetery_hp_nb, copy_state_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH
 from wardsim.kernel.rng import RNG_WORDS
 from wardsim.policies import policy_arrays
@@ -139,17 +139,18 @@ def check_state(cards, effects, inst, fighters, players, glob, decks, trace) -> 
     """Everything that must hold between two steps of a game."""
     zones = inst[:, I.zone]
     card = inst[:, I.card]
+    seats = range(players.shape[0])
     assert set(np.unique(zones).tolist()) <= SETTLED_ZONES, "a card was left in the resolving zone"
     # every card is in exactly one zone: the deck stacks hold exactly the cards in the deck zone
-    stacked = np.concatenate([decks[p, : players[p, P.deck_n]] for p in range(2)])
+    stacked = np.concatenate([decks[p, : players[p, P.deck_n]] for p in seats])
     assert len(np.unique(stacked)) == len(stacked), "a card is twice in the decks"
     assert np.array_equal(np.sort(stacked), np.flatnonzero(zones == InstZone.deck))
-    for p in range(2):
+    for p in seats:
         assert (inst[decks[p, : players[p, P.deck_n]], I.owner] == p).all(), "a card in a deck not its owner's"
     # 30 cards per player: only the Stone Golem changes owner (it joins the opponent's side), and
     # a Limited Summon that Soul Eater sent to the cemetery of the player that controlled it,
     # whose card it is from then on (ruling soul-eater): a sacrifice, in a game with a Soul Eater
-    changed = np.flatnonzero((inst[:, I.owner] != np.arange(N_INST) // DECK_SIZE) & (card != STONE_GOLEM))
+    changed = np.flatnonzero((inst[:, I.owner] != np.arange(inst.shape[0]) // DECK_SIZE) & (card != STONE_GOLEM))
     if len(changed):
         assert SOUL_EATER in card, "a card changed owner"
         n = glob[G.trace_n]
@@ -158,11 +159,11 @@ def check_state(cards, effects, inst, fighters, players, glob, decks, trace) -> 
             for i in changed:
                 assert ((events[:, 2] == Event.sacrifice) & (events[:, 3] == i)).any(), "a card changed owner"
     # the primary creatures, their Limited Summons and the cards under them or attached to them
-    for p in range(2):
+    for p in seats:
         primary = players[p, P.primary]
         on_field = np.flatnonzero((zones == InstZone.primary) & (inst[:, I.controller] == p)).tolist()
         assert on_field == ([primary] if primary >= 0 else [])
-        if glob[G.winner] < 0 and glob[G.turn] >= 2:
+        if glob[G.winner] < 0 and glob[G.turn] >= glob[G.cycle]:
             assert primary >= 0, "a player has no primary creature"
     for i in np.flatnonzero(zones == InstZone.limited):
         anchor = inst[i, I.anchor]
@@ -189,12 +190,12 @@ def check_state(cards, effects, inst, fighters, players, glob, decks, trace) -> 
     # Soul takes off 40, never taking the total below 0)
     creature = cards[card, CardCol.card_type] == CardType.creature
     counted = (zones == InstZone.cemetery) & creature & ~MAGIC_OFF_FIELD[card]
-    printed = [int(cards[card[counted & (inst[:, I.owner] == p)], CardCol.hp].sum()) for p in range(2)]
+    printed = [int(cards[card[counted & (inst[:, I.owner] == p)], CardCol.hp].sum()) for p in seats]
     lying = zones == InstZone.cemetery
-    change = [int(cards[card[lying & (inst[:, I.owner] == p)], CardCol.cemetery_hp].sum()) for p in range(2)]
-    totals = [int(cemetery_hp_nb(cards, inst, players, p)) for p in range(2)]
-    reduced = [int(players[p, P.cemetery_reduced]) for p in range(2)]
-    for p in range(2):
+    change = [int(cards[card[lying & (inst[:, I.owner] == p)], CardCol.cemetery_hp].sum()) for p in seats]
+    totals = [int(cemetery_hp_nb(cards, inst, players, p)) for p in seats]
+    reduced = [int(players[p, P.cemetery_reduced]) for p in seats]
+    for p in seats:
         assert totals[p] >= 0, totals
         if change[p] < 0 and totals[p] == 0:
             continue  # the cards' reduction took it to 0: the rest is hidden
@@ -204,7 +205,7 @@ def check_state(cards, effects, inst, fighters, players, glob, decks, trace) -> 
     if n < trace.shape[0]:
         events = _standing(trace[:n])
         flames = np.count_nonzero((events[:, 2] == Event.destroyed) & (events[:, 4] == FLAME))
-        if all(change[p] >= 0 or totals[p] > 0 for p in range(2)):
+        if all(change[p] >= 0 or totals[p] > 0 for p in range(players.shape[0])):
             assert sum(totals) == sum(printed) + 50 * flames - sum(reduced) + sum(change)
 
 

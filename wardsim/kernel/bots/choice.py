@@ -15,7 +15,7 @@ from __future__ import annotations
 from wardsim.kernel.bots import policies
 from wardsim.kernel.bots.enums import PolicyId
 from wardsim.kernel.game.scratch import local_array
-from wardsim.kernel.game.state import N_INST, randint_nb
+from wardsim.kernel.game.state import MAX_INST, randint_nb
 from wardsim.kernel.jit import njit
 
 
@@ -44,7 +44,7 @@ def pick_nb(kind, q, subject, options, n, policy, params, cards, effects, inst, 
     For decisions whose options carry no facts."""
     if n == 0:
         return -1
-    facts = local_array(N_INST)
+    facts = local_array(MAX_INST)[: inst.shape[0]]
     facts[:] = 0
     k = decide_nb(
         kind, q, subject, options, facts, n, policy, params, cards, effects, inst, fighters, players, glob, rng

@@ -70,7 +70,7 @@ from wardsim.kernel.game.field import (
     sleep_row_nb,
 )
 from wardsim.kernel.game.scratch import local_floats
-from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, hand_size_nb, randint_nb
+from wardsim.kernel.game.state import cemetery_hp_nb, hand_size_nb, opponent_nb, randint_nb
 from wardsim.kernel.jit import njit
 from wardsim.rules import AL_CAP, CRITICAL_DICE, CRITICAL_MULTIPLIER, DIE_FACES
 
@@ -119,7 +119,7 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
     if cards[card, CardCol.card_type] == CardType.creature:
         # Frog Bard, a creature equipped by Graft: its printed Atk Dice Rolls and Modifier, while
         # another creature of the hand is kept to place when the primary creature falls
-        for j in range(N_INST):
+        for j in range(inst.shape[0]):
             if (
                 j != i
                 and inst[j, I.zone] == InstZone.hand
@@ -132,7 +132,7 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
     stop = start + cards[card, CardCol.effect_count]
     value = 0.0
     own = players[p, P.primary]
-    opp = players[1 - p, P.primary]
+    opp = players[opponent_nb(players, glob, p), P.primary]
     # an equip with alternatives (The Merchant) is worth the one picked
     pick = target - MagicTarget.choice if cards[card, CardCol.magic_subtype] == MagicSubtype.equip else -1
     k_choice = 0
@@ -192,7 +192,8 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
         elif action == Action.destroy_magic and tgt == Target.self and effects[r, E.trigger] == Trigger.turn_start:
             value -= 1.0  # Magic Artillery's roll of 1: the card's own end
         elif action == Action.destroy_magic:
-            value += 3.0 * _count_magic(inst, 1 - p) - (2.0 * _count_magic(inst, p) if amount == 0 else 0.0)
+            o = opponent_nb(players, glob, p)
+            value += 3.0 * _count_magic(inst, o) - (2.0 * _count_magic(inst, p) if amount == 0 else 0.0)
         elif action == Action.discard:
             value += 2.0 * amount  # Magic Artillery's roll of 6: a magic card from the opponent's hand
         elif action == Action.draw:
@@ -206,7 +207,7 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
             value -= amount  # Phoenix Armor: the damage to its own creature, each turn
         elif action == Action.block_limited and effects[r, E.trigger] == Trigger.on_play:
             # Street Lights: the Limited Summons it sends home, the opponent's against p's
-            for j in range(N_INST):
+            for j in range(inst.shape[0]):
                 if inst[j, I.zone] == InstZone.limited:
                     value += LIMITED_WORTH if inst[j, I.controller] != p else -LIMITED_WORTH
         elif action == Action.self_battle:
@@ -232,7 +233,7 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
                 value -= 5.0
         elif action == Action.fill_slots:
             # Constructed Pylon: worth the opponent's Infinite slots it takes away now
-            free = glob[G.infinite_slots] - infinite_in_use_nb(cards, effects, inst, 1 - p)
+            free = glob[G.infinite_slots] - infinite_in_use_nb(cards, effects, inst, opponent_nb(players, glob, p))
             value += 3.0 * min(amount, max(free, 0))
         elif action == Action.swap_attack_modifier:
             # Catcow: each primary's damage moves by 2.5 per point its Modifier is above its Atk
@@ -271,9 +272,10 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
         elif action == Action.discard_cost:
             value -= 2.0 * amount  # Negative: the card of the hand it costs
         elif action == Action.damage and effects[r, E.scale] == Scale.cards_moved:
-            value += amount * (_count_magic(inst, 1 - p) + _count_magic(inst, p))  # Chain Lightning
+            o = opponent_nb(players, glob, p)
+            value += amount * (_count_magic(inst, o) + _count_magic(inst, p))  # Chain Lightning
         elif action == Action.damage and (effects[r, E.flags] & Flag.dice_match) != 0:
-            value += _apocalypse_value(cards, effects, inst, fighters, players, p, amount)
+            value += _apocalypse_value(cards, effects, inst, fighters, players, glob, p, amount)
         elif action == Action.damage:
             value += amount + 3.5 * effects[r, E.dice]
         elif action == Action.equip_self and effects[r, E.trigger] == Trigger.on_killed:
@@ -414,7 +416,7 @@ def _chains_value(cards, effects, inst, p):
     the cards on the opponent's field that would take from one, not for the cards in p's own hand
     and field that would (p sees only its own hand)."""
     value = 1.0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         z = inst[j, I.zone]
         if not _uses_cemetery(cards, effects, inst[j, I.card]):
             continue
@@ -441,7 +443,7 @@ def _trade_value(cards, effects, inst, p, i, r):
     taken = -1
     sent_key = -1e300
     taken_key = -1e300
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         card = inst[j, I.card]
         if j == i or inst[j, I.owner] != p or (want >= 0 and cards[card, CardCol.card_type] != want):
             continue
@@ -473,12 +475,12 @@ def _trade_value(cards, effects, inst, p, i, r):
 
 
 @njit(cache=True, _nrt=False)
-def _apocalypse_value(cards, effects, inst, fighters, players, p, amount):
+def _apocalypse_value(cards, effects, inst, fighters, players, glob, p, amount):
     """Apocalypse hits both primaries: worth it when the opponent's stands to lose more HP than
     p's own (what its creature has left, up to the damage, unless magic cannot reach it)."""
     loss = local_floats(2)
     for side in range(2):
-        c = players[p if side == 0 else 1 - p, P.primary]
+        c = players[p if side == 0 else opponent_nb(players, glob, p), P.primary]
         loss[side] = 0.0
         if c >= 0 and not magic_immune_vs_nb(cards, effects, inst, c, p):
             loss[side] = min(fighters[c, F.hp], amount)
@@ -489,7 +491,7 @@ def _apocalypse_value(cards, effects, inst, fighters, players, p, amount):
 def _known_in_deck(inst, p):
     """Cards of p's deck whose place both players know (a look of Hands of Fate)."""
     n = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.deck and inst[j, I.owner] == p and inst[j, I.seen] & SeenBit.known_in_deck:
             n += 1
     return n
@@ -498,7 +500,7 @@ def _known_in_deck(inst, p):
 @njit(cache=True, _nrt=False)
 def _count_magic(inst, p):
     n = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.magic and inst[j, I.controller] == p:
             n += 1
     return n
@@ -570,7 +572,7 @@ def _ends_this_turn(cards, effects, card):
 @njit(cache=True, _nrt=False)
 def _committed(cards, effects, inst, p):
     """p has a battle-bound card in force that this turn's end would waste unless it battles."""
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if (
             inst[j, I.zone] == InstZone.magic
             and inst[j, I.controller] == p
@@ -582,7 +584,7 @@ def _committed(cards, effects, inst, p):
 
 
 @njit(cache=True, _nrt=False)
-def _sweep_worth(cards, effects, inst, p, own, card):
+def _sweep_worth(cards, effects, inst, players, glob, p, own, card):
     """Gluttony: a creature that destroys every magic card on the field as it arrives is worth
     the opponent's cards, less p's own that would stay (the equips on a replaced primary leave
     with it anyway), and its +1 Modifier for each card."""
@@ -590,14 +592,14 @@ def _sweep_worth(cards, effects, inst, p, own, card):
     if r < 0 or effects[r, E.target] != Target.all_magic or effects[r, E.amount] != 0:
         return 0.0
     kept = _count_magic(inst, p) - (_equips_on(inst, own) if own >= 0 else 0)
-    theirs = _count_magic(inst, 1 - p)
+    theirs = _count_magic(inst, opponent_nb(players, glob, p))
     return 0.5 * EQUIP_WORTH * (theirs - kept) + 2.0 * (theirs + kept)
 
 
 @njit(cache=True, _nrt=False)
 def _equips_on(inst, c):
     n = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.magic and inst[j, I.attached_to] == c:
             n += 1
     return n
@@ -642,7 +644,7 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
     creature likely to see a battle); with a full hand, spend magic cards rather than discard
     them; and otherwise play like greedy. Ending the phase is worth 0."""
     p = glob[G.active]
-    o = 1 - p
+    o = opponent_nb(players, glob, p)
     t = glob[G.turn]
     threshold = glob[G.cemetery_threshold]
     attack_at = params[PolicyParam.attack_odds]
@@ -656,7 +658,7 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
     # send it to the cemetery before it strikes again (its HP counts there all the same)
     own_fresh = battle_odds_nb(cards, inst, fighters, duel_table, -1, inst[own, I.card], opp, now) if own >= 0 else 0.0
     # can p battle this turn, and will it?
-    can_battle = t >= 2 and t > glob[G.no_battle_until] and own >= 0 and opp >= 0
+    can_battle = t >= glob[G.cycle] and t > glob[G.no_battle_until] and own >= 0 and opp >= 0
     can_battle = can_battle and can_initiate_nb(inst, fighters, glob, own)
     will_battle = can_battle and (own_odds >= attack_at - BUFF_ODDS or inst[own, I.zone] == InstZone.limited)
     full_hand = hand_size_nb(inst, p) >= glob[G.hand_limit]
@@ -691,7 +693,7 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
             # Equip Knight: the equips it fetches from the deck come with it, on a weak creature:
             # half what an equip on the field is worth, so a healthy primary is not killed for them
             value += 0.5 * EQUIP_WORTH * deck_equips_for_knight_nb(cards, effects, inst, p, inst[i, I.card])
-            value += _sweep_worth(cards, effects, inst, p, own, inst[i, I.card])
+            value += _sweep_worth(cards, effects, inst, players, glob, p, own, inst[i, I.card])
         elif kind == ActionKind.magic:
             card = inst[i, I.card]
             value = _magic_value(cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a))
@@ -701,7 +703,7 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
                 if _ends_this_turn(cards, effects, card):
                     if not (will_battle and glob[G.phase] == Phase.main):
                         value = WASTED  # it would expire unused
-                elif own < 0 or fighters[own, F.hp] < 0.5 * fighters[own, F.max_hp] or t + 1 < 2:
+                elif own < 0 or fighters[own, F.hp] < 0.5 * fighters[own, F.max_hp] or t + 1 < glob[G.cycle]:
                     # its creature may well leave the field before a battle; and in the first
                     # turn, when no battle can come before its player's next turn, it waits
                     # for the summon that turn may bring
@@ -731,13 +733,15 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
                 value = max(value, 0.5)  # played now rather than discarded at the next draw
         elif kind == ActionKind.limited_summon:
             # Ancient One: a Limited Summon would battle p's own primary
-            value = WASTED if self_battles_forced_nb(cards, effects, inst, fighters, players, p) else LIMITED_WORTH
+            value = (
+                WASTED if self_battles_forced_nb(cards, effects, inst, fighters, players, glob, p) else LIMITED_WORTH
+            )
         elif kind == ActionKind.activate:
             battles_now = will_battle and glob[G.phase] == Phase.main
             value = activation_value_nb(
                 cards, effects, inst, fighters, players, glob, p, i, action_b_nb(a), battles_now, params
             )
-            if self_battles_forced_nb(cards, effects, inst, fighters, players, p) and _summons_limited(
+            if self_battles_forced_nb(cards, effects, inst, fighters, players, glob, p) and _summons_limited(
                 cards, effects, inst[i, I.card]
             ):
                 value = WASTED  # Ancient One: the creature summoned would battle p's own primary
@@ -778,7 +782,7 @@ def _frenzy_value(inst, fighters, glob, own, opp, own_odds):
 def _wears_row(cards, effects, inst, c, action):
     """Is a magic card with a row of this action (a sleep status for `apply_status`) attached to
     creature c already?"""
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != c:
             continue
         if action == Action.apply_status:
@@ -857,7 +861,12 @@ def _temporary_summon(cards, effects, card, trigger):
 def _can_attack_now(inst, players, glob, p):
     """p is in a magic/summoning phase whose combat phase may hold battles."""
     t = glob[G.turn]
-    return glob[G.phase] == Phase.main and t >= 2 and t > glob[G.no_battle_until] and players[1 - p, P.primary] >= 0
+    return (
+        glob[G.phase] == Phase.main
+        and t >= glob[G.cycle]
+        and t > glob[G.no_battle_until]
+        and players[opponent_nb(players, glob, p), P.primary] >= 0
+    )
 
 
 @njit(cache=True, _nrt=False)
@@ -909,7 +918,7 @@ def activation_value_nb(cards, effects, inst, fighters, players, glob, p, c, alt
     want = effects[cost, E.filter_card_type]
     sent = -1
     best = -1e300
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.hand or inst[j, I.owner] != p:
             continue
         if want >= 0 and cards[inst[j, I.card], CardCol.card_type] != want:
@@ -1121,7 +1130,7 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             return -1.0  # Old Logging Road, The Villain: no answer is worth the primary's life
         if find_row_nb(cards, effects, inst[option, I.card], Trigger.response_any, Action.equip_self) >= 0:
             # Mind Sap: on the opponent's primary while its effects act
-            o = players[1 - q, P.primary]
+            o = players[opponent_nb(players, glob, q), P.primary]
             return 1.0 if o >= 0 and fighters[o, F.effect_count] > 0 else -1.0
         ocard = inst[option, I.card]
         acard = inst[subject, I.card]
@@ -1139,11 +1148,11 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
                 return -1.0  # Ooze Weaver: no negation is worth its life
             return 1.0 if _magic_threat(cards, effects, inst, fighters, players, q, acard) else -1.0
         if find_row_nb(cards, effects, ocard, Trigger.response_opponent_heal, Action.poison_heal) >= 0:
-            return _poison_worth(cards, effects, inst, fighters, players, q, acard)
+            return _poison_worth(cards, effects, inst, fighters, players, glob, q, acard)
         if _negates_magic(cards, effects, ocard) and cannot_be_negated_nb(cards, effects, acard):
             return -1.0  # the negation would be spent for nothing
         if find_row_nb(cards, effects, ocard, Trigger.response_opponent_lightning, Action.damage_fraction) >= 0:
-            return 1.0 if _halving_hurts(cards, effects, inst, fighters, players, q) else -1.0
+            return 1.0 if _halving_hurts(cards, effects, inst, fighters, players, glob, q) else -1.0
         if find_row_nb(cards, effects, ocard, Trigger.response_opponent_lightning, Action.negate_magic) >= 0:
             return 1.0  # Scroll of Silence: a Lightning card is always worth stopping
         if find_row_nb(cards, effects, acard, Trigger.response_own_death, Action.avenge) >= 0:
@@ -1181,7 +1190,7 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             return 1.0  # Cybernetic Upgrade: only the opponent's battles give it a use, and each does
         # ready a defensive card when the coming strike could take a fifth of the creature's HP
         me = players[q, P.primary]
-        them = players[1 - q, P.primary]
+        them = players[opponent_nb(players, glob, q), P.primary]
         threat = 3.5 * fighters[them, F.attack_dice] + fighters[them, F.modifier] + fighters[them, F.atk_bonus]
         return 1.0 if threat >= 0.2 * fighters[me, F.hp] else -1.0
     if kind == ChoiceKind.battle_counter:
@@ -1193,7 +1202,7 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             )
             >= 0
         ):
-            return 1.0 if _halving_hurts(cards, effects, inst, fighters, players, q) else -1.0
+            return 1.0 if _halving_hurts(cards, effects, inst, fighters, players, glob, q) else -1.0
         ocard = inst[option, I.card]
         if find_row_nb(cards, effects, ocard, Trigger.response_opponent_lightning, Action.equip_self) >= 0:
             # Ancient Book: a free equip whatever the opponent plays, though it stops nothing
@@ -1241,7 +1250,7 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
             return 0.0
         if magic_toll_nb(cards, effects, inst, fighters, glob, q) > 0:
             return -1.0
-        return 1.0 if players[1 - q, P.deck_n] > 0 else -1.0
+        return 1.0 if players[opponent_nb(players, glob, q), P.deck_n] > 0 else -1.0
     if kind == ChoiceKind.summon_response:
         # Icy Breath on the creature just summoned (offered only where magic reaches it)
         return 0.0 if option == NO_OPTION else 1.0
@@ -1252,7 +1261,7 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         # Goblin Tricks: negating the card beats destroying a magic card
         return 1.0 if effects[option, E.action] == Action.negate_magic else 0.0
     if kind == ChoiceKind.summon_row:
-        return _summon_row_value(effects, inst, q, option)
+        return _summon_row_value(effects, inst, players, glob, q, option)
     if kind == ChoiceKind.reveal_pick:
         return card_worth_nb(cards, inst[option, I.card])  # the opponent's best card
     if kind == ChoiceKind.reveal_own:
@@ -1396,11 +1405,11 @@ def _battle_foe(inst, players, glob, q, c):
     """The creature q's creature c battles now: the opponent's primary when q attacks; when q
     defends, the attacking creature (the opponent's last to battle this turn)."""
     if glob[G.active] == q:
-        return players[1 - q, P.primary]
+        return players[opponent_nb(players, glob, q), P.primary]
     foe = -1
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         z = inst[j, I.zone]
-        if (z == InstZone.primary or z == InstZone.limited) and inst[j, I.controller] == 1 - q:
+        if (z == InstZone.primary or z == InstZone.limited) and inst[j, I.controller] == opponent_nb(players, glob, q):
             if inst[j, I.battled_turn] == glob[G.turn]:
                 foe = j
     return foe
@@ -1433,10 +1442,10 @@ def _magic_threat(cards, effects, inst, fighters, players, q, acard):
 
 
 @njit(cache=True, _nrt=False)
-def _poison_worth(cards, effects, inst, fighters, players, q, acard):
+def _poison_worth(cards, effects, inst, fighters, players, glob, q, acard):
     """Poisoned Potion against a healing card: played when the healing it turns would matter (at
     least 10 HP, or a full heal on a hurt creature) and magic reaches the creature."""
-    o = players[1 - q, P.primary]
+    o = players[opponent_nb(players, glob, q), P.primary]
     if o < 0 or magic_immune_vs_nb(cards, effects, inst, o, q):
         return -1.0
     start = cards[acard, CardCol.effect_start]
@@ -1460,7 +1469,7 @@ def _use_soon(cards, inst, players, p, card):
         al = cards[card, CardCol.armor_level]
         need = 0 if al <= 6 else (1 if al <= 11 else 2)
         have = 0
-        for j in range(N_INST):
+        for j in range(inst.shape[0]):
             if inst[j, I.controller] == p and (inst[j, I.zone] == InstZone.primary or inst[j, I.zone] == InstZone.hand):
                 if cards[inst[j, I.card], CardCol.card_type] == CardType.creature:
                     have += 1
@@ -1484,10 +1493,10 @@ def _negates_magic(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
-def _halving_hurts(cards, effects, inst, fighters, players, q):
+def _halving_hurts(cards, effects, inst, fighters, players, glob, q):
     """Hell Hath No Fury takes something: the opponent's primary has 2 HP or more, and magic
     cards reach it."""
-    o = players[1 - q, P.primary]
+    o = players[opponent_nb(players, glob, q), P.primary]
     return o >= 0 and fighters[o, F.hp] >= 2 and not magic_immune_vs_nb(cards, effects, inst, o, q)
 
 
@@ -1496,22 +1505,22 @@ def _foe_takes_magic_damage(cards, effects, inst, players, glob, q):
     """Martial Arts Man's damage lands on the creature q's creature battles: the opponent's
     primary when q attacks; when q defends, the attacker, which is their primary for sure only
     while they have no Limited Summon (a Limited Summon has no HP to lose)."""
-    o = players[1 - q, P.primary]
+    o = players[opponent_nb(players, glob, q), P.primary]
     if o < 0 or magic_immune_vs_nb(cards, effects, inst, o, q):
         return False
     if glob[G.active] == q:
         return True
-    for j in range(N_INST):
-        if inst[j, I.zone] == InstZone.limited and inst[j, I.controller] == 1 - q:
+    for j in range(inst.shape[0]):
+        if inst[j, I.zone] == InstZone.limited and inst[j, I.controller] == opponent_nb(players, glob, q):
             return False
     return True
 
 
 @njit(cache=True, _nrt=False)
-def self_battles_forced_nb(cards, effects, inst, fighters, players, p):
+def self_battles_forced_nb(cards, effects, inst, fighters, players, glob, p):
     """Ancient One faces p (the opponent's primary, its effects on): p's Limited Summons would
     have to battle p's own primary in p's turns."""
-    x = players[1 - p, P.primary]
+    x = players[opponent_nb(players, glob, p), P.primary]
     if x < 0 or fighters[x, F.effect_count] == 0:
         return False
     return find_row_nb(cards, effects, inst[x, I.card], Trigger.static, Action.force_self_battle) >= 0
@@ -1547,7 +1556,7 @@ def deck_equips_for_knight_nb(cards, effects, inst, p, card):
     if r < 0 or effects[r, E.zone_to] != Zone.field:
         return 0
     n = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         k = inst[j, I.card]
         if (
             inst[j, I.zone] == InstZone.deck
@@ -1561,17 +1570,18 @@ def deck_equips_for_knight_nb(cards, effects, inst, p, card):
 
 
 @njit(cache=True, _nrt=False)
-def _summon_row_value(effects, inst, q, r):
+def _summon_row_value(effects, inst, players, glob, q, r):
     """Kendo Tiger's alternatives: destroy a magic card of the opponent's when they have one;
     else send a card of their hand back to their deck (a blind pick, but it costs them a card in
     hand); destroying one of q's own cards comes last."""
     action = effects[r, E.action]
+    o = opponent_nb(players, glob, q)
     if action == Action.destroy_magic:
-        if _count_magic(inst, 1 - q) > 0:
+        if _count_magic(inst, o) > 0:
             return 2.0
         return -4.0 if _count_magic(inst, q) > 0 else -3.0
     if action == Action.move_card:
-        return 1.0 if hand_size_nb(inst, 1 - q) > 0 else -3.0
+        return 1.0 if hand_size_nb(inst, o) > 0 else -3.0
     return 0.0
 
 

@@ -37,7 +37,7 @@ from wardsim.kernel.game.enums import (
 )
 from wardsim.kernel.game.play import MAX_STEPS_PER_TURN
 from wardsim.kernel.game.scratch import local_array, local_floats, local_matrix, local_words
-from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, copy_state_nb, randint_nb
+from wardsim.kernel.game.state import MAX_INST, MAX_SEATS, cemetery_hp_nb, copy_state_nb, opponent_nb, randint_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH
 from wardsim.kernel.jit import njit
 from wardsim.kernel.rng import RNG_WORDS, next_u64_nb, seed_rng_nb
@@ -70,10 +70,10 @@ def _deal(inst, owner, hand_too, rng):
     `hand_too`; a card known to be in hand, or known where it lies in the deck, stays) anew, at
     random: the faces are gathered in a canonical order first, so the deal depends on which cards
     are hidden, not where they are."""
-    faces = local_array(N_INST)
-    slots = local_array(N_INST)
+    faces = local_array(MAX_INST)
+    slots = local_array(MAX_INST)
     n = 0
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if inst[i, I.owner] != owner:
             continue
         z = inst[i, I.zone]
@@ -99,11 +99,14 @@ def _deal(inst, owner, hand_too, rng):
 
 @njit(cache=True, _nrt=False)
 def determinize_nb(inst, me, rng):
-    """Resample, in a copy of the game, every card `me` cannot see: the opponent's hand and
-    deck (as one pool: the opponent's deck list less the cards seen on the field, in the
-    cemeteries or revealed in hand) and the order of its own deck (DESIGN.md, Seats and bots).
-    The opponent's deck list is known: decklists are open, as in a tournament."""
-    _deal(inst, 1 - me, True, rng)
+    """Resample, in a copy of the game, every card `me` cannot see: each other seat's hand and
+    deck (as one pool per seat: its deck list less the cards seen on the field, in the
+    cemeteries or revealed in hand), from the seat after `me` on, and the order of its own deck
+    (DESIGN.md, Seats and bots). The other deck lists are known: decklists are open, as in a
+    tournament."""
+    seats = inst.shape[0] // DECK_SIZE
+    for side in range(1, seats):
+        _deal(inst, (me + side) % seats, True, rng)
     _deal(inst, me, False, rng)
 
 
@@ -123,7 +126,7 @@ def position_value_nb(cards, inst, fighters, players, glob, me, duel_table):
     if w >= 0:
         return 0.0
     threshold = max(glob[G.cemetery_threshold], 1)
-    o = 1 - me
+    o = opponent_nb(players, glob, me)
     a = players[me, P.primary]
     b = players[o, P.primary]
     race = float(cemetery_hp_nb(cards, inst, players, o) - cemetery_hp_nb(cards, inst, players, me))
@@ -184,17 +187,18 @@ def search_nb(cards, effects, inst, fighters, players, glob, decks, actions, n, 
         return base
     rounds = max(int(params[me, PolicyParam.iterations]) // m, 1)
     horizon = max(int(params[me, PolicyParam.horizon]), 1)
-    heuristic = local_array(2)
+    heuristic = local_array(MAX_SEATS)
     heuristic[:] = PolicyId.heuristic
     no_script = local_array(0)
     no_trace = local_matrix(0, TRACE_WIDTH)
     deal_rng = local_words(RNG_WORDS)
     dice_rng = local_words(RNG_WORDS)
-    i2 = local_matrix(N_INST, N_INST_COLS)
-    f2 = local_matrix(N_INST, N_FIGHTER_COLS)
-    p2 = local_matrix(2, N_PLAYER_COLS)
+    # the playouts' copy, as large as this game's state (the stack arrays fit the most seats)
+    i2 = local_matrix(MAX_INST, N_INST_COLS)[: inst.shape[0]]
+    f2 = local_matrix(MAX_INST, N_FIGHTER_COLS)[: fighters.shape[0]]
+    p2 = local_matrix(MAX_SEATS, N_PLAYER_COLS)[: players.shape[0]]
     g2 = local_array(N_GLOB_COLS)
-    d2 = local_matrix(2, DECK_SIZE)
+    d2 = local_matrix(MAX_SEATS, DECK_SIZE)[: decks.shape[0]]
     totals = local_floats(MAX_ACTIONS)
     totals[:m] = 0.0
     for _ in range(rounds):

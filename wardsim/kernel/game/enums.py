@@ -41,7 +41,7 @@ class InstColT(NamedTuple):
     pending_heal: int = 16  # HP owed to a creature by its creature_to_cemetery row (The Guide)
     drain_victim: int = 17  # Wild Vampire: the creature whose AL it took, + 1; 0 none (reset on each zone move)
     drain_amount: int = 18  # Wild Vampire: the AL it took, added to its Modifier while the drain holds
-    drain_stamp: int = 19  # Wild Vampire: victim's arrival * 4 + both controllers (a move or switch ends it)
+    drain_stamp: int = 19  # Wild Vampire: victim's arrival, both controllers (base MAX_SEATS); a move or switch ends it
     sleeper_hp: int = 20  # Sleepy Scent: its creature's HP when last looked at (0: not yet); any drop wakes it
     second_battle_turn: int = 21  # turn index of a creature's second battle in one turn (Double Hit)
     returned_turn: int = 22  # turn index of its last strike back against a Double Hit creature
@@ -115,6 +115,7 @@ class PlayerColT(NamedTuple):
     rarity_blocked: int = 14  # bits 1 << rarity of the cards no player may play, by this player's effect (Steam Angel)
     rarity_blocked_until: int = 15  # ... while turn <= this
     replacement: int = 16  # the creature that replaced its missing primary in the settling under way; -1 none
+    team: int = 17  # the seat's team: seats of one team are never each other's opponents (1v1: the seat itself)
 
 
 PlayerCol = PlayerColT()
@@ -122,9 +123,9 @@ N_PLAYER_COLS = len(PlayerCol)
 
 
 class GlobColT(NamedTuple):
-    turn: int = 0  # 0-based turn index; a turn cycle is two turns
-    first: int = 1  # player who took the first turn
-    active: int = 2  # player whose turn it is
+    turn: int = 0  # 0-based turn index; a turn cycle is `cycle` turns
+    first: int = 1  # seat that took the first turn
+    active: int = 2  # seat whose turn it is
     phase: int = 3  # Phase
     winner: int = 4  # -1 while playing; 0 / 1; 2 = draw
     end_reason: int = 5  # EndReason
@@ -152,6 +153,8 @@ class GlobColT(NamedTuple):
     # along): the loss is counted once the last has arrived (ruling cemetery-together); 0 between steps
     cemetery_held: int = 25
     battles: int = 26  # battles begun so far (what "once per battle" counts)
+    cycle: int = 27  # turns in one turn cycle: every seat's turn once (1v1: 2)
+    faced: int = 28  # the seat the active player faces this turn (1v1: always the other seat)
 
 
 GlobCol = GlobColT()
@@ -182,7 +185,8 @@ EndReason = EndReasonT()
 
 
 class ActionKindT(NamedTuple):
-    """Action codes: kind * 10_000 + a * 100 + b (a, b < 100)."""
+    """Action codes: kind * 1_000_000 + a * 1_000 + b (a, b < 1_000: instances of up to six
+    seats' decks; kernel.game.actions)."""
 
     end: int = 0  # end the phase
     summon: int = 1  # a = creature instance in hand, b = the cemetery HP its sacrifices cost, in tens

@@ -42,9 +42,10 @@ from wardsim.kernel.game.enums import (
 )
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import (
-    N_INST,
+    MAX_INST,
     cemetery_hp_nb,
     is_creature_nb,
+    opponent_nb,
     put_in_deck_nb,
     set_zone_nb,
     shuffle_deck_nb,
@@ -134,7 +135,7 @@ def immunity_negated_nb(cards, effects, inst, i):
     now affected": a primary creature's static `negate_immunity` row strips creature i of every
     immunity while it stays on the field (a Limited Summon has no effects)."""
     card = inst[i, I.card]
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.primary:
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
@@ -164,7 +165,7 @@ def magic_immune_nb(cards, effects, inst, i):
         flags = effects[r, E.flags]
         if effects[r, E.action] == Action.immune and (flags & Flag.magic) != 0 and (flags & Flag.opponents) == 0:
             return True
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.magic and inst[j, I.attached_to] == i:
             s2, e2 = card_rows_nb(cards, inst[j, I.card])
             for r in range(s2, e2):
@@ -202,12 +203,12 @@ def sync_damage_immune_nb(cards, effects, inst, fighters, glob):
     attached. Set from the equips on the field now: the game calls it before it deals damage,
     in and out of battles, since an equip may have come or gone since the last refresh."""
     t = glob[G.turn]
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         z = inst[i, I.zone]
         if z == InstZone.primary or z == InstZone.limited:
             # The Super Hero, Perseus Valenthil: "cannot be damaged" for a time its roll gave
             fighters[i, F.damage_immune] = 1 if inst[i, I.safe_until] >= t else 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         c = inst[j, I.attached_to]
         if inst[j, I.zone] != InstZone.magic or c < 0 or 0 <= inst[j, I.expires] < t:
             continue
@@ -224,7 +225,7 @@ def cemetery_chained_nb(cards, effects, inst):
     """Bound With Chains: "Players cannot remove cards from their cemetery": a field card with a
     static no_return row is on the field, and no card leaves either cemetery (ruling
     bound-with-chains)."""
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if (
             inst[j, I.zone] == InstZone.magic
             and find_row_nb(cards, effects, inst[j, I.card], Trigger.static, Action.no_return) >= 0
@@ -321,7 +322,7 @@ def held_on_field_nb(cards, effects, inst, fighters, i):
         return False  # a Limited Summon has lost its card effects (rules guide, LIMITED SUMMONS)
     if fighters[i, F.effect_count] > 0 and _stays_row(cards, effects, inst[i, I.card], Target.self):
         return True
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if (
             inst[j, I.zone] == InstZone.magic
             and inst[j, I.attached_to] == i
@@ -334,7 +335,7 @@ def held_on_field_nb(cards, effects, inst, fighters, i):
 @njit(cache=True, _nrt=False)
 def frenzy_in_force_nb(cards, effects, inst):
     """Frenzy: the first magic card on the field that makes every player battle, or -1."""
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.magic and (
             find_row_nb(cards, effects, inst[j, I.card], Trigger.static, Action.must_battle) >= 0
         ):
@@ -400,7 +401,8 @@ def to_cemetery_nb(cards, effects, inst, players, glob, i, trace):
             # The Squire "returns to being a magic card": its HP never counts (see catalog note)
             players[p, P.cemetery_bonus] -= cards[inst[i, I.card], CardCol.hp]
         else:
-            players[1 - p, P.opponent_deaths] += 1  # The Hero counts every creature sent there, however
+            # The Hero counts every creature sent there, however
+            players[opponent_nb(players, glob, p), P.opponent_deaths] += 1
             _owe_heals(cards, effects, inst, i)
             if sent_by_owner:
                 inst[i, I.possessable] = 1
@@ -415,7 +417,7 @@ def _owe_heals(cards, effects, inst, i):
     zone), so each primary creature with such a row is owed its share of i's printed HP; the
     game pays it once the deaths are swept (`resolve.pay_pending_heals_nb`)."""
     hp = cards[inst[i, I.card], CardCol.hp]
-    for k in range(N_INST):
+    for k in range(inst.shape[0]):
         if k == i or inst[k, I.zone] != InstZone.primary:
             continue
         r = find_row_nb(cards, effects, inst[k, I.card], Trigger.creature_to_cemetery, Action.heal)
@@ -438,18 +440,19 @@ def take_from_cemetery_nb(cards, effects, inst, players, glob, j):
 
 
 @njit(cache=True, _nrt=False)
-def show_hands_nb(cards, effects, inst, fighters, players):
+def show_hands_nb(cards, effects, inst, fighters, players, glob):
     """The Seer: "your opponent must show you their hand whenever you request": while it is a
     player's primary with its effect, every card in the opponent's hand is known to both (its
     player asks before each decision); a card seen stays known while it stays in that hand."""
-    for p in range(2):
+    for p in range(players.shape[0]):
         c = players[p, P.primary]
         if c < 0 or fighters[c, F.effect_count] == 0:
             continue
         if find_row_nb(cards, effects, inst[c, I.card], Trigger.static, Action.reveal_hand) < 0:
             continue
-        for i in range(N_INST):
-            if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == 1 - p:
+        o = opponent_nb(players, glob, p)
+        for i in range(inst.shape[0]):
+            if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == o:
                 inst[i, I.seen] |= SeenBit.public
 
 
@@ -494,10 +497,10 @@ def _returned_alone(inst, players, glob, i):
     p = inst[i, I.owner]
     if players[p, P.deck_n] > (1 if z == InstZone.deck else 0):
         return
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if j != i and inst[j, I.zone] == InstZone.hand and inst[j, I.owner] == p:
             return
-    finish_nb(glob, 1 - p, EndReason.returned_alone)
+    finish_nb(glob, opponent_nb(players, glob, p), EndReason.returned_alone)
 
 
 @njit(cache=True, _nrt=False)
@@ -564,7 +567,7 @@ def infinite_in_use_nb(cards, effects, inst, p):
     and the slots the opponent's cards fill (Constructed Pylon: "fills 3 empty Infinite magic
     slots on your opponents side of the field")."""
     n = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.magic and inst[j, I.controller] != p:
             start, stop = card_rows_nb(cards, inst[j, I.card])
             for r in range(start, stop):
@@ -607,7 +610,7 @@ def _anchor_zone(cards, effects, inst, j):
 def limited_barred_nb(cards, effects, inst, glob):
     """Street Lights: "Limited Summons cannot be played while this card is on the field"."""
     t = glob[G.turn]
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or 0 <= inst[j, I.expires] < t:
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
@@ -641,11 +644,11 @@ def origin_zone_nb(cards, effects, inst, j):
 def send_limited_home_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace):
     """Street Lights: "Send all Limited Summons on the field back to where they were originally
     summoned from": each goes to its owner's hand or cemetery (origin_zone_nb)."""
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.limited:
             continue
         zone = origin_zone_nb(cards, effects, inst, j)
-        for p in range(2):
+        for p in range(players.shape[0]):
             if players[p, P.primary] == j:
                 players[p, P.primary] = -1
         send_back_nb(cards, effects, inst, players, glob, decks, j, zone, rng, trace)
@@ -657,7 +660,7 @@ def _release(cards, effects, inst, players, glob, decks, j, rng, trace):
     """Creature j lost its anchoring effect and leaves the field (rules guide, Anchoring
     effect: "the Limited Summoned creature would be removed from the field")."""
     zone = _anchor_zone(cards, effects, inst, j)
-    for p in range(2):
+    for p in range(players.shape[0]):
         if players[p, P.primary] == j:
             players[p, P.primary] = -1
     send_back_nb(cards, effects, inst, players, glob, decks, j, zone, rng, trace)
@@ -686,14 +689,14 @@ def _destroy(cards, effects, inst, fighters, players, glob, j, trace):
     if r >= 0:
         # Close Encounters: "If this card is destroyed, return it to your deck after 3 turn
         # cycles"; it waits in the cemetery as Junk Scarecrow does (turns.turn_start_effects_nb)
-        inst[j, I.returns] = glob[G.turn] + 2 * max(effects[r, E.duration], 1)
+        inst[j, I.returns] = glob[G.turn] + glob[G.cycle] * max(effects[r, E.duration], 1)
 
 
 @njit(cache=True, _nrt=False)
 def _end_source_dots(cards, effects, inst, fighters, x):
     """DOTs that last "until this card leaves the field" (Allosaurus) end when it leaves."""
     start, stop = card_rows_nb(cards, inst[x, I.card])
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         z = inst[j, I.zone]
         if j == x or (z != InstZone.primary and z != InstZone.limited):
             continue
@@ -710,7 +713,7 @@ def _end_source_dots(cards, effects, inst, fighters, x):
 BY_OPPONENT_EFFECT = -2
 
 # each card leaves at most once, plus the one that started it
-_QUEUE_SIZE = N_INST + 1
+_QUEUE_SIZE = MAX_INST + 1
 
 
 @njit(cache=True, _nrt=False)
@@ -751,7 +754,7 @@ def _named_leaves(cards, effects, inst, fighters, players, glob, decks, x, queue
     names = cards[inst[x, I.card], CardCol.names]
     if names == 0:
         return n
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         z = inst[j, I.zone]
         if (z != InstZone.primary and z != InstZone.limited) or fighters[j, F.effect_count] == 0:
             continue
@@ -759,7 +762,7 @@ def _named_leaves(cards, effects, inst, fighters, players, glob, decks, x, queue
         if r < 0 or (names & effects[r, E.filter_names]) == 0:
             continue
         stays = False
-        for m in range(N_INST):
+        for m in range(inst.shape[0]):
             if (
                 m != x
                 and inst[m, I.zone] == InstZone.magic
@@ -769,7 +772,7 @@ def _named_leaves(cards, effects, inst, fighters, players, glob, decks, x, queue
         if stays or n >= _QUEUE_SIZE:
             continue
         record_nb(trace, glob, inst[j, I.controller], Event.effect, j, r, 0)
-        for p in range(2):
+        for p in range(players.shape[0]):
             if players[p, P.primary] == j:
                 players[p, P.primary] = -1
         send_back_nb(cards, effects, inst, players, glob, decks, j, effects[r, E.zone_to], rng, trace)
@@ -784,7 +787,7 @@ def _unpossess(cards, effects, inst, players, glob, decks, q, queue, n, rng, tra
     return it to their cemetery": q's primary creature is leaving the field; each Limited Summon
     held by a card of q's with a `response_opponent_death` row goes back (and the card with it,
     as an equip of a creature leaving). Returns the queue's new length."""
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         a = inst[j, I.anchor]
         if inst[j, I.zone] != InstZone.limited or a < 0 or a == j or n >= _QUEUE_SIZE:
             continue
@@ -801,7 +804,7 @@ def _unpossess(cards, effects, inst, players, glob, decks, q, queue, n, rng, tra
 @njit(cache=True, _nrt=False)
 def decks_flipped_nb(cards, effects, inst, skip):
     """Inversion: a card whose static row flips the decks is on the field (`skip` aside)."""
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if j != skip and inst[j, I.zone] == InstZone.magic:
             if find_row_nb(cards, effects, inst[j, I.card], Trigger.static, Action.flip_decks) >= 0:
                 return True
@@ -812,7 +815,7 @@ def decks_flipped_nb(cards, effects, inst, skip):
 def flip_decks_nb(inst, players, decks):
     """Inversion: "Players must play with their decks flipped upside down": each deck stack is
     turned over, its bottom card now on top (drawn next)."""
-    for p in range(2):
+    for p in range(decks.shape[0]):
         n = players[p, P.deck_n]
         for k in range(n // 2):
             a = decks[p, k]
@@ -826,7 +829,7 @@ def show_deck_tops_nb(cards, effects, inst, players, decks):
     card on top of each (the next drawn) is known to both players where it lies."""
     if not decks_flipped_nb(cards, effects, inst, -1):
         return
-    for p in range(2):
+    for p in range(decks.shape[0]):
         n = players[p, P.deck_n]
         if n > 0:
             inst[decks[p, n - 1], I.seen] |= SeenBit.known_in_deck
@@ -869,14 +872,14 @@ def _leave_field(cards, effects, inst, fighters, players, glob, decks, i, rng, t
         if cards[inst[x, I.card], CardCol.card_type] == CardType.magic:
             n = _named_leaves(cards, effects, inst, fighters, players, glob, decks, x, queue, n, rng, trace)
         primary_of = -1
-        for p in range(2):
+        for p in range(players.shape[0]):
             if players[p, P.primary] == x:
                 players[p, P.primary] = -1
                 primary_of = p
         if primary_of >= 0:
             n = _unpossess(cards, effects, inst, players, glob, decks, primary_of, queue, n, rng, trace)
         _end_source_dots(cards, effects, inst, fighters, x)
-        for j in range(N_INST):
+        for j in range(inst.shape[0]):
             if j == x or j == i:
                 continue
             z = inst[j, I.zone]
@@ -932,7 +935,7 @@ def share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace):
     lost since the last look is inflicted on the opponent's, as the card's damage (ruling
     bound-fate). Called after each strike and whenever deaths are settled."""
     t = glob[G.turn]
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.watched] <= 0 or 0 <= inst[j, I.expires] < t:
             continue
         if find_row_nb(cards, effects, inst[j, I.card], Trigger.on_play, Action.share_damage) < 0:
@@ -946,7 +949,7 @@ def share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace):
             continue
         lost = inst[j, I.counter] - fighters[c, F.hp]
         inst[j, I.counter] = fighters[c, F.hp]
-        x = players[1 - q, P.primary]
+        x = players[opponent_nb(players, glob, q), P.primary]
         if lost > 0 and x >= 0 and not magic_immune_vs_nb(cards, effects, inst, x, q):
             sync_damage_immune_nb(cards, effects, inst, fighters, glob)
             dealt = take_damage_nb(fighters[x], fighters[x], effects, lost, False)
@@ -958,7 +961,7 @@ def rarity_barred_nb(cards, players, glob, card):
     """Steam Angel: "For 1 turn cycle, the following rarity cards cannot be played": no player
     may play `card` now, a creature or a magic card, because of its rarity."""
     bit = 1 << cards[card, CardCol.rarity]
-    for q in range(2):
+    for q in range(players.shape[0]):
         if players[q, P.rarity_blocked_until] >= glob[G.turn] and (players[q, P.rarity_blocked] & bit) != 0:
             return True
     return False
@@ -977,7 +980,7 @@ def magic_toll_nb(cards, effects, inst, fighters, glob, q):
     Villain, a primary creature whose effects are not negated: its player's opponent)."""
     t = glob[G.turn]
     toll = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         z = inst[j, I.zone]
         if z == InstZone.magic:
             if 0 <= inst[j, I.expires] < t:
@@ -1017,7 +1020,7 @@ def spared_from_own_effect_nb(cards, effects, inst, fighters, card):
     """Fire Eleotoid: "While this card is on the field, the magic card 'Forest Fire' cannot be
     destroyed by its own effect": a primary creature with its effects keeps the magic cards
     passing its row's filter from destroying themselves."""
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.primary or fighters[j, F.effect_count] == 0:
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
@@ -1045,7 +1048,7 @@ def magic_barred_nb(cards, effects, inst, fighters, players, glob, q):
     t = glob[G.turn]
     if players[q, P.magic_blocked_until] >= t:
         return True
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         z = inst[j, I.zone]
         if inst[j, I.controller] == q:
             continue
@@ -1073,7 +1076,7 @@ def magic_barred_nb(cards, effects, inst, fighters, players, glob, q):
 def side_holds_matching_nb(cards, effects, inst, q, r):
     """A creature on q's side of the field (primary or Limited Summon) passes row r's filter:
     its creature type or a name keyword (Hell Walker: "a demon")."""
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         z = inst[j, I.zone]
         if (z == InstZone.primary or z == InstZone.limited) and inst[j, I.controller] == q:
             card = inst[j, I.card]
@@ -1090,7 +1093,7 @@ def side_holds_matching_nb(cards, effects, inst, q, r):
 def _field_block_nb(cards, effects, inst, fighters, glob, flags):
     """A lasting block_magic row carrying one of `flags` is on the field."""
     t = glob[G.turn]
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         z = inst[j, I.zone]
         if z == InstZone.magic:
             if 0 <= inst[j, I.expires] < t:
@@ -1149,7 +1152,7 @@ def equipped_instead_nb(cards, effects, inst, fighters, players, glob, i, p, tra
     r = find_row_nb(cards, effects, inst[i, I.card], Trigger.on_killed_by_opponent, Action.equip_self)
     if r < 0 or effects[r, E.target] != Target.opponent_primary:
         return False
-    c = players[1 - p, P.primary]
+    c = players[opponent_nb(players, glob, p), P.primary]
     if c < 0 or c == i or fighters[c, F.hp] <= 0 or inst[c, I.zone] != InstZone.primary:
         return False
     if magic_immune_vs_nb(cards, effects, inst, c, inst[i, I.owner]):
@@ -1170,7 +1173,7 @@ def _equips_to_killer(cards, effects, inst, glob, i, killer, trace):
     z = inst[killer, I.zone]
     if z != InstZone.primary and z != InstZone.limited:
         return
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
             continue
         if magic_immune_vs_nb(cards, effects, inst, killer, inst[j, I.controller]):
@@ -1256,7 +1259,7 @@ def _kill(cards, effects, inst, fighters, players, glob, decks, i, killer, in_ba
                 hp = -1 if inst[killer, I.zone] == InstZone.limited else fighters[killer, F.hp]
                 record_nb(trace, glob, p, Event.effect_damage, killer, dealt, hp)
             elif action == Action.move_card and effects[r, E.condition] == Condition.named_on_field:
-                for j in range(N_INST):  # Jester: "send Bomb to the cemetery"
+                for j in range(inst.shape[0]):  # Jester: "send Bomb to the cemetery"
                     if (
                         inst[j, I.zone] == InstZone.magic
                         and (cards[inst[j, I.card], CardCol.names] & effects[r, E.filter_names]) != 0
@@ -1311,7 +1314,7 @@ def _revive_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, tra
             inst[i, I.spent_at] = inst[i, I.arrival]
             record_nb(trace, glob, inst[i, I.controller], Event.heal, i, f[F.hp], f[F.hp])
             return True
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
             continue
         r = find_row_nb(cards, effects, inst[j, I.card], Trigger.on_killed, Action.revive)
@@ -1332,7 +1335,7 @@ def sweep_deaths_nb(cards, effects, inst, fighters, players, glob, decks, killer
     Loops, since a death can kill (Jester)."""
     for _ in range(4):
         found = False
-        for p in range(2):
+        for p in range(players.shape[0]):
             i = players[p, P.primary]
             if i >= 0 and fighters[i, F.hp] <= 0:
                 if _revive_nb(cards, effects, inst, fighters, players, glob, decks, i, rng, trace):
@@ -1348,7 +1351,7 @@ def slide_in_options_nb(inst, players, p, out):
     """p's primary died: the Limited Summons that may take its place, those whose anchor is
     still on the field (rules guide, LIMITED SUMMONS); p chooses one. Returns how many."""
     n = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.limited and inst[j, I.controller] == p:
             anchor = inst[j, I.anchor]
             # "must have their anchoring effect on the field": a creature, a magic card, or the
@@ -1394,7 +1397,7 @@ def tend_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, heal,
     phase, when healing over time is due: ruling 6) a creature still asleep heals the row's
     amount (ruling sleepy-scent)."""
     t = glob[G.turn]
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         c = inst[j, I.attached_to]
         if inst[j, I.zone] != InstZone.magic or c < 0 or 0 <= inst[j, I.expires] < t:
             continue

@@ -29,8 +29,10 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
+from wardsim.kernel.game.actions import encode_action_nb
 from wardsim.kernel.game.enums import (
     NO_OPTION,
+    ActionKind,
     ChoiceKind,
     Event,
     FizzleReason,
@@ -78,9 +80,11 @@ from wardsim.kernel.game.resolve import (
 )
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import (
-    N_INST,
+    MAX_INST,
+    MAX_SEATS,
     cemetery_hp_nb,
     hand_size_nb,
+    opponent_nb,
     remove_from_deck_nb,
     set_zone_nb,
     shuffle_deck_nb,
@@ -102,10 +106,10 @@ MAX_CHAIN = 8
 
 
 @njit(cache=True, _nrt=False)
-def _equip_target(cards, inst, players, p, i, target):
+def _equip_target(cards, inst, players, glob, p, i, target):
     # an equip with alternatives (The Merchant) goes on the side its rows call for
     hostile_choice = target >= MagicTarget.choice and cards[inst[i, I.card], CardCol.hostile] != 0
-    side = 1 - p if target == MagicTarget.opponent or hostile_choice else p
+    side = opponent_nb(players, glob, p) if target == MagicTarget.opponent or hostile_choice else p
     return players[side, P.primary]
 
 
@@ -138,7 +142,7 @@ def plays_as_equip_now_nb(cards, effects, inst, card):
         return False
     if plays_as_equip_nb(cards, effects, card):
         return True
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if (
             inst[j, I.zone] == InstZone.magic
             and cards[inst[j, I.card], CardCol.card_type] == CardType.magic
@@ -179,7 +183,7 @@ def summon_options_nb(cards, effects, inst, fighters, players, glob, q, summoned
         return n  # Irresistible Love bars the answers too
     if magic_immune_vs_nb(cards, effects, inst, summoned, q):
         return n
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or listed_nb(inst, out, n, i):
             continue
         if (
@@ -230,7 +234,7 @@ def summons_nothing_nb(cards, effects, inst, fighters, players, p, card):
             # Gnarled Hand: "a creature with an AL less than your primary creature"
             limit = primary_al_limit_nb(fighters, players, p)
             found = False
-            for j in range(N_INST):
+            for j in range(inst.shape[0]):
                 if (
                     inst[j, I.zone] == InstZone.hand
                     and inst[j, I.owner] == p
@@ -281,7 +285,7 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
     for r in range(start, stop):
         if effects[r, E.action] == Action.discard_cost:
             others = 0
-            for j in range(N_INST):
+            for j in range(inst.shape[0]):
                 if (
                     j != i
                     and inst[j, I.zone] == InstZone.hand
@@ -307,7 +311,7 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
         for k in range(2 if any_time else 1):
             if k == 1:
                 target = MagicTarget.own if target == MagicTarget.opponent else MagicTarget.opponent
-            c = _equip_target(cards, inst, players, p, i, target)
+            c = _equip_target(cards, inst, players, glob, p, i, target)
             if (
                 c >= 0
                 and not magic_immune_vs_nb(cards, effects, inst, c, p)
@@ -317,11 +321,11 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
                 n_choice = 0
                 for r in range(start, stop):
                     if (effects[r, E.flags] & Flag.choice) != 0:
-                        out[n] = 30_000 + i * 100 + MagicTarget.choice + n_choice
+                        out[n] = encode_action_nb(ActionKind.magic, i, MagicTarget.choice + n_choice)
                         n += 1
                         n_choice += 1
                 if n_choice == 0:
-                    out[n] = 30_000 + i * 100 + target
+                    out[n] = encode_action_nb(ActionKind.magic, i, target)
                     n += 1
         return n
     if not _useful_now(cards, effects, inst, fighters, players, glob, p, i):
@@ -329,11 +333,11 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
     n_choice = 0
     for r in range(start, stop):
         if (effects[r, E.flags] & Flag.choice) != 0:
-            out[n] = 30_000 + i * 100 + MagicTarget.choice + n_choice
+            out[n] = encode_action_nb(ActionKind.magic, i, MagicTarget.choice + n_choice)
             n += 1
             n_choice += 1
     if n_choice == 0:
-        out[n] = 30_000 + i * 100 + MagicTarget.none
+        out[n] = encode_action_nb(ActionKind.magic, i, MagicTarget.none)
         n += 1
     return n
 
@@ -359,7 +363,7 @@ def _hp_allows(cards, effects, inst, fighters, start, stop, c):
 def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
     """A standard card can be played when its main row has something to act on."""
     start, stop = card_rows_nb(cards, inst[i, I.card])
-    o = 1 - p
+    o = opponent_nb(players, glob, p)
     if find_row_nb(cards, effects, inst[i, I.card], Trigger.static, Action.limited_sacrifice) >= 0:
         # Soul Eater: worth playing before this turn's summon, with a Limited Summon on the field
         # and a creature of the hand that needs a sacrifice
@@ -367,7 +371,7 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             return False
         limited = False
         needs = False
-        for j in range(N_INST):
+        for j in range(inst.shape[0]):
             if inst[j, I.zone] == InstZone.limited:
                 limited = True
             if (
@@ -385,7 +389,7 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         if players[p, P.summon_turn] == glob[G.turn] or glob[G.phase] != Phase.main:
             return False
         least = ONE_SACRIFICE_MAX_AL if players[p, P.primary] >= 0 else NO_SACRIFICE_MAX_AL
-        for j in range(N_INST):
+        for j in range(inst.shape[0]):
             if (
                 j != i
                 and inst[j, I.zone] == InstZone.hand
@@ -405,7 +409,7 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         if action == Action.self_battle:
             # Possession: a battle must be possible this turn, and a creature there to fight
             t = glob[G.turn]
-            return t >= 2 and glob[G.no_battle_until] < t and players[o, P.primary] >= 0
+            return t >= glob[G.cycle] and glob[G.no_battle_until] < t and players[o, P.primary] >= 0
         if action == Action.share_damage:
             return players[p, P.primary] >= 0 and players[o, P.primary] >= 0  # Bound Fate
         if action == Action.damage and target == Target.own_primary:
@@ -420,7 +424,7 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         if action == Action.move_card and effects[r, E.zone_from] == Zone.hand:
             # a trade (Frog of Fortune, Peddling Partridge): a card to send besides this one,
             # and the cemetery row after it must find one to take
-            options = local_array(N_INST)
+            options = local_array(MAX_INST)
             if hand_options_nb(cards, effects, inst, p, i, r, options) == 0:
                 return False
             continue
@@ -453,7 +457,7 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             return hand_size_nb(inst, o) > 0
         if action == Action.exchange_with_cemetery:
             # Eye For An Eye: its player has a card to take back for one of their hand
-            options = local_array(N_INST)
+            options = local_array(MAX_INST)
             return exchange_options_nb(cards, effects, inst, p, i, options) > 0
         if action == Action.shuffle_deck:
             return players[o if target == Target.opponent_player else p, P.deck_n] >= 2  # Shuffling Bones
@@ -468,7 +472,7 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
         if action == Action.limited_summon and effects[r, E.zone_from] == Zone.hand:
             return best_in_zone_nb(cards, effects, inst, r, p, InstZone.hand, False) >= 0
         if action == Action.destroy_magic:
-            for j in range(N_INST):
+            for j in range(inst.shape[0]):
                 if inst[j, I.zone] == InstZone.magic and (
                     target != Target.opponent_magic or inst[j, I.controller] == o
                 ):
@@ -484,7 +488,7 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             return cemetery_hp_nb(cards, inst, players, p) > 0  # Reduce the Burden: nothing to reduce
         return True
     if not acts_when_played and _reverses_order(cards, effects, inst[i, I.card]):
-        return _reversal_helps(cards, effects, inst, fighters, players, p)
+        return _reversal_helps(cards, effects, inst, fighters, players, glob, p)
     if not acts_when_played and find_row_nb(cards, effects, inst[i, I.card], Trigger.static, Action.no_return) >= 0:
         return not cemetery_chained_nb(cards, effects, inst)  # Bound With Chains: a second copy adds nothing
     # a card whose effect lasts on the field (Flame of the Infinite, Curse, Forest Fire) always can
@@ -495,7 +499,7 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
 def _known_in_deck(inst, o):
     """Cards of o's deck whose place both players know (Hands of Fate put them on top)."""
     n = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.deck and inst[j, I.owner] == o and inst[j, I.seen] & SeenBit.known_in_deck:
             n += 1
     return n
@@ -507,14 +511,14 @@ def _reverses_order(cards, effects, card):
 
 
 @njit(cache=True, _nrt=False)
-def _reversal_helps(cards, effects, inst, fighters, players, p):
+def _reversal_helps(cards, effects, inst, fighters, players, glob, p):
     """Reverse Polarity changes something only while the primaries' SPD differ and no copy is on
     the field yet; its player plays it when their primary is the slower one."""
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.magic and _reverses_order(cards, effects, inst[j, I.card]):
             return False
     c = players[p, P.primary]
-    x = players[1 - p, P.primary]
+    x = players[opponent_nb(players, glob, p), P.primary]
     return c >= 0 and x >= 0 and fighters[c, F.speed] < fighters[x, F.speed]
 
 
@@ -531,7 +535,7 @@ def hand_answers_nb(cards, effects, inst, fighters, players, glob, p, trigger, a
     if players[p, P.primary] < 0 and magic_toll_nb(cards, effects, inst, fighters, glob, p) > 0:
         return 0
     n = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.hand or inst[j, I.owner] != p:
             continue
         if find_row_nb(cards, effects, inst[j, I.card], trigger, action) < 0:
@@ -561,7 +565,7 @@ def hand_options_nb(cards, effects, inst, p, skip, r, out):
     """The cards of p's hand (one per distinct card), but `skip`, passing row r's filter when
     r >= 0 (a discard cost's); returns how many."""
     n = 0
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if i == skip or inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != p:
             continue
         if r >= 0 and not matches_filter_nb(cards, effects, r, inst[i, I.card]):
@@ -626,14 +630,15 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, answer
         return n  # every answer is a Lightning card (Time Melt, Time Weaver, Sasquatch)
     if players[q, P.primary] < 0 and magic_toll_nb(cards, effects, inst, fighters, glob, q) > 0:
         return n  # Old Logging Road, The Villain: no creature to pay the toll (ruling magic-toll)
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or listed_nb(inst, out, n, i):
             continue
         card = inst[i, I.card]
         if cards[card, CardCol.card_type] != CardType.magic or rarity_barred_nb(cards, players, glob, card):
             continue  # Steam Angel bars cards of a rarity
         if plays_any_time_nb(cards, effects, card):
-            if players[1 - q, P.primary] >= 0 and infinite_in_use_nb(cards, effects, inst, q) < glob[G.infinite_slots]:
+            o = opponent_nb(players, glob, q)
+            if players[o, P.primary] >= 0 and infinite_in_use_nb(cards, effects, inst, q) < glob[G.infinite_slots]:
                 out[n] = i
                 n += 1
             continue
@@ -645,7 +650,7 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, answer
             ):
                 continue  # Ancient Book: no creature to equip, or no Infinite slot free
             if find_row_nb(cards, effects, card, Trigger.response_opponent_heal, Action.poison_heal) >= 0 and (
-                players[1 - q, P.primary] < 0
+                players[opponent_nb(players, glob, q), P.primary] < 0
             ):
                 continue  # Poisoned Potion: no creature to heal, no healing to turn
             out[n] = i
@@ -665,7 +670,7 @@ def play_magic_nb(
     set_zone_nb(inst, glob, i, InstZone.resolving)
     pay_magic_toll_nb(cards, effects, inst, fighters, players, glob, p, trace)
     start, stop = card_rows_nb(cards, card)
-    options = local_array(N_INST)
+    options = local_array(MAX_INST)
     for r in range(start, stop):
         if effects[r, E.trigger] == Trigger.on_play and effects[r, E.action] == Action.discard_cost:
             for _ in range(effects[r, E.amount]):
@@ -714,12 +719,12 @@ def response_chain_nb(cards, effects, inst, fighters, players, glob, decks, p, i
     turn, then the answers resolve, the last first. Returns the answer that negates card i, or
     -1 when card i still takes effect."""
     card = inst[i, I.card]
-    options = local_array(N_INST)
+    options = local_array(MAX_INST)
     chain = local_array(MAX_CHAIN)
     chain[:] = -1
     chain[0] = i
     depth = 1
-    player = 1 - p
+    player = opponent_nb(players, glob, p)
     if is_lightning_nb(cards, card):
         players[p, P.lightning_turn] = glob[G.turn] + 1  # Steam Rex reads it
     while depth < MAX_CHAIN:
@@ -750,7 +755,7 @@ def response_chain_nb(cards, effects, inst, fighters, players, glob, decks, p, i
             pay_magic_toll_nb(cards, effects, inst, fighters, players, glob, player, trace)
         chain[depth] = answer
         depth += 1
-        player = 1 - player
+        player = opponent_nb(players, glob, player)
     negated = local_array(MAX_CHAIN)
     negated[:] = 0
     for k in range(depth - 1, 0, -1):
@@ -917,7 +922,7 @@ def resolve_response_nb(
                 dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
                 record_nb(trace, glob, q, Event.effect_damage, c, dealt, fighters[c, F.hp])
         else:
-            moved = local_array(2)
+            moved = local_array(MAX_SEATS)[: players.shape[0]]
             moved[:] = 0
             execute_row_nb(
                 cards,
@@ -979,7 +984,7 @@ def resolve_card_nb(
         or plays_as_equip_now_nb(cards, effects, inst, card)
         or guards_in_battle_nb(cards, effects, card)
     ):
-        holder = _equip_target(cards, inst, players, p, i, target)
+        holder = _equip_target(cards, inst, players, glob, p, i, target)
         if holder < 0 or magic_immune_vs_nb(cards, effects, inst, holder, p):
             to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
             note_fizzle_nb(trace, glob, inst, i, FizzleReason.nothing_to_do)
@@ -1056,7 +1061,7 @@ def resolve_card_nb(
             )
     if lasting:
         inst[i, I.chosen] = chosen + 1  # The Merchant: its lasting alternative, read by the refresh
-    moved = local_array(2)
+    moved = local_array(MAX_SEATS)[: players.shape[0]]
     moved[:] = 0
     for r in range(start, stop):
         if effects[r, E.trigger] != Trigger.on_play and effects[r, E.trigger] != Trigger.response_any:
@@ -1112,7 +1117,7 @@ def equip_from_deck_nb(cards, effects, inst, fighters, players, glob, decks, p, 
     r = find_row_nb(cards, effects, inst[c, I.card], Trigger.on_summon, Action.search_deck)
     if r < 0 or effects[r, E.zone_to] != Zone.field or fighters[c, F.effect_count] == 0:
         return
-    options = local_array(N_INST)
+    options = local_array(MAX_INST)
     searched = False
     for _ in range(max(effects[r, E.amount], 1)):
         if players[p, P.primary] != c or magic_immune_vs_nb(cards, effects, inst, c, p):
@@ -1120,7 +1125,7 @@ def equip_from_deck_nb(cards, effects, inst, fighters, players, glob, decks, p, 
         if infinite_in_use_nb(cards, effects, inst, p) >= glob[G.infinite_slots]:
             break
         n = 0
-        for j in range(N_INST):
+        for j in range(inst.shape[0]):
             if inst[j, I.zone] != InstZone.deck or inst[j, I.owner] != p:
                 continue
             k = inst[j, I.card]

@@ -1,10 +1,12 @@
 """Playing whole games: the turn loop and batches of games (numba).
 
-`play_game_nb` plays game `index` of `seed` from setup to the end with the two players'
-policies and writes what the analytics need: the result record and, per deck slot, whether
-the card was in the opening hand, drawn and played. Every die of a game comes from its own
-generator, seeded from (seed, index) alone, so a batch gives the same games for any number
-of threads or chunking (DESIGN.md, Random numbers), and game k can be replayed alone.
+`play_game_nb` plays game `index` of `seed` from setup to the end with the seats' policies
+and writes what the analytics need: the result record and, per deck slot, whether the card
+was in the opening hand, drawn and played. A game's seats come as one (S, 30) array of deck
+lists with their teams (`new_seats_arrays`); the 1v1 entry points take deck A and deck B.
+Every die of a game comes from its own generator, seeded from (seed, index) alone, so a batch
+gives the same games for any number of threads or chunking (DESIGN.md, Random numbers), and
+game k can be replayed alone.
 
 At every decision the turn loop asks `kernel.bots.search.choose_action_nb`, which dispatches
 to the player's policy.
@@ -26,11 +28,12 @@ from wardsim.kernel.game.enums import (
     GlobCol,
     InstCol,
     Phase,
+    PlayerCol,
     RecordCol,
 )
 from wardsim.kernel.game.play import MAX_STEPS_PER_TURN
 from wardsim.kernel.game.scratch import local_array, local_matrix
-from wardsim.kernel.game.state import N_INST, apply_rules_nb, cemetery_hp_nb, copy_state_nb
+from wardsim.kernel.game.state import MAX_INST, MAX_SEATS, apply_rules_nb, cemetery_hp_nb, copy_state_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH, record_nb
 from wardsim.kernel.jit import njit
 from wardsim.kernel.rng import RNG_WORDS
@@ -43,11 +46,12 @@ G = GlobCol
 def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace, duel_table):
     """One turn of the active player, decided by the policies."""
     # the turn's start, for Hourglass of Time (kernel.game.rewind), when a deck holds one
-    s_inst = local_matrix(N_INST, N_INST_COLS)
-    s_fighters = local_matrix(N_INST, N_FIGHTER_COLS)
-    s_players = local_matrix(2, N_PLAYER_COLS)
+    # (as large as this game's state: the stack arrays fit the most seats)
+    s_inst = local_matrix(MAX_INST, N_INST_COLS)[: inst.shape[0]]
+    s_fighters = local_matrix(MAX_INST, N_FIGHTER_COLS)[: fighters.shape[0]]
+    s_players = local_matrix(MAX_SEATS, N_PLAYER_COLS)[: players.shape[0]]
     s_glob = local_array(N_GLOB_COLS)
-    s_decks = local_matrix(2, DECK_SIZE)
+    s_decks = local_matrix(MAX_SEATS, DECK_SIZE)[: decks.shape[0]]
     rewinds = glob[G.rewind_cards] > 0
     if rewinds:
         copy_state_nb(inst, fighters, players, glob, decks, s_inst, s_fighters, s_players, s_glob, s_decks)
@@ -109,9 +113,10 @@ def play_game_nb(
 
 
 @njit(cache=True)
-def _play_one(cards, effects, deck_a, deck_b, policy, params, seed, index, rules, duel_table, record, seen):
-    """Play one game with fresh state; fill its record row and its seen row (60 flags)."""
-    inst, fighters, players, glob, decks = _new_game_nb(deck_a, deck_b, rules)
+def _play_one(cards, effects, seat_decks, teams, policy, params, seed, index, rules, duel_table, record, seen):
+    """Play one game with fresh state; fill its record row and its seen row (one flag word per
+    instance)."""
+    inst, fighters, players, glob, decks = _new_game_nb(seat_decks, teams, rules)
     rng = np.zeros(RNG_WORDS, dtype=np.uint64)
     no_script = np.zeros(0, dtype=np.int64)
     no_trace = np.zeros((0, TRACE_WIDTH), dtype=np.int64)
@@ -138,7 +143,7 @@ def _play_one(cards, effects, deck_a, deck_b, policy, params, seed, index, rules
     record[RecordCol.end_reason] = glob[G.end_reason]
     record[RecordCol.cemetery_a] = cemetery_hp_nb(cards, inst, players, 0)
     record[RecordCol.cemetery_b] = cemetery_hp_nb(cards, inst, players, 1)
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         seen[i] = inst[i, InstCol.seen]
 
 
@@ -147,15 +152,16 @@ def play_games_nb(
     cards, effects, deck_a, deck_b, policy, params, seed, first_index, n_games, rules, duel_table, records, seen
 ):
     """Games first_index .. first_index + n_games - 1 (records and seen rows 0 .. n_games - 1),
-    under the compiled `rules` (`wardsim.rules.Rules.to_array()`). Each game seeds its own
-    generator from (seed, index), so any split of a run into chunks and processes gives the
-    same games."""
+    deck A's seat against deck B's, under the compiled `rules` (`wardsim.rules.Rules.to_array()`).
+    Each game seeds its own generator from (seed, index), so any split of a run into chunks and
+    processes gives the same games."""
+    seat_decks, teams = _one_against_one_nb(deck_a, deck_b)
     for g in range(n_games):
         _play_one(
             cards,
             effects,
-            deck_a,
-            deck_b,
+            seat_decks,
+            teams,
             policy,
             params,
             seed,
@@ -168,22 +174,46 @@ def play_games_nb(
 
 
 @njit(cache=True)
-def _new_game_nb(deck_a, deck_b, rules):
-    inst = np.full((N_INST, N_INST_COLS), -1, dtype=np.int64)
-    inst[:DECK_SIZE, InstCol.card] = deck_a
-    inst[DECK_SIZE:, InstCol.card] = deck_b
+def _one_against_one_nb(deck_a, deck_b):
+    """The seats' decks (2, 30) and teams of a 1v1 game: deck A in seat 0, deck B in seat 1,
+    each its own team."""
+    seat_decks = np.empty((2, DECK_SIZE), dtype=np.int64)
+    seat_decks[0, :] = deck_a
+    seat_decks[1, :] = deck_b
+    teams = np.arange(2, dtype=np.int64)
+    return seat_decks, teams
+
+
+@njit(cache=True)
+def _new_game_nb(seat_decks, teams, rules):
+    """Fresh state arrays of a game between `seat_decks.shape[0]` seats: seat p's deck list
+    (catalog rows) gives instances 30p .. 30p+29, and it plays in team `teams[p]`."""
+    seats = seat_decks.shape[0]
+    inst = np.full((seats * DECK_SIZE, N_INST_COLS), -1, dtype=np.int64)
+    players = np.zeros((seats, N_PLAYER_COLS), dtype=np.int64)
+    for p in range(seats):
+        inst[p * DECK_SIZE : (p + 1) * DECK_SIZE, InstCol.card] = seat_decks[p]
+        players[p, PlayerCol.team] = teams[p]
     glob = np.zeros(N_GLOB_COLS, dtype=np.int64)
     apply_rules_nb(glob, rules)
     return (
         inst,
-        np.zeros((N_INST, N_FIGHTER_COLS), dtype=np.int64),
-        np.zeros((2, N_PLAYER_COLS), dtype=np.int64),
+        np.zeros((seats * DECK_SIZE, N_FIGHTER_COLS), dtype=np.int64),
+        players,
         glob,
-        np.zeros((2, DECK_SIZE), dtype=np.int64),
+        np.zeros((seats, DECK_SIZE), dtype=np.int64),
     )
+
+
+def new_seats_arrays(seat_decks: np.ndarray, teams: np.ndarray, rules: np.ndarray):
+    """Fresh state arrays (inst, fighters, players, glob, decks) of one game between the seats
+    whose deck lists (catalog rows) are the rows of `seat_decks` (S, 30), seat p in team
+    `teams[p]`, under the compiled `rules`."""
+    return _new_game_nb(np.asarray(seat_decks, dtype=np.int64), np.asarray(teams, dtype=np.int64), rules)
 
 
 def new_game_arrays(deck_a: np.ndarray, deck_b: np.ndarray, rules: np.ndarray):
     """Fresh state arrays (inst, fighters, players, glob, decks) of one game between two decks
     (catalog rows, 30 each) under the compiled `rules` (for tests and replays)."""
-    return _new_game_nb(np.asarray(deck_a, dtype=np.int64), np.asarray(deck_b, dtype=np.int64), rules)
+    seat_decks, teams = _one_against_one_nb(np.asarray(deck_a, dtype=np.int64), np.asarray(deck_b, dtype=np.int64))
+    return _new_game_nb(seat_decks, teams, rules)

@@ -1,11 +1,14 @@
-"""The game kernel: complete 1v1 games by the rules guide (numba).
+"""The game kernel: complete games by the rules guide (numba).
 
-One game is the five state arrays of `kernel.game.state`, a generator, and the two players'
-policies. `begin_turn_nb`, `legal_actions_nb`, `apply_action_nb` and `end_turn_nb` are the
-OpenSpiel-like step functions; `kernel.game.match` drives them with the players' policies.
+One game is the five state arrays of `kernel.game.state` (indexed by seat; 1v1 is two seats),
+a generator, and the seats' policies. `begin_turn_nb`, `legal_actions_nb`, `apply_action_nb`
+and `end_turn_nb` are the OpenSpiel-like step functions; `kernel.game.match` drives them with
+the players' policies. "The opponent" of a player is `state.opponent_nb`: in 1v1, the other
+seat.
 
-Turn structure (rules guide, TURNS EXPLAINED), turn t = 0, 1, 2, ...; a turn cycle is two
-turns; the first turn cycle is turns 0 and 1:
+Turn structure (rules guide, TURNS EXPLAINED), turn t = 0, 1, 2, ...; a turn cycle is
+`glob[GlobCol.cycle]` turns, one of each seat (1v1: two); the first turn cycle is turns 0 to
+cycle - 1:
 
 1. Draw phase: draw one card (not in either player's first turn); with more than 8 cards in
    hand, discard to 8 (the policy chooses; discards go to the cemetery and creature HP counts).
@@ -117,11 +120,14 @@ from wardsim.kernel.game.field import (
 )
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import (
-    N_INST,
+    MAX_INST,
+    MAX_SEATS,
     cemetery_hp_nb,
     draw_card_nb,
     hand_size_nb,
     is_creature_nb,
+    next_seat_nb,
+    opponent_nb,
     put_in_deck_nb,
     reset_state_nb,
     set_zone_nb,
@@ -185,7 +191,7 @@ def summon_cost_now_nb(cards, effects, inst, players, p, i):
             continue
         holds = False
         if cond == Condition.named_on_field:
-            for j in range(N_INST):
+            for j in range(inst.shape[0]):
                 z = inst[j, I.zone]
                 if (z == InstZone.magic or z == InstZone.primary or z == InstZone.limited) and (
                     cards[inst[j, I.card], CardCol.names] & effects[r, E.filter_names]
@@ -193,7 +199,7 @@ def summon_cost_now_nb(cards, effects, inst, players, p, i):
                     holds = True
         elif cond == Condition.hand_holds:
             found = 0
-            for j in range(N_INST):
+            for j in range(inst.shape[0]):
                 if (
                     j != i
                     and inst[j, I.zone] == InstZone.hand
@@ -205,7 +211,7 @@ def summon_cost_now_nb(cards, effects, inst, players, p, i):
         if holds:
             cost = effects[r, E.amount]
     # Bait: "For this turn, your creatures require 1 less sacrifice than normal" (while it stays)
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if cost <= 0:
             break
         if inst[j, I.zone] != InstZone.magic or inst[j, I.controller] != p:
@@ -281,7 +287,7 @@ def soul_eater_nb(cards, effects, inst, p):
     """Soul Eater: "You may use a Limited Summon on the field as a sacrifice for summoning": a
     magic card of p's on the field with a `static` `limited_sacrifice` row (spent once used), or
     -1."""
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if (
             inst[j, I.zone] == InstZone.magic
             and inst[j, I.controller] == p
@@ -319,7 +325,7 @@ def _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i
 @njit(cache=True, _nrt=False)
 def _no_sacrifice(cards, effects, inst, i):
     """Frost Wyrms: "The equipped creature cannot be used as a sacrifice" while it is attached."""
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
@@ -368,7 +374,7 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
     while worth < cost:
         best = -1
         best_key = 1 << 40
-        for i in range(N_INST):
+        for i in range(inst.shape[0]):
             if i == summoned:
                 continue
             if inst[i, I.zone] == InstZone.limited:
@@ -436,7 +442,7 @@ def _requirements_met(cards, effects, inst, players, p, card):
                 return False
         elif cond == Condition.equipped_with:
             found = False
-            for j in range(N_INST):
+            for j in range(inst.shape[0]):
                 if (
                     inst[j, I.zone] == InstZone.magic
                     and inst[j, I.attached_to] == c
@@ -471,7 +477,7 @@ def can_summon_nb(cards, effects, inst, fighters, players, glob, p, i):
     if rarity_barred_nb(cards, players, glob, card):
         return False  # Steam Angel: no card of its rarity is played
     if resolve.plays_to_opponent_nb(cards, effects, card):
-        o = players[1 - p, P.primary]
+        o = players[opponent_nb(players, glob, p), P.primary]
         if o >= 0 and held_on_field_nb(cards, effects, inst, fighters, o):
             return False  # Stone Golem cannot send a Steam Spider (or a creature in Lead Boots) to the deck
     scratch = local_array(4)
@@ -530,7 +536,7 @@ def summon_nb(cards, effects, inst, fighters, players, glob, decks, p, i, policy
         record_nb(trace, glob, p, Event.summon, i, card, n)
         # Stone Golem: the opponent's primary goes back to their deck; the Golem takes its
         # place for the rest of the game, and its HP will count in their cemetery
-        o = 1 - p
+        o = opponent_nb(players, glob, p)
         old = players[o, P.primary]
         if old >= 0:
             leave_field_nb(cards, effects, inst, fighters, players, glob, decks, old, rng, trace)
@@ -557,8 +563,8 @@ def _answer_summon(cards, effects, inst, fighters, players, glob, decks, p, i, p
     answer p's summon action (ruling icy-breath: not a creature placed because p must have one,
     when no magic card may be played)."""
     if glob[G.winner] < 0 and players[p, P.primary] == i:
-        o = 1 - p
-        options = local_array(N_INST)
+        o = opponent_nb(players, glob, p)
+        options = local_array(MAX_INST)
         n_options = magic.summon_options_nb(cards, effects, inst, fighters, players, glob, o, i, options)
         answer = choice.pick_nb(
             ChoiceKind.summon_response,
@@ -604,15 +610,15 @@ def _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, 
     frow = _sacrifice_filter_row(cards, effects, card)
     # the primary leaves the field for the new creature anyway (killed to make room)
     replaces = not resolve.plays_to_opponent_nb(cards, effects, card) and self_limited_row_nb(cards, effects, card) < 0
-    options = local_array(N_INST)
-    facts = local_array(N_INST)
-    paid_list = local_array(N_INST)
+    options = local_array(MAX_INST)
+    facts = local_array(MAX_INST)
+    paid_list = local_array(MAX_INST)
     paid = 0
     worth = 0  # the sacrifices paid so far (Sacrificial Goat counts 2)
     used = 0  # the names paid so far, for a cost of distinct names (Perfect Shark)
     while worth < cost:
         n = 0
-        for j in range(N_INST):
+        for j in range(inst.shape[0]):
             if j == i or not _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, j):
                 continue
             c = inst[j, I.card]
@@ -717,7 +723,7 @@ def _pay_sacrifices(cards, effects, inst, fighters, players, glob, decks, p, i, 
 def placeable_nb(cards, effects, inst, fighters, players, glob, p, out):
     """Creatures p could place now from hand; returns how many (written to out)."""
     n = 0
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p and is_creature_nb(cards, inst, i):
             if not resolve.plays_to_opponent_nb(cards, effects, inst[i, I.card]) and can_summon_nb(
                 cards, effects, inst, fighters, players, glob, p, i
@@ -733,7 +739,7 @@ def could_ever_place_nb(cards, effects, inst, p, hand_n):
     p has no playable creature and loses (rules guide, How to play; ruling 8). The redraw
     procedure runs as long as this holds, so it must agree with `fodder_nb`: the sacrifices are
     other creatures of that hand, of the kind the card asks for (Eternal Dragon: Dragons)."""
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         z = inst[i, I.zone]
         if z != InstZone.hand and z != InstZone.deck or inst[i, I.owner] != p or not is_creature_nb(cards, inst, i):
             continue
@@ -744,7 +750,7 @@ def could_ever_place_nb(cards, effects, inst, p, hand_n):
         fodder = 0
         doubles = 0  # fodder that counts as 2 sacrifices or more (Sacrificial Goat)
         names = 0  # the names the fodder covers, for a cost of distinct names (Perfect Shark)
-        for j in range(N_INST):
+        for j in range(inst.shape[0]):
             zj = inst[j, I.zone]
             if (
                 j != i
@@ -792,8 +798,8 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
     shuffle it back, draw as many). No magic is played meanwhile (rules guide, How to play)."""
     if glob[G.winner] >= 0 or players[p, P.primary] >= 0:
         return
-    options = local_array(N_INST)
-    costs = local_array(N_INST)
+    options = local_array(MAX_INST)
+    costs = local_array(MAX_INST)
     n = slide_in_options_nb(inst, players, p, options)
     if n > 0:
         j = choice.pick_nb(
@@ -839,14 +845,14 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
         if not could_ever_place_nb(cards, effects, inst, p, hand_n):
             break
         record_nb(trace, glob, p, Event.redraw, hand_n, 0, 0)
-        for i in range(N_INST):
+        for i in range(inst.shape[0]):
             if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p:
                 put_in_deck_nb(inst, decks, players, glob, i, False)
         shuffle_deck_nb(inst, decks, players, p, rng)
         for _k in range(hand_n):
             draw_card_nb(inst, decks, players, glob, p)
     record_nb(trace, glob, p, Event.cannot_place, 0, 0, 0)
-    finish_nb(glob, 1 - p, EndReason.no_creature)
+    finish_nb(glob, opponent_nb(players, glob, p), EndReason.no_creature)
 
 
 @njit(cache=True, _nrt=False)
@@ -863,7 +869,7 @@ def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy,
         return False
     if limited_barred_nb(cards, effects, inst, glob):
         return False  # Street Lights: no Limited Summon is played
-    options = local_array(N_INST)
+    options = local_array(MAX_INST)
     n = magic.hand_answers_nb(
         cards,
         effects,
@@ -917,14 +923,14 @@ def _offer_possessions(cards, effects, inst, fighters, players, glob, decks, pol
     played = False
     while glob[G.winner] < 0:
         c = -1
-        for i in range(N_INST):
+        for i in range(inst.shape[0]):
             if inst[i, I.possessable] == 1 and (c < 0 or inst[i, I.arrival] < inst[c, I.arrival]):
                 c = i
         if c < 0:
             break
         inst[c, I.possessable] = 0
         if inst[c, I.zone] == InstZone.cemetery:
-            q = 1 - inst[c, I.owner]
+            q = opponent_nb(players, glob, inst[c, I.owner])
             if _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy, params, rng, script, trace):
                 played = True
     return played
@@ -943,7 +949,7 @@ def _last_hope(cards, effects, inst, fighters, players, glob, decks, p, c, kille
         return False
     if inst[killer, I.controller] == p or magic_immune_vs_nb(cards, effects, inst, killer, p):
         return False  # a card of p's own, or a killer magic cannot reach
-    options = local_array(N_INST)
+    options = local_array(MAX_INST)
     n = magic.hand_answers_nb(
         cards, effects, inst, fighters, players, glob, p, Trigger.response_own_death, Action.avenge, options
     )
@@ -982,10 +988,10 @@ def answer_draw_nb(cards, effects, inst, fighters, players, glob, decks, q, j, p
     magic card); once it resolves, j goes from q's hand to the bottom of their deck, unseen by
     the card's player (ruling witchs-cabin)."""
     inst[j, I.draw_pending] = 0
-    o = 1 - q
+    o = opponent_nb(players, glob, q)
     if glob[G.winner] >= 0 or inst[j, I.zone] != InstZone.hand or inst[j, I.owner] != q:
         return
-    options = local_array(N_INST)
+    options = local_array(MAX_INST)
     n = magic.hand_answers_nb(
         cards, effects, inst, fighters, players, glob, o, Trigger.response_opponent_draw, Action.move_card, options
     )
@@ -1009,14 +1015,16 @@ def answer_draw_nb(cards, effects, inst, fighters, players, glob, decks, q, j, p
 @njit(cache=True, _nrt=False)
 def _answer_pending_draws(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
     """The draws of a card's effect (Luc Tiberius, a draw card), answered once it has resolved,
-    the active player's first, in the order drawn (ruling witchs-cabin). True when one was."""
+    the active player's first, then the seats after it, in the order drawn (ruling witchs-cabin).
+    True when one was."""
     a = glob[G.active]
+    seats = players.shape[0]
     found = False
-    for side in range(2):
-        q = a if side == 0 else 1 - a
-        for _ in range(N_INST):
+    for side in range(seats):
+        q = (a + side) % seats
+        for _ in range(inst.shape[0]):
             first = -1
-            for j in range(N_INST):
+            for j in range(inst.shape[0]):
                 if inst[j, I.draw_pending] != 0 and inst[j, I.owner] == q:
                     if first < 0 or inst[j, I.arrival] < inst[first, I.arrival]:
                         first = j
@@ -1034,7 +1042,7 @@ def _backlash(cards, effects, inst, fighters, players, glob, rng, script, trace)
     """Eagle Family: "Whenever this creature is damaged, your opponent(s) must roll 2 dice of
     damage against themselves": for each time it was damaged, its player's opponent rolls the
     dice, and their primary creature takes them (ruling eagle-family)."""
-    for p in range(2):
+    for p in range(players.shape[0]):
         c = players[p, P.primary]
         if c < 0 or fighters[c, F.backlash_due] == 0:
             continue
@@ -1045,14 +1053,15 @@ def _backlash(cards, effects, inst, fighters, players, glob, rng, script, trace)
         r = find_row_nb(cards, effects, inst[c, I.card], Trigger.on_damage_taken, Action.damage)
         if r < 0 or effects[r, E.target] != Target.opponent_primary:
             continue
+        o = opponent_nb(players, glob, p)
         for _ in range(due):
-            x = players[1 - p, P.primary]
+            x = players[o, P.primary]
             if x < 0 or fighters[x, F.hp] <= 0 or players[p, P.harmless_until] >= glob[G.turn]:
                 break
             amount = effects[r, E.amount]
             for _k in range(effects[r, E.dice]):
                 amount += d6_nb(rng, script)
-            record_nb(trace, glob, 1 - p, Event.effect, c, r, amount)
+            record_nb(trace, glob, o, Event.effect, c, r, amount)
             sync_damage_immune_nb(cards, effects, inst, fighters, glob)
             dealt = take_damage_nb(fighters[x], fighters[c], effects, amount, False)
             record_nb(trace, glob, p, Event.effect_damage, x, dealt, fighters[x, F.hp])
@@ -1062,13 +1071,15 @@ def _backlash(cards, effects, inst, fighters, players, glob, rng, script, trace)
 def settle_nb(
     cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, in_battle, rng, script, trace
 ):
-    """After anything that may kill: deaths, then both players replace a missing primary at
-    once, the active player first (a player whose first turn has not come yet has none)."""
+    """After anything that may kill: deaths, then every player replaces a missing primary at
+    once, the active player first, then the seats after it (a player whose first turn has not
+    come yet has none). `killer_of[q]`: what killed seat q's primary."""
     a = glob[G.active]
-    # a placement can take the other player's primary away (Psychic Toad) or kill it (Hive Lord
-    # destroying a Bomb on it): settle until both hold a living one
-    dying = local_array(2)
-    slain = local_array(2)
+    seats = players.shape[0]
+    # a placement can take another player's primary away (Psychic Toad) or kill it (Hive Lord
+    # destroying a Bomb on it): settle until each holds a living one
+    dying = local_array(MAX_SEATS)
+    slain = local_array(MAX_SEATS)
     # ruling psychic-toad-replacement: a replacement made here is not taken by another one made
     # here, so that each player's replacement stands and the settling ends
     players[:, P.replacement] = -1
@@ -1081,14 +1092,14 @@ def settle_nb(
         resolve.wake_sleepers_nb(
             cards, effects, inst, fighters, players, glob, decks, policy, params, rng, trace
         )  # Carus Demon
-        for p in range(2):
+        for p in range(seats):
             # Friend Like You: "If this card is killed by Atk damage": a primary at 0 HP in a
             # battle, struck by a creature
             c = players[p, P.primary]
             dying[p] = -1
             if c >= 0 and fighters[c, F.hp] <= 0 and in_battle and killer_of[p] >= 0:
                 dying[p] = c
-        for p in range(2):
+        for p in range(seats):
             # Last Hope Hero: "killed" by "the creature that killed it", the Atk damage of the
             # creature it battled (not its own critical miss, an effect or damage over time)
             c = players[p, P.primary]
@@ -1102,7 +1113,8 @@ def settle_nb(
             cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace
         )
         avenged = False
-        for p in (a, 1 - a):
+        for side in range(seats):
+            p = (a + side) % seats
             c = slain[p]
             if c >= 0 and players[p, P.primary] != c and inst[c, I.zone] != InstZone.primary and glob[G.winner] < 0:
                 k = killer_of[p]
@@ -1110,7 +1122,7 @@ def settle_nb(
                     cards, effects, inst, fighters, players, glob, decks, p, c, k, policy, params, rng, script, trace
                 ):
                     avenged = True
-        for p in range(2):
+        for p in range(seats):
             c = dying[p]
             if c >= 0 and players[p, P.primary] < 0 and inst[c, I.zone] == InstZone.cemetery and glob[G.winner] < 0:
                 resolve.summon_primary_on_death_nb(
@@ -1120,7 +1132,8 @@ def settle_nb(
         resolve.release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
         resolve.pay_pending_heals_nb(inst, fighters, glob, trace)  # The Guide
         placed = False
-        for p in (a, 1 - a):
+        for side in range(seats):
+            p = (a + side) % seats
             if glob[G.winner] < 0 and players[p, P.primary] < 0 and (players[p, P.played_turn] > 0 or p == a):
                 ensure_primary_nb(
                     cards, effects, inst, fighters, players, glob, decks, p, policy, params, rng, script, trace
@@ -1138,11 +1151,12 @@ def settle_nb(
 
 @njit(cache=True, _nrt=False)
 def settle_effects_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
-    """settle_nb after an action or the turn effects of the active player: a creature of the
-    opponent that dies of them was killed by its opponent (Phoenix), though by no creature."""
-    killer_of = local_array(2)
-    killer_of[:] = -1
-    killer_of[1 - glob[G.active]] = BY_OPPONENT_EFFECT
+    """settle_nb after an action or the turn effects of the active player: a creature of a
+    player whose opponent is the active player that dies of them was killed by its opponent
+    (Phoenix), though by no creature."""
+    killer_of = local_array(MAX_SEATS)[: players.shape[0]]
+    for q in range(players.shape[0]):
+        killer_of[q] = BY_OPPONENT_EFFECT if opponent_nb(players, glob, q) == glob[G.active] else -1
     settle_nb(
         cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script, trace
     )
@@ -1195,12 +1209,12 @@ def offer_rewind_nb(
         # that it stays paid: a primary creature it kills dies at once, by its own player's hand
         # (ruling magic-toll); with none at 0 HP there is nothing to settle before the draw
         dead = False
-        for q in range(2):
+        for q in range(players.shape[0]):
             c = players[q, P.primary]
             if c >= 0 and fighters[c, F.hp] <= 0:
                 dead = True
         if dead:
-            killer_of = local_array(2)
+            killer_of = local_array(MAX_SEATS)[: players.shape[0]]
             killer_of[:] = -1
             settle_nb(
                 cards,
@@ -1232,7 +1246,7 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
     Ending the phase is legal and first, but for a combat phase under Frenzy before its first
     battle. The Seer's player asks to see the
     opponent's hand before each decision, so it is shown here, where every decision starts."""
-    show_hands_nb(cards, effects, inst, fighters, players)
+    show_hands_nb(cards, effects, inst, fighters, players, glob)
     p = glob[G.active]
     n = 0
     out[n] = encode_action_nb(ActionKind.end, 0, 0)
@@ -1241,7 +1255,7 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
     t = glob[G.turn]
     if phase == Phase.combat:
         # Mind Sap is played "at any point during the game": in the combat phase too
-        for i in range(N_INST):
+        for i in range(inst.shape[0]):
             if (
                 inst[i, I.zone] == InstZone.hand
                 and inst[i, I.owner] == p
@@ -1250,14 +1264,14 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
             ):
                 n = magic.magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n)
         # rules guide: no battle in the first turn cycle; A Loving God stops all battles
-        o = players[1 - p, P.primary]
-        if t < 2 or t <= glob[G.no_battle_until] or o < 0:
+        o = players[opponent_nb(players, glob, p), P.primary]
+        if t < glob[G.cycle] or t <= glob[G.no_battle_until] or o < 0:
             return n
         # Frenzy: "All players must declare battle during their turn": until p's first battle of
         # the turn, the battles are p's only actions (ruling frenzy)
         forced = frenzy_in_force_nb(cards, effects, inst) >= 0 and not _battled_this_turn(inst, p, t)
         k = 0 if forced else n
-        for i in range(N_INST):
+        for i in range(inst.shape[0]):
             z = inst[i, I.zone]
             if (z == InstZone.primary or z == InstZone.limited) and inst[i, I.controller] == p:
                 if can_initiate_nb(inst, fighters, glob, i):
@@ -1268,7 +1282,7 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
         return k
     if phase != Phase.main and phase != Phase.wrap_up:
         return n
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != p:
             continue
         if is_creature_nb(cards, inst, i):
@@ -1314,7 +1328,7 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
 
 @njit(cache=True, _nrt=False)
 def _battled_this_turn(inst, p, t):
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if inst[i, I.controller] == p and inst[i, I.battled_turn] == t:
             z = inst[i, I.zone]
             if z == InstZone.primary or z == InstZone.limited or z == InstZone.cemetery:
@@ -1331,11 +1345,11 @@ def frenzy_check_nb(cards, effects, inst, fighters, players, glob, decks, rng, t
     (ruling frenzy)."""
     j = frenzy_in_force_nb(cards, effects, inst)
     t = glob[G.turn]
-    if j < 0 or t < 2:
+    if j < 0 or t < glob[G.cycle]:
         return
     resolve.refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
     unable = t <= glob[G.no_battle_until]
-    for q in range(2):
+    for q in range(players.shape[0]):
         c = players[q, P.primary]
         if c >= 0:
             f = fighters[c]
@@ -1350,7 +1364,7 @@ def frenzy_check_nb(cards, effects, inst, fighters, players, glob, decks, rng, t
 def _placeable_after_kill(cards, effects, inst, fighters, players, glob, p):
     """Killing the own primary (rules guide, Sacrificing) only with a creature ready to place
     that needs no sacrifice."""
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p and is_creature_nb(cards, inst, i):
             if summon_cost_now_nb(cards, effects, inst, players, p, i) == 0:
                 return True
@@ -1493,7 +1507,7 @@ def _spring_traps(cards, effects, inst, fighters, players, glob, decks, rng, tra
     that answer a battle declared act, then leave (ruling living-trap). True when one did."""
     p = glob[G.active]
     sprung = False
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.controller] == p:
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
@@ -1526,7 +1540,7 @@ def _battle_rolls(cards, effects, inst, fighters, players, glob, decks, i, rng, 
     rows of a roll table reading one die (Fear: on 5-6 it cannot cause damage; Sonic Screech: on
     1-2 the card is destroyed, on 3-6 5 damage and no Atk damage). True when a card was destroyed."""
     destroyed = False
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
@@ -1565,7 +1579,7 @@ def _foresight_options(cards, effects, inst, c, x, out):
     Atk damage of the creature it battles (x) for this battle. Returns how many options."""
     out[0] = NO_OPTION
     n = 1
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != c:
             continue
         if magic_immune_vs_nb(cards, effects, inst, x, inst[j, I.controller]):
@@ -1600,7 +1614,7 @@ def _battle_equip_options(cards, effects, inst, fighters, players, glob, q, out)
         or magic_immune_vs_nb(cards, effects, inst, c, q)
     ):
         return n
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or magic.listed_nb(inst, out, n, i):
             continue
         if find_row_nb(cards, effects, inst[i, I.card], Trigger.response_opponent_battle, Action.equip_self) >= 0:
@@ -1632,7 +1646,7 @@ def _battle_equip(
     play it as the battle begins, through the response chain, on their primary creature; it
     goes to the cemetery at the end of the battle (ruling cybernetic-upgrade). Returns the card
     played, or -1."""
-    q = 1 - p
+    q = opponent_nb(players, glob, p)
     n = _battle_equip_options(cards, effects, inst, fighters, players, glob, q, options)
     pick = choice.pick_nb(
         ChoiceKind.battle_answer,
@@ -1689,7 +1703,7 @@ def _battle_guard_options(cards, effects, inst, fighters, players, glob, q, out)
         or magic_immune_vs_nb(cards, effects, inst, c, q)
     ):
         return n
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != q or magic.listed_nb(inst, out, n, i):
             continue
         if magic.guards_in_battle_nb(cards, effects, inst[i, I.card]):
@@ -1720,8 +1734,8 @@ def _battle_guards(
     """Eagle Knight: "During battle play this card from your hand. Negate any damage for a
     creature for the remainder of this turn": as a battle begins, the active player, then the
     other, may play it through the response chain on their primary creature (ruling eagle-knight)."""
-    for side in range(2):
-        q = p if side == 0 else 1 - p
+    for side in range(2):  # the battle's two sides: the attacker's player and the attacked one
+        q = p if side == 0 else opponent_nb(players, glob, p)
         n = _battle_guard_options(cards, effects, inst, fighters, players, glob, q, options)
         pick = choice.pick_nb(
             ChoiceKind.battle_answer,
@@ -1784,8 +1798,8 @@ def _reveal_for_battle(cards, effects, inst, fighters, players, glob, c, options
     their pick, until they stop; both players then know those cards (ruling arcane-power)."""
     if magic_immune_vs_nb(cards, effects, inst, c, inst[c, I.controller]):
         return
-    shown = local_array(N_INST)
-    for j in range(N_INST):
+    shown = local_array(MAX_INST)
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != c:
             continue
         r = _reveal_row(cards, effects, inst[j, I.card])
@@ -1797,7 +1811,7 @@ def _reveal_for_battle(cards, effects, inst, fighters, players, glob, c, options
         while True:
             options[0] = NO_OPTION
             n = 1
-            for i in range(N_INST):
+            for i in range(inst.shape[0]):
                 if (
                     inst[i, I.zone] == InstZone.hand
                     and inst[i, I.owner] == q
@@ -1877,12 +1891,12 @@ def _reaction_options(cards, effects, inst, fighters, players, glob, q, own_hit,
     if (
         magic_barred_nb(cards, effects, inst, fighters, players, glob, q)
         or players[q, P.primary] < 0
-        or players[1 - q, P.primary] < 0
+        or players[opponent_nb(players, glob, q), P.primary] < 0
     ):
         return n
     if lightning_barred_nb(cards, effects, inst, fighters, players, glob, q):
         return n  # Time Melt, Time Weaver: no Lightning card may be played
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == q:
             if (
                 is_battle_reaction_nb(cards, effects, inst[i, I.card], own_hit)
@@ -1904,12 +1918,12 @@ def _counter_options(cards, effects, inst, fighters, players, glob, q, out):
     if (
         magic_barred_nb(cards, effects, inst, fighters, players, glob, q)
         or players[q, P.primary] < 0
-        or players[1 - q, P.primary] < 0
+        or players[opponent_nb(players, glob, q), P.primary] < 0
     ):
         return n
     if lightning_barred_nb(cards, effects, inst, fighters, players, glob, q):
         return n
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == q and not magic.listed_nb(inst, out, n, i):
             kind = _counter_kind(cards, effects, inst[i, I.card])
             if kind == Counter.none or rarity_barred_nb(cards, players, glob, inst[i, I.card]):
@@ -2042,10 +2056,11 @@ def _spend_reactions(
     counters = local_array(2)  # each side's counter, which may negate the other side's card
     counters[0] = ready[2]
     counters[1] = ready[READIED + 2]
+    o = opponent_nb(players, glob, p)  # the attacked player
     for step in range(BOTH_READIED):
         k = SPEND_ORDER[step]
         card_inst = ready[k]
-        q = p if k < READIED else 1 - p
+        q = p if k < READIED else o
         c = attacker if k < READIED else defender
         slot = k % READIED
         if slot == 0:
@@ -2071,7 +2086,7 @@ def _spend_reactions(
             note_fizzle_nb(trace, glob, inst, card_inst, FizzleReason.negated)
             continue
         start, stop = card_rows_nb(cards, inst[card_inst, I.card])
-        moved = local_array(2)
+        moved = local_array(MAX_SEATS)[: players.shape[0]]
         moved[:] = 0
         other = defender if k < READIED else attacker
         for r in range(start, stop):
@@ -2103,7 +2118,7 @@ def _spend_reactions(
                 break
             if t == Trigger.response_opponent_lightning and action == Action.damage_fraction:
                 # Hell Hath No Fury: the primary of the player whose Lightning card it answered
-                x = players[1 - q, P.primary]
+                x = players[opponent_nb(players, glob, q), P.primary]
                 if x >= 0 and not magic_immune_vs_nb(cards, effects, inst, x, q):
                     loss = fighters[x, F.hp] * effects[r, E.amount] // effects[r, E.divisor]
                     fighters[x, F.hp] -= loss
@@ -2214,14 +2229,15 @@ def _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defen
 
 
 @njit(cache=True, _nrt=False)
-def _still_battling(inst, players, p, attacker, defender):
+def _still_battling(inst, players, glob, p, attacker, defender):
     """Both creatures of p's battle are where they were (a card played in it may take one away:
     Dragon Rage destroying the Revival Priest that holds it)."""
     z = inst[attacker, I.zone]
+    o = opponent_nb(players, glob, p)
     # Hoggan, played in the battle as a Limited Summon, is battled in place of the primary
-    stand_in = inst[defender, I.zone] == InstZone.limited and inst[defender, I.controller] == 1 - p
+    stand_in = inst[defender, I.zone] == InstZone.limited and inst[defender, I.controller] == o
     return (
-        (players[1 - p, P.primary] == defender or stand_in)
+        (players[o, P.primary] == defender or stand_in)
         and (z == InstZone.primary or z == InstZone.limited)
         and inst[attacker, I.controller] == p
     )
@@ -2235,12 +2251,12 @@ def _stand_in(cards, effects, inst, fighters, players, glob, p, attacker, policy
     an `opponent_battle` `limited_summon` row as the battle begins; it joins their field as a
     Limited Summon held by itself, with its health pool, and is the creature battled. Returns
     it, or -1."""
-    o = 1 - p
+    o = opponent_nb(players, glob, p)
     if players[o, P.primary] < 0 or limited_barred_nb(cards, effects, inst, glob):
         return -1  # Street Lights: no Limited Summon is played
-    options = local_array(N_INST)
+    options = local_array(MAX_INST)
     n = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.hand or inst[j, I.owner] != o or not is_creature_nb(cards, inst, j):
             continue
         if find_row_nb(cards, effects, inst[j, I.card], Trigger.opponent_battle, Action.limited_summon) < 0:
@@ -2287,7 +2303,7 @@ def _begin_battle(cards, effects, inst, fighters, players, glob, decks, attacker
     inst[attacker, I.battled_turn] = glob[G.turn]
     glob[G.battles] += 1  # "once per battle" (Winter Griffin's re-rolls) counts from here
     record_nb(trace, glob, glob[G.active], Event.battle, attacker, defender, 0)
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.magic:
             inst[j, I.watch] = 0
     sprung = _spring_traps(cards, effects, inst, fighters, players, glob, decks, rng, trace)
@@ -2308,9 +2324,9 @@ def _battle_row_choices(
     first (ruling battle-forms): one of its `choice` rows (Shapeshifter's form), or its other
     such rows all together or none (Nadara's Piercing Arrow: `optional`, its player's choice;
     Monkey Duck's "Quack": `opponent_choice`, the other player's)."""
-    for side in range(2):
+    for side in range(2):  # the battle's two sides
         c = attacker if side == 0 else defender
-        q = p if side == 0 else 1 - p  # c's player
+        q = p if side == 0 else opponent_nb(players, glob, p)  # c's player
         if inst[c, I.zone] != InstZone.primary or fighters[c, F.effect_count] == 0 or fighters[c, F.hp] <= 0:
             continue
         start, stop = card_rows_nb(cards, inst[c, I.card])
@@ -2331,7 +2347,7 @@ def _battle_row_choices(
             elif group < 0:
                 group = r
                 if (flags & Flag.opponent_choice) != 0:
-                    chooser = 1 - q
+                    chooser = opponent_nb(players, glob, q)
         if n > 0:
             if passing:
                 options[n] = NO_OPTION
@@ -2406,7 +2422,8 @@ def battle_action_nb(
 ):
     """The active player's creature battles the opponent's primary (rules guide, BATTLE)."""
     p = glob[G.active]
-    defender = players[1 - p, P.primary]
+    o = opponent_nb(players, glob, p)  # the attacked player
+    defender = players[o, P.primary]
     defending_primary = defender
     own_primary = players[p, P.primary]
     t = glob[G.turn]
@@ -2422,7 +2439,7 @@ def battle_action_nb(
     elif inst[attacker, I.battled_turn] == t:
         inst[attacker, I.second_battle_turn] = t  # Double Hit: its second battle this turn
     _begin_battle(cards, effects, inst, fighters, players, glob, decks, attacker, defender, rng, script, trace)
-    options = local_array(N_INST)
+    options = local_array(MAX_INST)
     _battle_row_choices(
         cards, effects, inst, fighters, players, glob, p, attacker, defender, options, policy, params, rng, trace
     )
@@ -2475,7 +2492,7 @@ def battle_action_nb(
             options[1] = NO_OPTION
             pick = choice.pick_nb(
                 ChoiceKind.return_attack,
-                1 - p,
+                o,
                 attacker,
                 options,
                 2,
@@ -2497,7 +2514,7 @@ def battle_action_nb(
     spent = local_array(2)
     spent[:] = -1
     for side in range(2):
-        q = p if side == 0 else 1 - p
+        q = p if side == 0 else o
         c = attacker if side == 0 else defender
         x = defender if side == 0 else attacker
         n = _foresight_options(cards, effects, inst, c, x, options)
@@ -2527,7 +2544,7 @@ def battle_action_nb(
     shield_row = local_array(2)
     shield_row[:] = -1
     for side in range(2):
-        q = p if side == 0 else 1 - p
+        q = p if side == 0 else o
         c = attacker if side == 0 else defender
         r = once_negation_nb(cards, effects, inst, fighters, c, False)
         if r < 0 or fighters[c, F.shielded] != 0:
@@ -2557,7 +2574,7 @@ def battle_action_nb(
     ready = local_array(BOTH_READIED)
     ready[:] = -1  # [p's answer, p's boost, p's counter, o's answer, o's boost, o's counter]
     for side in range(2):
-        q = p if side == 0 else 1 - p
+        q = p if side == 0 else o
         c = attacker if side == 0 else defender
         for slot in range(READIED):
             if slot == 2:
@@ -2586,7 +2603,7 @@ def battle_action_nb(
             if k == 1 and (
                 fighters[striker, F.hp] <= 0
                 or fighters[struck, F.hp] <= 0
-                or not _still_battling(inst, players, p, attacker, defender)
+                or not _still_battling(inst, players, glob, p, attacker, defender)
             ):
                 break
             if striker == defender and no_return:
@@ -2615,11 +2632,11 @@ def battle_action_nb(
                 cards, effects, inst, fighters, players, glob, striker, struck, hp_before, policy, params, rng, trace
             )  # Ooze Weaver
             # Wild Vampire: the game keeps the AL its hit took
-            resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
+            resolve.note_drain_nb(cards, effects, inst, fighters, players, glob, striker, struck)
             resolve.on_hit_moves_nb(cards, effects, inst, fighters, players, glob, decks, striker, rng, trace)
             _deal_backfire(cards, effects, inst, fighters, players, glob, striker, trace)
             if trace.shape[0] > 0:
-                _trace_strike(fighters, glob, striker, p if striker == attacker else 1 - p, trace)
+                _trace_strike(fighters, glob, striker, p if striker == attacker else o, trace)
             share_bound_damage_nb(cards, effects, inst, fighters, players, glob, trace)  # Bound Fate
             resolve.wake_sleepers_nb(
                 cards, effects, inst, fighters, players, glob, decks, policy, params, rng, trace
@@ -2650,7 +2667,7 @@ def battle_action_nb(
         if shield_row[side] >= 0:
             if fighters[c, F.shielded] == 0:
                 inst[c, I.spent_at] = inst[c, I.arrival]
-                record_nb(trace, glob, p if side == 0 else 1 - p, Event.effect, c, shield_row[side], 0)
+                record_nb(trace, glob, p if side == 0 else o, Event.effect, c, shield_row[side], 0)
             else:
                 fighters[c, F.shielded] = 0
     _battle_again(cards, effects, inst, fighters, glob, attacker, defender, hp_d)
@@ -2691,23 +2708,23 @@ def battle_action_nb(
     if stand_in >= 0 and inst[stand_in, I.zone] == InstZone.limited:
         # Hoggan: "Send this card to your cemetery after battle"
         leave_for_cemetery_nb(cards, effects, inst, fighters, players, glob, decks, stand_in, rng, trace)
-    killer_of = local_array(2)
+    killer_of = local_array(MAX_SEATS)[: players.shape[0]]
     killer_of[:] = -1
-    killer_of[1 - p] = attacker
+    killer_of[o] = attacker
     killer_of[p] = defender
     settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, True, rng, script, trace)
     # rules guide: the combat phase ends the moment a primary creature dies (wherever it goes:
     # a Phoenix back to hand, a Forest Demon onto its killer)
-    if glob[G.winner] < 0 and (players[1 - p, P.primary] != defending_primary or players[p, P.primary] != own_primary):
+    if glob[G.winner] < 0 and (players[o, P.primary] != defending_primary or players[p, P.primary] != own_primary):
         end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
 
 
 @njit(cache=True, _nrt=False)
-def forces_self_battles_nb(cards, effects, inst, fighters, players, p):
+def forces_self_battles_nb(cards, effects, inst, fighters, players, glob, p):
     """Ancient One: "During your opponents' turn, if they control Limited Summons, they must use
     their Limited Summons to battle their primary creature": p's opponent's primary creature
     carries that rule, its effects not negated."""
-    x = players[1 - p, P.primary]
+    x = players[opponent_nb(players, glob, p), P.primary]
     if x < 0 or fighters[x, F.effect_count] == 0:
         return False
     return find_row_nb(cards, effects, inst[x, I.card], Trigger.static, Action.force_self_battle) >= 0
@@ -2723,13 +2740,13 @@ def forced_battles_nb(cards, effects, inst, fighters, players, glob, decks, poli
     p = glob[G.active]
     t = glob[G.turn]
     _possessed_battle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
-    if t < 2 or t <= glob[G.no_battle_until]:
+    if t < glob[G.cycle] or t <= glob[G.no_battle_until]:
         return
-    if not forces_self_battles_nb(cards, effects, inst, fighters, players, p):
+    if not forces_self_battles_nb(cards, effects, inst, fighters, players, glob, p):
         return
-    order = local_array(N_INST)
+    order = local_array(MAX_INST)
     n = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.limited and inst[j, I.controller] == p:
             order[n] = j
             n += 1
@@ -2746,7 +2763,7 @@ def forced_battles_nb(cards, effects, inst, fighters, players, glob, decks, poli
             return
         if inst[i, I.zone] != InstZone.limited or inst[i, I.controller] != p:
             continue
-        if not forces_self_battles_nb(cards, effects, inst, fighters, players, p):
+        if not forces_self_battles_nb(cards, effects, inst, fighters, players, glob, p):
             return  # Ancient One left the field (or lost its effects) meanwhile
         if can_initiate_nb(inst, fighters, glob, i):
             _self_battle_nb(cards, effects, inst, fighters, players, glob, decks, i, policy, params, rng, script, trace)
@@ -2760,14 +2777,14 @@ def _possessed_battle_nb(cards, effects, inst, fighters, players, glob, decks, p
     cannot battle (frozen, stunned, asleep). Other battles are blocked for the turn (ruling
     possession)."""
     t = glob[G.turn]
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.watched] <= 0 or inst[j, I.expires] != t:
             continue
         if find_row_nb(cards, effects, inst[j, I.card], Trigger.on_play, Action.self_battle) < 0:
             continue
         c = inst[j, I.watched] - 1
         inst[j, I.watched] = 0
-        if t < 2 or inst[c, I.zone] != InstZone.primary:
+        if t < glob[G.cycle] or inst[c, I.zone] != InstZone.primary:
             continue
         _arm_fighters(cards, effects, inst, fighters, players, glob, c, c)
         if fighters[c, F.frozen_until] >= t or is_stunned_nb(fighters[c], t) or fighters[c, F.asleep] != 0:
@@ -2794,7 +2811,7 @@ def _possessed_battle_nb(cards, effects, inst, fighters, players, glob, decks, p
         if trace.shape[0] > 0:
             hp = _traced_hp(inst, fighters, c)
             record_nb(trace, glob, q, Event.battle_end, hp, hp, 0)
-        killer_of = local_array(2)
+        killer_of = local_array(MAX_SEATS)[: players.shape[0]]
         killer_of[:] = -1
         killer_of[q] = c  # killed by itself: not by the opponent
         settle_nb(
@@ -2845,7 +2862,7 @@ def _self_battle_nb(cards, effects, inst, fighters, players, glob, decks, attack
                 script,
                 trace,
             )
-            resolve.note_drain_nb(cards, effects, inst, fighters, players, striker, struck)
+            resolve.note_drain_nb(cards, effects, inst, fighters, players, glob, striker, struck)
             resolve.on_hit_moves_nb(cards, effects, inst, fighters, players, glob, decks, striker, rng, trace)
             _deal_backfire(cards, effects, inst, fighters, players, glob, striker, trace)
             if trace.shape[0] > 0:
@@ -2863,7 +2880,7 @@ def _self_battle_nb(cards, effects, inst, fighters, players, glob, decks, attack
             _traced_hp(inst, fighters, defender),
             0,
         )
-    killer_of = local_array(2)
+    killer_of = local_array(MAX_SEATS)[: players.shape[0]]
     killer_of[:] = -1
     killer_of[p] = attacker  # killed by its own side's creature: not by the opponent
     settle_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, True, rng, script, trace)
@@ -2901,8 +2918,9 @@ def end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     if glob[G.phase] != Phase.combat:
         return
     a = glob[G.active]
+    o = opponent_nb(players, glob, a)
     fa = players[a, P.primary]
-    fo = players[1 - a, P.primary]
+    fo = players[o, P.primary]
     t = glob[G.turn]
     hp_a = fighters[fa, F.hp] if fa >= 0 else 0
     hp_o = fighters[fo, F.hp] if fo >= 0 else 0
@@ -2921,7 +2939,7 @@ def end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
         if fa >= 0 and fighters[fa, F.hp] != hp_a:
             record_nb(trace, glob, a, Event.dot_tick, fa, hp_a - fighters[fa, F.hp], fighters[fa, F.hp])
         if fo >= 0 and fighters[fo, F.hp] != hp_o:
-            record_nb(trace, glob, 1 - a, Event.dot_tick, fo, hp_o - fighters[fo, F.hp], fighters[fo, F.hp])
+            record_nb(trace, glob, o, Event.dot_tick, fo, hp_o - fighters[fo, F.hp], fighters[fo, F.hp])
     if fa >= 0 and fo >= 0:
         _aura_dots(cards, effects, inst, fighters, glob, fa, fo, trace)
     # Sleepy Scent: a tick's damage wakes its creature; one still asleep heals with the other HOTs
@@ -2929,9 +2947,10 @@ def end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     glob[G.phase] = Phase.wrap_up
     # a primary that the ticks kill was killed by the opponent's creature that put the damage
     # over time on it (Phoenix: "killed by your opponent")
-    killer_of = local_array(2)
+    killer_of = local_array(MAX_SEATS)[: players.shape[0]]
+    killer_of[:] = -1
     killer_of[a] = fo
-    killer_of[1 - a] = fa
+    killer_of[o] = fa
     settle_nb(
         cards, effects, inst, fighters, players, glob, decks, policy, params, killer_of, False, rng, script, trace
     )
@@ -2961,8 +2980,8 @@ def setup_nb(cards, effects, inst, fighters, players, glob, decks, seed, index, 
     reset_state_nb(inst, fighters, players, glob, decks)
     glob[G.rewind_cards] = 1 if rewind.any_rewind_card_nb(cards, effects, inst) else 0
     seed_rng_nb(rng, np.uint64(seed), np.uint64(index))
-    shuffle_deck_nb(inst, decks, players, 0, rng)
-    shuffle_deck_nb(inst, decks, players, 1, rng)
+    for p in range(players.shape[0]):
+        shuffle_deck_nb(inst, decks, players, p, rng)
     # rules guide: each player rolls one die; the lower roll chooses, and goes first
     d0 = d6_nb(rng, script)
     d1 = d6_nb(rng, script)
@@ -2972,8 +2991,9 @@ def setup_nb(cards, effects, inst, fighters, players, glob, decks, seed, index, 
     first = 0 if d0 < d1 else 1
     glob[G.first] = first
     glob[G.active] = first
+    glob[G.faced] = next_seat_nb(players, glob, first)  # 1v1: the other seat
     record_nb(trace, glob, first, Event.first_player, d0, d1, 0)
-    for p in range(2):
+    for p in range(players.shape[0]):
         for _ in range(glob[G.opening_hand]):
             i = draw_card_nb(inst, decks, players, glob, p)
             inst[i, I.seen] |= SeenBit.opening
@@ -3024,7 +3044,7 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     )
     # rules guide, Draw phase: "after drawing a card the player may only have a maximum of eight
     # cards in their hand ... discard cards to the cemetery until you have eight"
-    options = local_array(N_INST)
+    options = local_array(MAX_INST)
     while hand_size_nb(inst, p) > glob[G.hand_limit] and glob[G.winner] < 0:
         n = magic.hand_options_nb(cards, effects, inst, p, -1, -1, options)
         d = choice.pick_nb(
@@ -3047,13 +3067,15 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
 
 @njit(cache=True, _nrt=False)
 def end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
-    """Wrap-up is over: turn-end effects, then the other player's turn; the turn cap draws."""
+    """Wrap-up is over: turn-end effects, then the next seat's turn; the turn cap draws."""
     p = glob[G.active]
     if glob[G.winner] < 0:
         turns.turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace)
         settle_effects_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
     players[p, P.played_turn] = 1
     glob[G.turn] += 1
-    glob[G.active] = 1 - p
+    active = next_seat_nb(players, glob, p)
+    glob[G.active] = active
+    glob[G.faced] = next_seat_nb(players, glob, active)  # 1v1: the other seat
     if glob[G.winner] < 0 and glob[G.turn] >= glob[G.max_turns]:
         finish_nb(glob, 2, EndReason.turn_cap)

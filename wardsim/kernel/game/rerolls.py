@@ -16,7 +16,7 @@ from wardsim.kernel.enums import Action, CardCol, EffectCol, FighterCol, Stat, T
 from wardsim.kernel.game.enums import NO_OPTION, ChoiceKind, Event, GlobCol, InstCol, InstZone
 from wardsim.kernel.game.field import card_rows_nb, magic_immune_vs_nb
 from wardsim.kernel.game.scratch import local_array
-from wardsim.kernel.game.state import N_INST
+from wardsim.kernel.game.state import MAX_INST
 from wardsim.kernel.game.trace import record_nb
 from wardsim.kernel.jit import njit
 from wardsim.kernel.rng import d6_nb
@@ -68,7 +68,7 @@ def _sources(cards, effects, inst, fighters, striker, stage, src, rows):
                 src[n] = striker
                 rows[n] = r
                 n += 1
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != striker:
             continue
         if magic_immune_vs_nb(cards, effects, inst, striker, inst[j, I.controller]):
@@ -139,16 +139,17 @@ def _offer(cards, effects, inst, fighters, players, glob, striker, stage, policy
     opponent's; a re-roll made offers the others again on the new roll (ruling re-rolls)."""
     owner = inst[striker, I.controller]
     col = F.strike_hit_dice if stage == HIT_ROLL else F.strike_atk_dice
-    src = local_array(N_INST)
-    rows = local_array(N_INST)
-    options = local_array(N_INST)
-    facts = local_array(N_INST)
+    src = local_array(MAX_INST)
+    rows = local_array(MAX_INST)
+    options = local_array(MAX_INST)
+    facts = local_array(MAX_INST)
     again = True
     while again:
         again = False
         n = _sources(cards, effects, inst, fighters, striker, stage, src, rows)
-        for side in range(2):
-            q = owner if side == 0 else 1 - owner
+        seats = players.shape[0]
+        for side in range(seats):  # the striker's player first, then the seats after it
+            q = (owner + side) % seats
             for k in range(n):
                 j = src[k]
                 r = rows[k]
@@ -221,8 +222,8 @@ def _offer(cards, effects, inst, fighters, players, glob, striker, stage, policy
 def reroll_pause_nb(cards, effects, inst, fighters, striker):
     """The rolls of the striker's next strike a card may re-roll (bits HIT_ROLL, ATK_ROLL), read
     in one pass over its cards: the game asks this before every strike."""
-    src = local_array(N_INST)
-    rows = local_array(N_INST)
+    src = local_array(MAX_INST)
+    rows = local_array(MAX_INST)
     bits = 0
     for k in range(_sources(cards, effects, inst, fighters, striker, EITHER_ROLL, src, rows)):
         bits |= _row_roll_bits(effects, rows[k])

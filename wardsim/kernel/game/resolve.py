@@ -96,10 +96,12 @@ from wardsim.kernel.game.field import (
 )
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import (
-    N_INST,
+    MAX_INST,
+    MAX_SEATS,
     cemetery_hp_nb,
     draw_card_nb,
     is_creature_nb,
+    opponent_nb,
     randint_nb,
     remove_from_deck_nb,
     set_zone_nb,
@@ -122,7 +124,7 @@ G = GlobCol
 @njit(cache=True, _nrt=False)
 def holds_under_nb(cards, effects, inst, r, i):
     """A card passing row r's filter is under creature i (Terry: a Jerry); r < 0: any card."""
-    for k in range(N_INST):
+    for k in range(inst.shape[0]):
         if (
             inst[k, I.zone] == InstZone.under
             and inst[k, I.anchor] == i
@@ -137,7 +139,7 @@ def idle_last_turn_nb(inst, glob, i):
     """Electro Wizard: "If this card does not battle during your turn, you may add +4 Atk Dice
     Rolls during your next turn": now is its controller's turn, and it was on the field through
     their previous turn (one turn cycle back) without battling in it."""
-    previous = glob[G.turn] - 2  # the same player's turn, one turn cycle back
+    previous = glob[G.turn] - glob[G.cycle]  # the same player's turn, one turn cycle back
     return (
         glob[G.active] == inst[i, I.controller]
         and inst[i, I.entered] <= previous
@@ -147,8 +149,9 @@ def idle_last_turn_nb(inst, glob, i):
 
 @njit(cache=True, _nrt=False)
 def turn_cycles_nb(glob, n):
-    """Last turn of an effect lasting n turn cycles from now (this turn and 2n - 1 more)."""
-    return glob[G.turn] + 2 * n - 1
+    """Last turn of an effect lasting n turn cycles from now (this turn and n cycles' turns - 1
+    more)."""
+    return glob[G.turn] + glob[G.cycle] * n - 1
 
 
 @njit(cache=True, _nrt=False)
@@ -273,13 +276,13 @@ def _aura_active(effects, r, glob, inst, j, holder_is_creature):
 
 
 @njit(cache=True, _nrt=False)
-def _scale(cards, effects, inst, players, r, holder, controller):
+def _scale(cards, effects, inst, players, glob, r, holder, controller):
     sc = effects[r, E.scale]
     if sc == Scale.none:
         return 1
     n = 0
     if sc == Scale.hand_named:
-        for j in range(N_INST):
+        for j in range(inst.shape[0]):
             if (
                 inst[j, I.zone] == InstZone.hand
                 and inst[j, I.owner] == controller
@@ -294,7 +297,7 @@ def _scale(cards, effects, inst, players, r, holder, controller):
             ):
                 n += 1  # Gnometheon: the Gnomes under it "count as cards in your hand"
     elif sc == Scale.opponent_cemetery_creatures:
-        for j in range(N_INST):
+        for j in range(inst.shape[0]):
             if (
                 inst[j, I.zone] == InstZone.cemetery
                 and inst[j, I.owner] != controller
@@ -304,18 +307,18 @@ def _scale(cards, effects, inst, players, r, holder, controller):
     elif sc == Scale.opponent_deaths_since_summon and holder >= 0:
         n = players[controller, P.opponent_deaths] - inst[holder, I.counter]
     elif sc == Scale.opponent_hand:
-        for j in range(N_INST):  # Demon Dragon, The First Law: "every card in your opponent's hand"
+        for j in range(inst.shape[0]):  # Demon Dragon, The First Law: "every card in your opponent's hand"
             if inst[j, I.zone] == InstZone.hand and inst[j, I.owner] != controller:
                 n += 1
     elif sc == Scale.opponent_primary_modifier or sc == Scale.opponent_primary_attack_dice:
         # Vampire Orc, All In One: the base (printed) value of the opponent's current primary
-        x = players[1 - controller, P.primary]
+        x = players[opponent_nb(players, glob, controller), P.primary]
         if x >= 0:
             col = CardCol.modifier if sc == Scale.opponent_primary_modifier else CardCol.attack_dice
             n = cards[inst[x, I.card], col]
     elif sc == Scale.opponent_primary_speed:
         # Ancient Sentinel: "your opponent's current primary creature's base SPD stat"
-        x = players[1 - controller, P.primary]
+        x = players[opponent_nb(players, glob, controller), P.primary]
         if x >= 0:
             n = cards[inst[x, I.card], CardCol.speed]
     elif sc == Scale.destroyed_on_summon and holder >= 0:
@@ -343,8 +346,8 @@ def opponent_draws_nb(cards, effects, inst, fighters, players, glob, q, trace):
     "Every time your opponent draws a card, inflict 10 damage to their primary creature"; Life
     Sap: 5 damage to the equipped creature and 5 HP to your own). Only primary creatures have HP
     to lose or gain (rules guide, LIMITED SUMMONS)."""
-    o = 1 - q
-    for j in range(N_INST):
+    o = opponent_nb(players, glob, q)
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.controller] != o or 0 <= inst[j, I.expires] < glob[G.turn]:
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
@@ -378,7 +381,7 @@ def _equipped_with(cards, effects, inst, r, j):
     holder = inst[j, I.attached_to]
     if holder < 0:
         return False
-    for k in range(N_INST):
+    for k in range(inst.shape[0]):
         if (
             k != j
             and inst[k, I.zone] == InstZone.magic
@@ -395,7 +398,7 @@ def _copy_counted_before(cards, effects, inst, j):
     when an earlier copy of the same card is attached to the same creature."""
     if inst[j, I.attached_to] < 0:
         return False
-    for k in range(N_INST):
+    for k in range(inst.shape[0]):
         if (
             k != j
             and inst[k, I.zone] == InstZone.magic
@@ -431,7 +434,7 @@ def _immune_to_creatures(cards, effects, inst, fighters, i):
                 and (effects[r, E.flags] & Flag.creature_effects) != 0
             ):
                 return True
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
@@ -484,7 +487,7 @@ def _equipped_creature_stats(cards, inst, i, stat):
     """Graft: "Add their base Atk Dice Rolls and Modifier to the equipped card": the printed
     Atk Dice Rolls or Modifier of the creature cards equipped to creature i."""
     total = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i:
             continue
         c = inst[j, I.card]
@@ -502,11 +505,11 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
     """Recompute every creature's stats on the field from its card and the lasting effects."""
     t = glob[G.turn]
     # the creatures on the field, and the cards whose rows can reach them
-    creatures = local_array(N_INST)
+    creatures = local_array(MAX_INST)
     n_creatures = 0
-    sources = local_array(N_INST)
+    sources = local_array(MAX_INST)
     n_sources = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         z = inst[j, I.zone]
         if z == InstZone.primary or z == InstZone.limited:
             creatures[n_creatures] = j
@@ -515,13 +518,13 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
             sources[n_sources] = j
             n_sources += 1
     _sort_by_arrival(inst, sources, n_sources)
-    immune = local_array(N_INST)
+    immune = local_array(MAX_INST)[: inst.shape[0]]
     immune[:] = 0
     for k in range(n_creatures):
         i = creatures[k]
         if magic_immune_nb(cards, effects, inst, i):
             immune[i] = 1
-        elif magic_immune_vs_nb(cards, effects, inst, i, 1 - inst[i, I.controller]):
+        elif magic_immune_vs_nb(cards, effects, inst, i, opponent_nb(players, glob, inst[i, I.controller])):
             immune[i] = 2  # Fog: its opponent's magic cards only
         f = fighters[i]
         c = cards[inst[i, I.card]]
@@ -582,7 +585,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                     effects, r, inst[j, I.controller], j, i, inst, inst[j, I.attached_to]
                 ):
                     fighters[i, F.effect_count] = 0
-    creature_immune = local_array(N_INST)
+    creature_immune = local_array(MAX_INST)[: inst.shape[0]]
     creature_immune[:] = 0
     for k in range(n_creatures):
         creature_immune[creatures[k]] = _immune_to_creatures(cards, effects, inst, fighters, creatures[k])
@@ -593,7 +596,7 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
             i = creatures[k]
             if i != glob[G.negator] and creature_immune[i] == 0:
                 fighters[i, F.effect_count] = 0
-    _copy_base_stats(cards, effects, inst, fighters, players, creatures, n_creatures)
+    _copy_base_stats(cards, effects, inst, fighters, players, glob, creatures, n_creatures)
     _swap_attack_modifier(cards, effects, inst, fighters, sources, n_sources, creatures, n_creatures, immune)
     # four passes: base stats replaced (Steam Knight Blaster), additions, scalings, sets (Curse
     # "supersedes other AL increases"); base stats and sets in the order their cards arrived:
@@ -679,9 +682,12 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                                 else 0
                             )
                         else:
-                            amount = effects[r, E.amount] * _scale(cards, effects, inst, players, r, j, controller)
+                            amount = effects[r, E.amount] * _scale(
+                                cards, effects, inst, players, glob, r, j, controller
+                            )
                         if (effects[r, E.flags] & Flag.cumulative) != 0:
-                            amount *= 1 + (t - inst[j, I.entered]) // 2  # Zombified: 2 more each turn cycle
+                            # Zombified: 2 more each turn cycle
+                            amount *= 1 + (t - inst[j, I.entered]) // glob[G.cycle]
                         if not holder_is_creature and _doubles_magic(cards, effects, inst, fighters, i, stat, j):
                             amount *= 2  # Deercrow: "2x effects from Common / Uncommon magic cards"
                         if amount > 0 and _increase_negated(cards, effects, inst, fighters, i, j, stat):
@@ -721,7 +727,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
         if 0 < f[F.modifier_zero_until] and t <= f[F.modifier_zero_until] and f[F.modifier] > 0:
             f[F.modifier] = 0  # Sticky Goo: "reduce ... Modifier to +0", whatever else adds to it
         # Steam Rex: "If your opponent plays a Lightning card ... 2x Atk damage the turn it was used"
-        f[F.lightning_answered] = 1 if players[1 - inst[i, I.controller], P.lightning_turn] == t + 1 else 0
+        o = opponent_nb(players, glob, inst[i, I.controller])
+        f[F.lightning_answered] = 1 if players[o, P.lightning_turn] == t + 1 else 0
     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
 
 
@@ -735,7 +742,7 @@ def lowest_type_nb(types):
 
 
 @njit(cache=True, _nrt=False)
-def _copy_base_stats(cards, effects, inst, fighters, players, creatures, n_creatures):
+def _copy_base_stats(cards, effects, inst, fighters, players, glob, creatures, n_creatures):
     """Jerry: "copies the base stats of your opponent's primary creature ... AL, SPD, Atk Dice
     Rolls, Modifier, and Type. Switch stats if a new primary creature enters the field": the
     printed ones of the opponent's primary now; its own printed stats while the opponent has
@@ -746,7 +753,7 @@ def _copy_base_stats(cards, effects, inst, fighters, players, creatures, n_creat
         if not _has_copy_row(cards, effects, inst[i, I.card]):
             continue
         c = cards[inst[i, I.card]]
-        x = players[1 - inst[i, I.controller], P.primary]
+        x = players[opponent_nb(players, glob, inst[i, I.controller]), P.primary]
         if copies_stats_nb(f, effects) and x >= 0 and x != i:
             c = cards[inst[x, I.card]]
         f[F.armor_level] = c[CardCol.armor_level]
@@ -803,8 +810,9 @@ def _has_copy_row(cards, effects, card):
 @njit(cache=True, _nrt=False)
 def _drain_stamp(inst, vampire, victim):
     """What must not change while Wild Vampire's drain holds: where the victim arrived, and who
-    controls each of the two (ruling wild-vampire: a move or a switch of control resets it)."""
-    return inst[victim, I.arrival] * 4 + inst[vampire, I.controller] * 2 + inst[victim, I.controller]
+    controls each of the two (ruling wild-vampire: a move or a switch of control resets it),
+    each controller a digit base MAX_SEATS."""
+    return (inst[victim, I.arrival] * MAX_SEATS + inst[vampire, I.controller]) * MAX_SEATS + inst[victim, I.controller]
 
 
 @njit(cache=True, _nrt=False)
@@ -827,7 +835,7 @@ def on_hit_moves_nb(cards, effects, inst, fighters, players, glob, decks, strike
         ):
             continue
         record_nb(trace, glob, inst[striker, I.controller], Event.effect, striker, r, 0)
-        for j in range(N_INST):
+        for j in range(inst.shape[0]):
             if inst[j, I.zone] != InstZone.limited:
                 continue
             if _immune_to_creatures(cards, effects, inst, fighters, j):
@@ -835,14 +843,14 @@ def on_hit_moves_nb(cards, effects, inst, fighters, players, glob, decks, strike
             leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
             if inst[j, I.zone] != InstZone.limited:
                 continue  # it left with something else (the creature that held it)
-            for q in range(2):
+            for q in range(players.shape[0]):
                 if players[q, P.primary] == j:
                     players[q, P.primary] = -1
             send_back_nb(cards, effects, inst, players, glob, decks, j, effects[r, E.zone_to], rng, trace)
 
 
 @njit(cache=True, _nrt=False)
-def note_drain_nb(cards, effects, inst, fighters, players, striker, struck):
+def note_drain_nb(cards, effects, inst, fighters, players, glob, striker, struck):
     """Wild Vampire's hit took the AL of the creature struck (the battle kernel wrote it in
     `FighterCol.al_drained`): the game keeps the drain, which `refresh_fighters_nb` applies until
     it resets. The card drains "your opponent's primary creature": when the creature struck is a
@@ -852,7 +860,7 @@ def note_drain_nb(cards, effects, inst, fighters, players, striker, struck):
     if taken <= 0:
         return
     fighters[striker, F.al_drained] = 0
-    victim = players[1 - inst[striker, I.controller], P.primary]
+    victim = players[opponent_nb(players, glob, inst[striker, I.controller]), P.primary]
     if victim < 0:
         return
     if victim != struck:
@@ -901,7 +909,7 @@ def battle_bonus_nb(cards, effects, inst, fighters, glob, i, other):
     _against_equipped_bonus(cards, effects, inst, fighters, t, i, other)
     if magic_immune_nb(cards, effects, inst, i):
         return  # its equips do not reach it (Ent Tree cannot hold one; Heroism's own rows are stats)
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] != i or 0 <= inst[j, I.expires] < t:
             continue
         if magic_immune_vs_nb(cards, effects, inst, i, inst[j, I.controller]):
@@ -939,7 +947,7 @@ def _against_equipped_bonus(cards, effects, inst, fighters, t, i, other):
         ):
             continue
         held = False
-        for j in range(N_INST):
+        for j in range(inst.shape[0]):
             if (
                 inst[j, I.zone] == InstZone.magic
                 and inst[j, I.attached_to] == other
@@ -971,7 +979,7 @@ def _increase_negated(cards, effects, inst, fighters, i, source, stat):
                 and effects[r, E.stat] == stat
             ):
                 return True
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if (
             j != source
             and inst[j, I.zone] == InstZone.primary
@@ -1103,7 +1111,7 @@ def field_multiplier_nb(cards, effects, inst, glob, attacker, target_card, targe
     against the creature battled with the creature type it has now (Demon Blood)."""
     mult = 1
     t = glob[G.turn]
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.attached_to] >= 0:
             continue
         if inst[j, I.expires] >= 0 and inst[j, I.expires] < t:
@@ -1126,7 +1134,7 @@ def field_multiplier_nb(cards, effects, inst, glob, attacker, target_card, targe
 @njit(cache=True, _nrt=False)
 def limited_count_nb(inst, anchor):
     n = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.limited and inst[j, I.anchor] == anchor:
             n += 1
     return n
@@ -1156,7 +1164,7 @@ def best_in_zone_nb(cards, effects, inst, r, owner, zone, any_owner):
     best_key = -1
     if zone == InstZone.cemetery and cemetery_chained_nb(cards, effects, inst):
         return -1
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != zone or (not any_owner and inst[j, I.owner] != owner):
             continue
         card = inst[j, I.card]
@@ -1200,11 +1208,11 @@ def pick_in_zone_nb(
     other than `skip`, of AL `max_al` or lower when it is above 0 (Summoner's roll); -1 if none,
     or when the player passes where `may_pass` lets them (NO_OPTION). Cards that cannot leave
     the cemetery are not offered, and none while Bound With Chains stands."""
-    options = local_array(N_INST)
+    options = local_array(MAX_INST)
     n = 0
     if zone == InstZone.cemetery and cemetery_chained_nb(cards, effects, inst):
         return -1
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != zone or inst[j, I.owner] != owner or j == skip:
             continue
         card = inst[j, I.card]
@@ -1240,11 +1248,11 @@ def pick_opponent_cemetery_nb(cards, effects, inst, fighters, players, glob, r, 
     """The creature card p picks from the opponent's cemetery for row r of card `src`
     (Skeleton Lord); -1 if none. Cards that cannot leave the cemetery are not offered, and none
     while Bound With Chains stands."""
-    options = local_array(N_INST)
+    options = local_array(MAX_INST)
     n = 0
     if cemetery_chained_nb(cards, effects, inst):
         return -1
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.cemetery or inst[j, I.owner] == p or not is_creature_nb(cards, inst, j):
             continue
         card = inst[j, I.card]
@@ -1264,10 +1272,10 @@ def steal_equip_nb(cards, effects, inst, fighters, players, glob, p, src, policy
     card": p picks an equip the opponent controls on one of their creatures; it moves to creature
     `src`, under p's control and held by it (ruling thief). A creature unaffected by creature
     effects keeps its equips."""
-    o = 1 - p
-    options = local_array(N_INST)
+    o = opponent_nb(players, glob, p)
+    options = local_array(MAX_INST)
     n = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         c = inst[j, I.attached_to]
         if inst[j, I.zone] != InstZone.magic or c < 0 or inst[j, I.controller] != o or inst[c, I.controller] != o:
             continue
@@ -1324,7 +1332,8 @@ def execute_row_nb(
     """Carry out one row of card `src`, controlled by p. Returns -1 to stop the card."""
     if glob[G.winner] >= 0:
         return -1  # a cemetery reached the limit earlier in this action: the game is over
-    o = 1 - p
+    o = opponent_nb(players, glob, p)
+    seats = players.shape[0]
     action = effects[r, E.action]
     target = effects[r, E.target]
     is_magic = cards[inst[src, I.card], CardCol.card_type] == CardType.magic
@@ -1374,19 +1383,19 @@ def execute_row_nb(
         sync_damage_immune_nb(cards, effects, inst, fighters, glob)
         amount = effects[r, E.amount]
         if effects[r, E.scale] == Scale.cards_moved:
-            # Chain Lightning: "For each magic card destroyed, inflict 5 damage", both sides' cards
-            amount *= moved[0] + moved[1]
+            # Chain Lightning: "For each magic card destroyed, inflict 5 damage", every side's cards
+            amount *= moved.sum()
             if amount == 0:
                 return 0
         for _ in range(effects[r, E.dice]):
             amount += d6_nb(rng, script)
-        for q in range(2):
+        for q in range(seats):
             # Lightning Strike: "all creatures on the field"; only primaries have HP to lose
             # (rules guide: Limited Summons cannot take damage)
             if target == Target.all_creatures or target == Target.all_primaries:
                 c = players[q, P.primary]
-            elif q == 1:
-                break
+            elif q > 0:
+                break  # one creature: the first pass hit it
             else:
                 c = players[o, P.primary] if target == Target.opponent_primary else players[p, P.primary]
             if c >= 0 and is_magic and magic_immune_vs_nb(cards, effects, inst, c, p):
@@ -1406,8 +1415,9 @@ def execute_row_nb(
             players[p, P.cemetery_bonus] += effects[r, E.amount]
     elif action == Action.destroy_magic:
         # the cards destroyed, per controller, for a later row that counts them (Chain Lightning)
-        before0 = magic_on_field_nb(inst, 0)
-        before1 = magic_on_field_nb(inst, 1)
+        before = local_array(MAX_SEATS)
+        for q in range(seats):
+            before[q] = magic_on_field_nb(inst, q)
         destroy_some_magic_nb(
             cards,
             effects,
@@ -1425,12 +1435,12 @@ def execute_row_nb(
             rng,
             trace,
         )
-        moved[0] += max(before0 - magic_on_field_nb(inst, 0), 0)
-        moved[1] += max(before1 - magic_on_field_nb(inst, 1), 0)
+        for q in range(seats):
+            moved[q] += max(before[q] - magic_on_field_nb(inst, q), 0)
     elif action == Action.block_limited:
         send_limited_home_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)  # Street Lights
     elif action == Action.draw:
-        for q in range(2):
+        for q in range(seats):
             if (
                 target == Target.both_players
                 or (target == Target.own_player and q == p)
@@ -1498,7 +1508,7 @@ def execute_row_nb(
             and not held_on_field_nb(cards, effects, inst, fighters, a)
             and not held_on_field_nb(cards, effects, inst, fighters, b)
         ):
-            for j in range(N_INST):  # Turncoat: "Equipped cards are destroyed"
+            for j in range(inst.shape[0]):  # Turncoat: "Equipped cards are destroyed"
                 if inst[j, I.zone] == InstZone.magic and (inst[j, I.attached_to] == a or inst[j, I.attached_to] == b):
                     destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
             if players[p, P.primary] != a or players[o, P.primary] != b:
@@ -1507,12 +1517,12 @@ def execute_row_nb(
             inst[b, I.controller] = p
             players[p, P.primary] = b
             players[o, P.primary] = a
-            for j in range(N_INST):
+            for j in range(inst.shape[0]):
                 # Terry: "If this card ... changes control, 'Jerry' stays on the field" (its owner's)
                 if inst[j, I.zone] == InstZone.under and (inst[j, I.anchor] == a or inst[j, I.anchor] == b):
                     if keeps_under_nb(cards, effects, inst[inst[j, I.anchor], I.card]):
                         stay_on_field_nb(cards, inst, fighters, glob, j, trace)
-            for j in range(N_INST):
+            for j in range(inst.shape[0]):
                 # Black Jacket: "If Hive Lord ... changes control, return this card to your hand"
                 if (
                     inst[j, I.zone] == InstZone.limited
@@ -1521,14 +1531,14 @@ def execute_row_nb(
                 ):
                     release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
     elif action == Action.force_low_summon:
-        for q in range(2):
+        for q in range(seats):
             if target == Target.both_players or (target == Target.opponent_player and q == o):
                 players[q, P.low_summon] = effects[r, E.amount]
     elif action == Action.block_magic:
         d = effects[r, E.duration]
         # Omega Titan: "until the end of your turn"
         until = glob[G.turn] if d == Duration.turn else turn_cycles_nb(glob, max(d, 1))
-        for q in range(2):
+        for q in range(seats):
             if (
                 target == Target.both_players
                 or (target == Target.opponent_player and q == o)
@@ -1560,7 +1570,7 @@ def execute_row_nb(
         until = glob[G.turn] if d == Duration.turn else turn_cycles_nb(glob, max(d, 1))
         q = o if target == Target.opponent_player else p
         players[q, P.harmless_until] = max(players[q, P.harmless_until], until)
-        for i in range(N_INST):
+        for i in range(inst.shape[0]):
             z = inst[i, I.zone]
             if (z == InstZone.primary or z == InstZone.limited) and inst[i, I.controller] == q:
                 fighters[i, F.harmless] = players[q, P.harmless_until] + 1
@@ -1568,7 +1578,7 @@ def execute_row_nb(
         # Carus Demon: "all creatures on your opponent's side of the field are put to sleep and
         # cannot battle for 2 turn cycles" (ruling carus-demon); its primary is watched for damage
         until = turn_cycles_nb(glob, max(effects[r, E.duration], 1))
-        for j in range(N_INST):
+        for j in range(inst.shape[0]):
             z = inst[j, I.zone]
             if (
                 (z == InstZone.primary or z == InstZone.limited)
@@ -1602,9 +1612,9 @@ def execute_row_nb(
         players[o if target == Target.opponent_player else p, P.skip_turn] = 1
     elif action == Action.reveal_and_remove:
         # the opponent's hand is revealed: p takes one of its cards
-        options = local_array(N_INST)
+        options = local_array(MAX_INST)
         n = 0
-        for k in range(N_INST):
+        for k in range(inst.shape[0]):
             if inst[k, I.zone] == InstZone.hand and inst[k, I.owner] == o:
                 options[n] = k
                 n += 1
@@ -1634,13 +1644,14 @@ def execute_row_nb(
     elif action == Action.summon_to_opponent:
         pass  # Stone Golem: carried out by the summon (kernel.game.play)
     elif action == Action.return_later:
-        inst[src, I.returns] = glob[G.turn] + 2 * max(effects[r, E.duration], 1)
+        inst[src, I.returns] = glob[G.turn] + glob[G.cycle] * max(effects[r, E.duration], 1)
     elif action == Action.shuffle_deck:
         # Shuffling Bones: "Shuffle your deck"; the places a look showed (Hands of Fate) are lost
-        if target != Target.opponent_player:
-            shuffle_deck_nb(inst, decks, players, p, rng)
-        if target == Target.opponent_player or target == Target.both_players:
-            shuffle_deck_nb(inst, decks, players, o, rng)
+        if target == Target.both_players:
+            for side in range(seats):  # p's first, then the seats after it
+                shuffle_deck_nb(inst, decks, players, (p + side) % seats, rng)
+        else:
+            shuffle_deck_nb(inst, decks, players, o if target == Target.opponent_player else p, rng)
     elif action == Action.reset_turn:
         glob[G.rewind] = 1  # Hourglass of Time: the turn loop goes back to the turn's start (kernel.game.rewind)
     return 0
@@ -1653,7 +1664,7 @@ def wake_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, polic
     last look: every creature of that side wakes, and the Demon's player destroys the magic card
     they pick (ruling carus-demon). Called after each strike and whenever deaths are settled."""
     t = glob[G.turn]
-    for s in range(N_INST):
+    for s in range(inst.shape[0]):
         w = inst[s, I.watched]
         if w <= 0 or cards[inst[s, I.card], CardCol.card_type] != CardType.creature:
             continue
@@ -1669,12 +1680,12 @@ def wake_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, polic
             continue
         inst[s, I.watched] = 0
         side = inst[v, I.controller]
-        for j in range(N_INST):
+        for j in range(inst.shape[0]):
             z = inst[j, I.zone]
             if (z == InstZone.primary or z == InstZone.limited) and inst[j, I.controller] == side:
                 if fighters[j, F.stunned_until] >= t:
                     fighters[j, F.stunned_until] = -1
-        q = 1 - side
+        q = opponent_nb(players, glob, side)
         record_nb(trace, glob, q, Event.effect, s, r, 0)  # the replay names the effect; no die
         destroy_some_magic_nb(
             cards, effects, inst, fighters, players, glob, decks, q, s, Target.all_magic, 1, policy, params, rng, trace
@@ -1695,13 +1706,13 @@ def _order_deck_top(cards, effects, inst, fighters, players, glob, decks, p, src
     deck. You may rearrange them in any order": the cards become known to both players where
     they lie (SeenBit.known_in_deck, which the search's deal keeps), and p picks, one by one,
     the card drawn next."""
-    q = 1 - p if effects[r, E.target] == Target.opponent_player else p
+    q = opponent_nb(players, glob, p) if effects[r, E.target] == Target.opponent_player else p
     n = players[q, P.deck_n]
     k = min(effects[r, E.amount], n)
     if k == 0:
         note_fizzle_nb(trace, glob, inst, src, FizzleReason.nothing_to_do)
         return
-    options = local_array(N_INST)
+    options = local_array(MAX_INST)
     for m in range(k):
         options[m] = decks[q, n - 1 - m]  # the top card first
         inst[options[m], I.seen] |= SeenBit.known_in_deck
@@ -1747,10 +1758,10 @@ def _only_heals(cards, effects, card):
 def discard_some_nb(cards, effects, inst, fighters, players, glob, q, src, r, policy, params, rng, trace):
     """Player q discards row r's `amount` of cards passing its filter from hand, picking each
     (Magic Artillery: "Opponent must discard 1 Magic card"); fewer when the hand has fewer."""
-    options = local_array(N_INST)
+    options = local_array(MAX_INST)
     for _ in range(effects[r, E.amount]):
         n = 0
-        for i in range(N_INST):
+        for i in range(inst.shape[0]):
             if (
                 inst[i, I.zone] == InstZone.hand
                 and inst[i, I.owner] == q
@@ -1771,7 +1782,7 @@ def discard_some_nb(cards, effects, inst, fighters, players, glob, q, src, r, po
 def magic_on_field_nb(inst, q):
     """Magic cards on the field under q's control."""
     n = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.magic and inst[j, I.controller] == q:
             n += 1
     return n
@@ -1783,11 +1794,11 @@ def destroy_some_magic_nb(
 ):
     """Destroy `amount` magic cards (0 = all) on the target side; p picks each one. Returns how
     many were destroyed."""
-    options = local_array(N_INST)
+    options = local_array(MAX_INST)
     destroyed = 0
-    for _ in range(amount if amount > 0 else N_INST):
+    for _ in range(amount if amount > 0 else inst.shape[0]):
         n = 0
-        for j in range(N_INST):
+        for j in range(inst.shape[0]):
             if j == src or inst[j, I.zone] != InstZone.magic:
                 continue
             owner = inst[j, I.controller]
@@ -1825,7 +1836,7 @@ def destroy_some_magic_nb(
 @njit(cache=True, _nrt=False)
 def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, r, moved, policy, params, rng, trace):
     """A move_card row: from the cemetery, or creatures and magic off the field."""
-    o = 1 - p
+    o = opponent_nb(players, glob, p)
     target = effects[r, E.target]
     zone_from = effects[r, E.zone_from]
     zone_to = effects[r, E.zone_to]
@@ -1863,7 +1874,7 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
             take_from_cemetery_nb(cards, effects, inst, players, glob, j)
             move_to_zone_nb(cards, effects, inst, players, glob, decks, j, zone_to, rng, trace)
         return
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         z = inst[j, I.zone]
         c = inst[j, I.controller]
         hit = False
@@ -1916,10 +1927,10 @@ def send_from_hand_nb(
     card passing the row's filter. From the opponent's hand (Kendo Tiger), p cannot see the
     cards: its pick is blind, one of them at random (ruling kendo-tiger). The printed HP of a
     creature card sent is kept for a later row's Scale.sent_hp."""
-    q = 1 - p if effects[r, E.target] == Target.opponent_player else p
-    options = local_array(N_INST)
+    q = opponent_nb(players, glob, p) if effects[r, E.target] == Target.opponent_player else p
+    options = local_array(MAX_INST)
     n = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.hand and inst[j, I.owner] == q and j != src:
             if q == p and not matches_filter_nb(cards, effects, r, inst[j, I.card]):
                 continue
@@ -1969,7 +1980,7 @@ def pay_pending_heals_nb(inst, fighters, glob, trace):
     HP of the sent creature". `to_cemetery_nb` owes the heal to the creature on the field when a
     creature card arrives in a cemetery; it is paid here, once the deaths are swept, to a
     creature still on the field, alive and with its effects (negated ones heal nothing)."""
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         owed = inst[i, I.pending_heal]
         if owed <= 0:
             continue
@@ -1997,14 +2008,15 @@ def summon_by_effect_nb(
             limited_summon_nb(cards, inst, fighters, players, glob, p, j, src, trace)
         return
     if zone_from == Zone.opponent_field:  # Psychic Toad: take control of the opponent's creature
-        j = players[1 - p, P.primary]
+        o = opponent_nb(players, glob, p)
+        j = players[o, P.primary]
         if (
             j < 0
             or magic_immune_vs_nb(cards, effects, inst, j, p)
             or held_on_field_nb(cards, effects, inst, fighters, j)
         ):
             return  # Steam Spider, Lead Boots: it does not change control
-        if j == players[1 - p, P.replacement]:
+        if j == players[o, P.replacement]:
             # ruling psychic-toad-replacement: the creature that replaced the opponent's primary in
             # the settling under way stays theirs (only a Toad placed in it can meet it)
             return
@@ -2109,7 +2121,7 @@ def exchange_options_nb(cards, effects, inst, q, src, out):
     n = 0
     if cemetery_chained_nb(cards, effects, inst):
         return 0  # Bound With Chains: no card leaves a cemetery
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.cemetery or inst[j, I.owner] != q:
             continue
         card = inst[j, I.card]
@@ -2117,7 +2129,7 @@ def exchange_options_nb(cards, effects, inst, q, src, out):
             continue
         kind = exchange_kind_nb(cards, effects, card)
         paid = False
-        for m in range(N_INST):
+        for m in range(inst.shape[0]):
             if (
                 m != src
                 and inst[m, I.zone] == InstZone.hand
@@ -2140,10 +2152,11 @@ def exchange_with_cemetery_nb(cards, effects, inst, fighters, players, glob, p, 
     """Eye For An Eye: "All players may each exchange 1 card from their hand with 1 card in their
     cemetery. Creature for a Creature. Magic for a Magic." The card's player first, then the
     opponent: each picks a card of their cemetery to take back (or none), then the card of the
-    same kind their hand sends in its place."""
-    options = local_array(N_INST)
-    for k in range(2):
-        q = p if k == 0 else 1 - p
+    same kind their hand sends in its place (then the seats after p's, every player in turn)."""
+    options = local_array(MAX_INST)
+    seats = players.shape[0]
+    for k in range(seats):
+        q = (p + k) % seats
         n = exchange_options_nb(cards, effects, inst, q, src, options)
         if n == 0:
             continue
@@ -2156,7 +2169,7 @@ def exchange_with_cemetery_nb(cards, effects, inst, fighters, players, glob, p, 
             continue
         kind = exchange_kind_nb(cards, effects, inst[j, I.card])
         n = 0
-        for m in range(N_INST):
+        for m in range(inst.shape[0]):
             if (
                 m != src
                 and inst[m, I.zone] == InstZone.hand
@@ -2218,7 +2231,7 @@ def summon_primary_on_death_nb(
 @njit(cache=True, _nrt=False)
 def hand_or_deck_holds_nb(cards, effects, inst, r, p):
     """p's hand or deck holds a creature passing row r's filter."""
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         z = inst[j, I.zone]
         if (
             (z == InstZone.hand or z == InstZone.deck)
@@ -2235,9 +2248,9 @@ def _pick_hand_or_deck(cards, effects, inst, fighters, players, glob, r, p, src,
     """The creature p picks from its own hand or deck for row r of creature `src` (Alkonost: the
     player searches the deck, so sees it); a card of the hand and a copy in the deck are two
     options. -1 when there is none, or when p passes."""
-    options = local_array(N_INST)
+    options = local_array(MAX_INST)
     n = 0
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         z = inst[j, I.zone]
         if (z != InstZone.hand and z != InstZone.deck) or inst[j, I.owner] != p or j == src:
             continue
@@ -2268,7 +2281,7 @@ def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, policy
         return  # negated (Demonic Magic, Silence From The Grave)
     start, stop = card_rows_nb(cards, inst[i, I.card])
     # the cards its rows send away, per player, for a later row that counts them (The Old One)
-    moved = local_array(2)
+    moved = local_array(MAX_SEATS)[: players.shape[0]]
     moved[:] = 0
     chosen = _chosen_summon_row(
         cards, effects, inst, fighters, players, glob, i, start, stop, policy, params, rng, trace
@@ -2302,7 +2315,7 @@ def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, policy
             )
     for r in range(start, stop):
         if effects[r, E.trigger] == Trigger.on_summon and effects[r, E.scale] == Scale.destroyed_on_summon:
-            inst[i, I.counter] = moved[0] + moved[1]  # Gluttony keeps the count while it stays
+            inst[i, I.counter] = moved.sum()  # Gluttony keeps the count while it stays
             break
 
 
@@ -2310,7 +2323,7 @@ def on_summon_nb(cards, effects, inst, fighters, players, glob, decks, i, policy
 def _chosen_summon_row(cards, effects, inst, fighters, players, glob, i, start, stop, policy, params, rng, trace):
     """The on-summon row creature i's player picks among the card's `choice` rows (Kendo Tiger:
     "choose 1 of the following effects"); -1 when the card has none."""
-    options = local_array(N_INST)
+    options = local_array(MAX_INST)
     n = 0
     for r in range(start, stop):
         if effects[r, E.trigger] == Trigger.on_summon and (effects[r, E.flags] & Flag.choice) != 0:
@@ -2345,7 +2358,7 @@ def release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, de
     Limited Summoned creature would be removed from the field"; CASE LAW, Jesse v Eric, overturned:
     a Mind Sapped Necromancer loses the creature it revived)."""
     held = False
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         a = inst[j, I.anchor]
         z = inst[j, I.zone]
         if (z == InstZone.limited or z == InstZone.magic) and a >= 0 and a != j and inst[a, I.zone] == InstZone.primary:
@@ -2353,7 +2366,7 @@ def release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, de
     if not held:
         return
     refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         a = inst[j, I.anchor]
         if (
             inst[j, I.zone] == InstZone.magic
@@ -2367,7 +2380,7 @@ def release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, de
             leave_field_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
             set_zone_nb(inst, glob, j, InstZone.resolving)
             to_cemetery_nb(cards, effects, inst, players, glob, j, trace)
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         a = inst[j, I.anchor]
         if (
             inst[j, I.zone] == InstZone.limited

@@ -27,7 +27,7 @@ from wardsim.kernel.game.field import (
     to_cemetery_nb,
 )
 from wardsim.kernel.game.scratch import local_array
-from wardsim.kernel.game.state import N_INST, cemetery_hp_nb, copy_state_nb, remove_from_deck_nb
+from wardsim.kernel.game.state import cemetery_hp_nb, copy_state_nb, opponent_nb, remove_from_deck_nb
 from wardsim.kernel.game.trace import note_play_nb, record_nb
 from wardsim.kernel.jit import njit
 
@@ -39,7 +39,7 @@ P = PlayerCol
 @njit(cache=True, _nrt=False)
 def any_rewind_card_nb(cards, effects, inst):
     """Does either deck hold a card that resets the turn? (Only then is a snapshot kept.)"""
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if find_row_nb(cards, effects, inst[i, I.card], Trigger.response_any, Action.reset_turn) >= 0:
             return True
     return False
@@ -52,7 +52,7 @@ def _hourglass_in_hand(cards, effects, inst, fighters, players, glob, q):
         cards, effects, inst, fighters, players, glob, q
     ):
         return -1  # the Hourglass is a Lightning card (Time Melt, Time Weaver)
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if (
             inst[i, I.zone] == InstZone.hand
             and inst[i, I.owner] == q
@@ -83,19 +83,22 @@ def try_rewind_nb(
     script,
     trace,
 ):
-    """After an action: each player holding a Hourglass of Time (the one whose turn it is not,
-    first) may play it; True if the turn was reset to the snapshot `s_*` of its start."""
+    """After an action: each player holding a Hourglass of Time (those whose turn it is not
+    first, from the seat after the active one) may play it; True if the turn was reset to the
+    snapshot `s_*` of its start."""
     a = glob[G.active]
+    seats = players.shape[0]
     options = local_array(2)
     facts = local_array(2)
-    for q in (1 - a, a):
+    for side in range(1, seats + 1):
+        q = (a + side) % seats
         if glob[G.winner] >= 0:
             return False
         h = _hourglass_in_hand(cards, effects, inst, fighters, players, glob, q)
         if h < 0:
             continue
         # pass, or play it; the fact: what the turn so far has cost q more than the opponent
-        o = 1 - q
+        o = opponent_nb(players, glob, q)
         options[0], options[1] = NO_OPTION, h
         facts[0] = 0
         facts[1] = (cemetery_hp_nb(cards, inst, players, q) - cemetery_hp_nb(cards, s_inst, s_players, q)) - (

@@ -9,7 +9,7 @@ kernel compiled that way compiles everything it calls that way too, so nothing b
 allocate on the heap.
 
 The contents start undefined: fill before reading. The sizes must be known at compile time
-(literals or module constants such as `N_INST`), and an array must not outlive the kernel
+(literals or module constants such as `MAX_INST`), and an array must not outlive the kernel
 that made it: never return one.
 """
 

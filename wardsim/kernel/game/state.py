@@ -1,14 +1,19 @@
 """Game state: plain int64 arrays, and the zone operations every rule is built from (numba).
 
-A game has 60 card instances: player p owns instances 30p .. 30p+29, one per card of their
-deck list. Everything about a game lives in five arrays, so a policy can copy a state and play
-on (`copy_state_nb`):
+A game has S seats (2 to `MAX_SEATS`; 1v1 is two seats in two teams) and 30 card instances
+per seat: seat p's deck list gives instances 30p .. 30p+29. Everything about a game lives in
+five arrays, so a policy can copy a state and play on (`copy_state_nb`):
 
-- `inst`    (60, InstCol): each instance's card, owner, controller, zone, attachments, timers
-- `fighters` (60, FighterCol): battle stats of the creature instances on the field
-- `players` (2, PlayerCol): deck size, primary creature, cemetery bonus, turn flags
-- `glob`    (GlobCol,): turn, first player, phase, result
-- `decks`   (2, 30): each player's deck as a stack of instance ids (top = last)
+- `inst`    (30 S, InstCol): each instance's card, owner, controller, zone, attachments, timers
+- `fighters` (30 S, FighterCol): battle stats of the creature instances on the field
+- `players` (S, PlayerCol): deck size, primary creature, team, cemetery bonus, turn flags
+- `glob`    (GlobCol,): turn, first and active seat, the seat faced, turns per cycle, phase, result
+- `decks`   (S, 30): each seat's deck as a stack of instance ids (top = last)
+
+A kernel reads the number of instances and seats from the arrays (`inst.shape[0]`,
+`players.shape[0]`), never from a constant; `MAX_INST` only sizes stack scratch arrays, whose
+size must be known at compile time (kernel.game.scratch). Who "the opponent" of a seat is
+depends on what is happening (`opponent_nb`), and a turn cycle is `glob[GlobCol.cycle]` turns.
 
 Cemetery HP is not stored: it is the printed HP of the creature cards in the cemetery plus the
 player's cemetery bonus (Flame of the Infinite), so it can never drift (DESIGN.md ruling 7).
@@ -32,7 +37,8 @@ from wardsim.kernel.jit import njit
 from wardsim.kernel.rng import next_u64_nb
 from wardsim.rules import DECK_SIZE, RuleCol
 
-N_INST = 2 * DECK_SIZE
+MAX_SEATS = 6  # free-for-all and Boss Battles seat up to six
+MAX_INST = MAX_SEATS * DECK_SIZE  # the size of a scratch array of instances (kernel.game.scratch)
 # where each entry of the compiled rules array (wardsim.rules.RuleCol) goes in `glob`
 RULE_TO_GLOB = np.array([getattr(GlobCol, name) for name in RuleCol._fields], dtype=np.int64)
 
@@ -46,8 +52,10 @@ def apply_rules_nb(glob, rules):
 
 @njit(cache=True, _nrt=False)
 def reset_state_nb(inst, fighters, players, glob, decks):
-    """Every instance in its owner's deck (unshuffled), no primary, the game not started."""
-    for i in range(N_INST):
+    """Every instance in its owner's deck (unshuffled), no primary, the game not started. Each
+    seat keeps its team (set with its deck, kernel.game.match), as each instance its card; a
+    turn cycle is one turn of each seat."""
+    for i in range(inst.shape[0]):
         p = i // DECK_SIZE
         card = inst[i, InstCol.card]
         inst[i, :] = -1
@@ -68,8 +76,11 @@ def reset_state_nb(inst, fighters, players, glob, decks):
         inst[i, InstCol.possessable] = 0
         decks[p, i - p * DECK_SIZE] = i
     fighters[:, :] = 0
-    for p in range(2):
+    seats = players.shape[0]
+    for p in range(seats):
+        team = players[p, PlayerCol.team]
         players[p, :] = 0
+        players[p, PlayerCol.team] = team
         players[p, PlayerCol.deck_n] = DECK_SIZE
         players[p, PlayerCol.primary] = -1
         players[p, PlayerCol.magic_blocked_until] = -1
@@ -95,6 +106,8 @@ def reset_state_nb(inst, fighters, players, glob, decks):
     glob[GlobCol.sent_card] = -1
     glob[GlobCol.poisoned] = -1
     glob[GlobCol.battles] = 0
+    glob[GlobCol.cycle] = seats
+    glob[GlobCol.faced] = -1
 
 
 @njit(cache=True, _nrt=False)
@@ -119,6 +132,28 @@ def copy_state_nb(inst, fighters, players, glob, decks, to_inst, to_fighters, to
     _copy_matrix(to_players, players)
     _copy_vector(to_glob, glob)
     _copy_matrix(to_decks, decks)
+
+
+# ------------------------------------------------------------------ seats
+
+
+@njit(cache=True, _nrt=False)
+def opponent_nb(players, glob, p):
+    """The opponent of seat p in what is happening now: with two seats, the other one; else, for
+    a seat of the active player's team, the seat the active player faces this turn, and for any
+    other seat, the active player."""
+    if players.shape[0] == 2:
+        return 1 - p
+    active = glob[GlobCol.active]
+    if players[p, PlayerCol.team] == players[active, PlayerCol.team]:
+        return glob[GlobCol.faced]
+    return active
+
+
+@njit(cache=True, _nrt=False)
+def next_seat_nb(players, glob, p):
+    """The seat whose turn follows seat p's."""
+    return (p + 1) % players.shape[0]
 
 
 # ------------------------------------------------------------------ random helpers
@@ -158,7 +193,7 @@ def is_creature_nb(cards, inst, i):
 def count_zone_nb(inst, p, zone):
     """Instances owned by p in `zone`."""
     n = 0
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if inst[i, InstCol.zone] == zone and inst[i, InstCol.owner] == p:
             n += 1
     return n
@@ -176,7 +211,7 @@ def cemetery_hp_nb(cards, inst, players, p):
     off 40 while it lies there, never taking the total below 0)."""
     total = players[p, PlayerCol.cemetery_bonus] - players[p, PlayerCol.cemetery_reduced]
     change = 0
-    for i in range(N_INST):
+    for i in range(inst.shape[0]):
         if inst[i, InstCol.zone] == InstZone.cemetery and inst[i, InstCol.owner] == p:
             change += cards[inst[i, InstCol.card], CardCol.cemetery_hp]
             if is_creature_nb(cards, inst, i):
@@ -191,9 +226,10 @@ def cemetery_hp_nb(cards, inst, players, p):
 @njit(cache=True, _nrt=False)
 def remove_from_deck_nb(decks, players, i):
     """Take instance i out of the deck stack holding it (keeps the order of the rest). It is its
-    deck list's player's, unless it changed owner (Stone Golem)."""
-    for side in range(2):
-        p = i // DECK_SIZE if side == 0 else 1 - i // DECK_SIZE
+    deck list's seat's, unless it changed owner (Stone Golem): that seat is searched first."""
+    seats = decks.shape[0]
+    for side in range(seats):
+        p = (i // DECK_SIZE + side) % seats
         n = players[p, PlayerCol.deck_n]
         for k in range(n):
             if decks[p, k] == i:

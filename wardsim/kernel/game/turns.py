@@ -35,7 +35,8 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
-from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, PlayerCol
+from wardsim.kernel.game.actions import encode_action_nb
+from wardsim.kernel.game.enums import ActionKind, Event, GlobCol, InstCol, InstZone, PlayerCol
 from wardsim.kernel.game.field import (
     card_rows_nb,
     cemetery_chained_nb,
@@ -66,7 +67,7 @@ from wardsim.kernel.game.resolve import (
     refresh_fighters_nb,
 )
 from wardsim.kernel.game.scratch import local_array
-from wardsim.kernel.game.state import N_INST
+from wardsim.kernel.game.state import MAX_SEATS, opponent_nb
 from wardsim.kernel.game.trace import record_nb
 from wardsim.kernel.jit import njit
 from wardsim.kernel.rng import d6_nb
@@ -118,10 +119,10 @@ def activation_options_nb(cards, effects, inst, fighters, players, glob, p, out,
                 for r2 in range(r, stop):
                     if _alternative(effects, r2):
                         k += 1
-                        out[n] = 40_000 + c * 100 + k
+                        out[n] = encode_action_nb(ActionKind.activate, c, k)
                         n += 1
                 return n
-            out[n] = 40_000 + c * 100
+            out[n] = encode_action_nb(ActionKind.activate, c, 0)
             return n + 1
     return n
 
@@ -129,7 +130,7 @@ def activation_options_nb(cards, effects, inst, fighters, players, glob, p, out,
 @njit(cache=True, _nrt=False)
 def _hand_holds(cards, effects, inst, r, p):
     """p's hand holds a card passing row r's filter."""
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if (
             inst[j, I.zone] == InstZone.hand
             and inst[j, I.owner] == p
@@ -153,7 +154,7 @@ def activate_nb(cards, effects, inst, fighters, players, glob, decks, p, c, alt,
     inst[c, I.used_turn] = glob[G.turn]
     inst[c, I.chosen_row] = 0
     start, stop = card_rows_nb(cards, inst[c, I.card])
-    moved = local_array(2)
+    moved = local_array(MAX_SEATS)[: players.shape[0]]
     moved[:] = 0
     k = 0
     for r in range(start, stop):
@@ -194,10 +195,10 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
     in p's turn, and p's mandatory turn effects (rolls of Wizard, Demon Knight, Black Dragon,
     Eternal Titan)."""
     t = glob[G.turn]
-    o = 1 - p
+    o = opponent_nb(players, glob, p)
     # Electroloon: p may roll at the beginning of the turn (always does) to end the aura of each
     # opposing creature that holds p's creatures; it ends for as long as that creature stays
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.primary or inst[j, I.controller] != o or inst[j, I.effect_ended] == 1:
             continue
         if fighters[j, F.effect_count] == 0:
@@ -211,7 +212,7 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                     inst[j, I.effect_ended] = 1
                 break
     chained = cemetery_chained_nb(cards, effects, inst)  # Bound With Chains: the return waits
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         # Junk Scarecrow, Mysterious Door: back in the owner's first turn once the turn cycles
         # have passed (the turn counted may be the opponent's)
         if (
@@ -232,7 +233,7 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
             else:
                 move_to_zone_nb(cards, effects, inst, players, glob, decks, j, zone, rng, trace)
     refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic:
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
@@ -263,7 +264,7 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                 # Bramble Field: "At the beginning of your turn, inflict 5 damage to all creatures
                 # that do not have wings" (Limited Summons take no damage: the primary creatures)
                 sync_damage_immune_nb(cards, effects, inst, fighters, glob)
-                for q in range(2):
+                for q in range(players.shape[0]):
                     c = players[q, P.primary]
                     if c < 0 or magic_immune_vs_nb(cards, effects, inst, c, inst[j, I.controller]):
                         continue
@@ -286,7 +287,7 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                     continue
                 if action == Action.damage and effects[r, E.target] == Target.all_primaries:
                     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
-                    for q in range(2):
+                    for q in range(players.shape[0]):
                         c = players[q, P.primary]
                         if c >= 0 and not magic_immune_vs_nb(cards, effects, inst, c, inst[j, I.controller]):
                             dealt = take_damage_nb(fighters[c], fighters[c], effects, effects[r, E.amount], False)
@@ -323,7 +324,7 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
             elif trig == Trigger.each_turn_start and (effects[r, E.flags] & Flag.lowest_roll) != 0:
                 # Cosmic Storm: "all players roll a die. The player with the lowest die result must
                 # inflict 5 HP damage to their primary creature" (ruling cosmic-storm)
-                loser = _lowest_roller(inst, glob, p, j, r, rng, script, trace)
+                loser = _lowest_roller(inst, players, glob, p, j, r, rng, script, trace)
                 c = players[loser, P.primary] if loser >= 0 else -1
                 if c >= 0 and not magic_immune_vs_nb(cards, effects, inst, c, inst[j, I.controller]):
                     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
@@ -332,17 +333,15 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
             elif trig == Trigger.each_turn_start and effects[r, E.target] == Target.lowest_hp_primary:
                 # Death Omen: "The primary creature with the lowest HP receives 5 damage at the
                 # beginning of each player's turn"; both on a tie (ruling death-omen)
-                a = players[0, P.primary]
-                b = players[1, P.primary]
                 lowest = 0
-                if a >= 0 and b >= 0:
-                    lowest = min(fighters[a, F.hp], fighters[b, F.hp])
-                elif a >= 0:
-                    lowest = fighters[a, F.hp]
-                elif b >= 0:
-                    lowest = fighters[b, F.hp]
+                found = False
+                for q in range(players.shape[0]):
+                    c = players[q, P.primary]
+                    if c >= 0 and (not found or fighters[c, F.hp] < lowest):
+                        lowest = fighters[c, F.hp]
+                        found = True
                 sync_damage_immune_nb(cards, effects, inst, fighters, glob)
-                for q in range(2):
+                for q in range(players.shape[0]):
                     c = players[q, P.primary]
                     if (
                         c >= 0
@@ -388,7 +387,7 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
                 # Irresistible Love: in every turn, either player's, the card's opponent may roll
                 # to end it (they always do: the roll can only help them)
                 die = d6_nb(rng, script)
-                record_nb(trace, glob, 1 - inst[j, I.controller], Event.effect, j, r, die)
+                record_nb(trace, glob, opponent_nb(players, glob, inst[j, I.controller]), Event.effect, j, r, die)
                 if effects[r, E.roll_lo] <= die <= effects[r, E.roll_hi]:
                     destroy_magic_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
                     break
@@ -429,7 +428,7 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
             die = disarm_release_roll_nb(fighters[i], effects, rng, script)
             record_nb(trace, glob, inst[i, I.controller], Event.effect, i, w, die)
     # Stone Golem: "loses 10 HP at the beginning of your turn" (its player's opponent's turn)
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.primary and inst[j, I.controller] == o and fighters[j, F.effect_count] > 0:
             start, stop = card_rows_nb(cards, inst[j, I.card])
             for r in range(start, stop):
@@ -456,7 +455,7 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
             or action == Action.no_damage
             or in_roll_table_nb(effects, r, stop)  # The Alchemist: one die, three outcomes
         ):
-            moved = local_array(2)
+            moved = local_array(MAX_SEATS)[: players.shape[0]]
             moved[:] = 0
             execute_row_nb(
                 cards,
@@ -492,12 +491,12 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
 def _opponent_turn_end(cards, effects, inst, fighters, players, glob, p, trace):
     """Lava Golem: "If your opponent does not battle on their turn, inflict 5 damage to their
     primary creature": the rows of p's opponent's primary creature as p's turn ends."""
-    o = 1 - p
+    o = opponent_nb(players, glob, p)
     c = players[o, P.primary]
     if c < 0 or fighters[c, F.effect_count] == 0:
         return
     battled = False
-    for j in range(N_INST):  # a creature of p's initiated a battle this turn (it may be gone since)
+    for j in range(inst.shape[0]):  # a creature of p's initiated a battle this turn (it may be gone since)
         if inst[j, I.battled_turn] == glob[G.turn] and inst[j, I.controller] == p:
             battled = True
     start, stop = card_rows_nb(cards, inst[c, I.card])
@@ -517,11 +516,11 @@ def _opponent_turn_end(cards, effects, inst, fighters, players, glob, p, trace):
 
 
 @njit(cache=True, _nrt=False)
-def _lowest_roller(inst, glob, p, j, r, rng, script, trace):
+def _lowest_roller(inst, players, glob, p, j, r, rng, script, trace):
     """Cosmic Storm: each player rolls 1 die, the active player p first; while the lowest
     dice tie, those players roll again (the rules guide's way to find the lowest roll, Boss
     Battles). Returns the player with the lowest die."""
-    o = 1 - p
+    o = opponent_nb(players, glob, p)
     for _ in range(MAX_REROLLS):
         own_die = d6_nb(rng, script)
         other_die = d6_nb(rng, script)
@@ -539,10 +538,10 @@ def _destroy_creatures(cards, effects, inst, fighters, players, glob, decks, p, 
     """Maximum Ward, p's: every creature on the field is destroyed, Limited Summons first, then
     the primaries; a creature unaffected by p's magic cards stays. A destroyed creature dies by
     no creature's hand and no opponent's effect."""
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.limited and not magic_immune_vs_nb(cards, effects, inst, j, p):
             kill_nb(cards, effects, inst, fighters, players, glob, decks, j, -1, False, rng, trace)
-    for q in range(2):
+    for q in range(players.shape[0]):
         c = players[q, P.primary]
         if c >= 0 and not magic_immune_vs_nb(cards, effects, inst, c, p):
             kill_nb(cards, effects, inst, fighters, players, glob, decks, c, -1, False, rng, trace)
@@ -557,9 +556,9 @@ MAX_REROLLS = 64
 def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace):
     """End of p's turn: Forest Fire's roll, Dragon Power's check, counters, timed cards expire."""
     t = glob[G.turn]
-    o = 1 - p
+    o = opponent_nb(players, glob, p)
     _opponent_turn_end(cards, effects, inst, fighters, players, glob, p, trace)
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] != InstZone.magic or inst[j, I.controller] != p:
             continue
         start, stop = card_rows_nb(cards, inst[j, I.card])
@@ -597,11 +596,11 @@ def turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p,
                     record_nb(trace, glob, o, Event.effect_damage, c, dealt, fighters[c, F.hp])
         if inst[j, I.zone] == InstZone.magic:
             inst[j, I.counter] += 1
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.limited and inst[j, I.controller] == p and 0 <= inst[j, I.expires] <= t:
             # Summoner: "Send the summoned creature back to your hand at the end of your turn"
             release_anchored_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
-    for j in range(N_INST):
+    for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.magic and 0 <= inst[j, I.expires] <= t:
             # a timed card has done its work: to the cemetery
             leave_for_cemetery_nb(cards, effects, inst, fighters, players, glob, decks, j, rng, trace)
