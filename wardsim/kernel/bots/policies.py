@@ -656,7 +656,7 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
     own_odds = battle_odds_nb(cards, inst, fighters, duel_table, own, inst[own, I.card], opp, now) if own >= 0 else 0.0
     # a summon is weighed against the primary as printed: the HP it has lost is no reason to
     # send it to the cemetery before it strikes again (its HP counts there all the same)
-    own_fresh = battle_odds_nb(cards, inst, fighters, duel_table, -1, inst[own, I.card], opp, now) if own >= 0 else 0.0
+    own_fresh = -1.0  # worked out at the first summon: most decisions have none
     # can p battle this turn, and will it?
     can_battle = t >= glob[G.cycle] and t > glob[G.no_battle_until] and own >= 0 and opp >= 0
     can_battle = can_battle and can_initiate_nb(inst, fighters, glob, own)
@@ -671,7 +671,9 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
             if inst[i, I.zone] == InstZone.limited:
                 value = 100.0  # a Limited Summon cannot be hurt: always attack
             else:
-                odds = battle_odds_nb(cards, inst, fighters, duel_table, i, inst[i, I.card], opp, now)
+                odds = own_odds  # the primary's, worked out above
+                if i != own:
+                    odds = battle_odds_nb(cards, inst, fighters, duel_table, i, inst[i, I.card], opp, now)
                 # the damage race: a creature near death trades its last strike for free
                 hurt = fighters[i, F.hp] < 0.25 * fighters[i, F.max_hp]
                 value = 100.0 * (odds - attack_at) + (20.0 if hurt else 0.0)
@@ -683,6 +685,10 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
         elif kind == ActionKind.summon:
             odds = battle_odds_nb(cards, inst, fighters, duel_table, -1, inst[i, I.card], opp, now)
             cost = 10 * action_b_nb(a)
+            if own_fresh < 0.0:
+                own_fresh = 0.0
+                if own >= 0:
+                    own_fresh = battle_odds_nb(cards, inst, fighters, duel_table, -1, inst[own, I.card], opp, now)
             value = 100.0 * (odds - own_fresh) - params[PolicyParam.sacrifice_weight] * cost - 2.0
             if cemetery_hp_nb(cards, inst, players, p) + cost >= threshold:
                 value = 2 * WASTED  # a summon whose sacrifices lose the game
