@@ -10,7 +10,7 @@ from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.game import play, resolve
 from wardsim.kernel.game.actions import action_a_nb, action_kind_nb, encode_action
 from wardsim.kernel.game.enums import Event, GlobCol, InstCol, InstZone, Phase, PlayerCol
-from wardsim.kernel.game.match import new_game_arrays
+from wardsim.kernel.game.match import new_seats_arrays
 from wardsim.kernel.game.state import DECK_SIZE, cemetery_hp_nb, reset_state_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH
 from wardsim.kernel.rng import RNG_WORDS, as_script, check_script, new_rng
@@ -24,7 +24,8 @@ K = play.ActionKind
 
 
 class Table:
-    """Two players, 30 cards each. Cards start in the deck; put them where the scenario needs."""
+    """Two players, 30 cards each (or more seats: `more` decks, in `teams`; each its own team by
+    default). Cards start in the deck; put them where the scenario needs."""
 
     def __init__(
         self,
@@ -32,21 +33,25 @@ class Table:
         deck_b: list[str] | None = None,
         policy: str = "greedy",
         rules: Rules = Rules(),
+        more: tuple[list[str], ...] = (),
+        teams: list[int] | None = None,
     ):
-        names = [self._pad(deck_a or []), self._pad(deck_b or [])]
-        cards = [np.array([CAT.index(n) for n in deck], dtype=np.int64) for deck in names]
+        names = [self._pad(deck) for deck in (deck_a or [], deck_b or [], *more)]
+        cards = np.array([[CAT.index(n) for n in deck] for deck in names], dtype=np.int64)
         self.cards, self.effects = TABLES.cards, TABLES.effects
-        self.inst, self.fighters, self.players, self.glob, self.decks = new_game_arrays(
-            cards[0], cards[1], rules.to_array()
+        seat_teams = np.arange(len(names)) if teams is None else np.asarray(teams, dtype=np.int64)
+        self.inst, self.fighters, self.players, self.glob, self.decks = new_seats_arrays(
+            cards, seat_teams, rules.to_array()
         )
         reset_state_nb(self.inst, self.fighters, self.players, self.glob, self.decks)
         self.rng = new_rng(7, 0)
         self.script = np.zeros(0, dtype=np.int64)
         self.trace = np.zeros((4000, TRACE_WIDTH), dtype=np.int64)
-        self.policy, self.params = policy_arrays(policy, policy)
+        self.policy, self.params = policy_arrays(*[policy] * len(names))
         self.glob[GlobCol.first] = 0
         self.glob[GlobCol.active] = 0
-        self.glob[GlobCol.turn] = 2  # past the first turn cycle unless a test sets it
+        self.glob[GlobCol.faced] = 1
+        self.glob[GlobCol.turn] = self.glob[GlobCol.cycle]  # past the first turn cycle unless a test sets it
         self.players[:, PlayerCol.played_turn] = 1
 
     @staticmethod

@@ -1,7 +1,7 @@
 """The game state indexed by seat: sizes, teams, who faces whom, turn cycles and action codes.
 
 1v1 is two seats in two teams; the same arrays hold up to six seats (kernel.game.state). These
-tests check the state itself, not a game of more than two seats.
+tests check the state itself; tests/test_multiplayer.py plays games of more than two seats.
 """
 
 from __future__ import annotations
@@ -69,7 +69,6 @@ def test_the_opponent_is_the_faced_seat_for_the_active_team_and_the_active_playe
     inst, fighters, players, glob, decks = _seats([0, 1, 0, 1])
     glob[G.active], glob[G.faced] = 0, 3
     assert [opponent_nb(players, glob, p) for p in range(4)] == [3, 0, 3, 0]
-    assert [next_seat_nb(players, glob, p) for p in range(4)] == [1, 2, 3, 0]
 
 
 @pytest.mark.nojit

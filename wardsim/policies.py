@@ -101,11 +101,12 @@ def needs_duel_table(*specs: str) -> bool:
     return any(parse_policy(spec)[0].needs_duel_table for spec in specs)
 
 
-def policy_arrays(policy_a: str, policy_b: str) -> tuple[np.ndarray, np.ndarray]:
-    """The kernel's view of two players' policies: ids (2,) and parameters (2, N_POLICY_PARAMS)."""
-    ids = np.zeros(2, dtype=np.int64)
-    params = np.zeros((2, N_POLICY_PARAMS), dtype=np.float64)
-    for seat, spec in enumerate((policy_a, policy_b)):
+def policy_arrays(*specs: str) -> tuple[np.ndarray, np.ndarray]:
+    """The kernel's view of the players' policies, one spec per player: ids (S,) and parameters
+    (S, N_POLICY_PARAMS)."""
+    ids = np.zeros(len(specs), dtype=np.int64)
+    params = np.zeros((len(specs), N_POLICY_PARAMS), dtype=np.float64)
+    for seat, spec in enumerate(specs):
         policy, values = parse_policy(spec)
         ids[seat] = policy.id
         for key, value in values.items():

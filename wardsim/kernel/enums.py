@@ -609,6 +609,7 @@ class FighterColT(NamedTuple):
     reroll_pause: int = 111  # bits set by the game: its strike pauses after the Hit roll (1), the Atk roll (2)
     strike_stage: int = 112  # the roll its strike paused after, for a re-roll (1 Hit, 2 Atk); 0 none
     strike_atk_base: int = 113  # while paused after the Atk roll: the damage before the Atk dice
+    cycle: int = 114  # clocks in one turn cycle: 2 exchanges in a duel, a turn of each seat in a game
 
 
 FighterCol = FighterColT()

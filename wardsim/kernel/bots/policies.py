@@ -1127,9 +1127,16 @@ def option_value_nb(kind, q, subject, option, fact, params, cards, effects, inst
         if cards[card, CardCol.card_type] == CardType.creature:
             value -= 100.0 + cards[card, CardCol.hp]
         return value
+    if kind == ChoiceKind.face:
+        # the opponent nearest to going out, so that a rival leaves the game sooner
+        return float(cemetery_hp_nb(cards, inst, players, option))
     if kind == ChoiceKind.magic_response:
         if option == NO_OPTION:
             return 0.0
+        team = players[q, P.team]
+        faced = opponent_nb(players, glob, glob[G.active])
+        if team != players[glob[G.active], P.team] and team != players[faced, P.team]:
+            return -1.0  # two other teams' fight: answering it would spend a card for a rival
         if cards[inst[option, I.card], CardCol.card_type] == CardType.magic and _toll_kills(
             cards, effects, inst, fighters, players, glob, q
         ):

@@ -119,9 +119,9 @@ def position_value_nb(cards, inst, fighters, players, glob, me, duel_table):
     cemetery race (with half the damage the primary creatures carry, HP on its way there) and
     the two primaries' duel odds as they are (their HP, buffs and shields: `kernel.bots.race`)."""
     w = glob[G.winner]
-    if w == me:
+    if w == players[me, P.team]:
         return 1.0
-    if w == 2:
+    if w == glob[G.teams]:
         return 0.5
     if w >= 0:
         return 0.0
@@ -237,7 +237,9 @@ def _playout_turn(cards, effects, inst, fighters, players, glob, decks, policy, 
     search, so the search does not call itself."""
     actions = local_array(MAX_ACTIONS)
     steps = 0
-    while glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
+    a = glob[G.active]
+    play.retire_nb(cards, effects, inst, fighters, players, glob, policy, params, rng, trace)  # as match.play_turn_nb
+    while glob[G.winner] < 0 and glob[G.phase] != Phase.draw and players[a, P.lost] == 0:
         n = play.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
         steps += 1
         k = (
@@ -261,4 +263,5 @@ def _playout_turn(cards, effects, inst, fighters, players, glob, decks, policy, 
         play.apply_action_nb(
             cards, effects, inst, fighters, players, glob, decks, actions[k], policy, params, rng, script, trace
         )
+        play.retire_nb(cards, effects, inst, fighters, players, glob, policy, params, rng, trace)
     play.end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)

@@ -187,6 +187,7 @@ def init_fighter_nb(f, cards, card):
     f[F.disarmed_until] = -1
     f[F.extra_mult] = 1
     f[F.lifesteal_den] = 1
+    f[F.cycle] = 2  # a duel's; a game sets its own (kernel.game.field)
 
 
 @njit(_nrt=False)
@@ -810,7 +811,7 @@ def _tick(f, other, effects, clock, heal, rng, script):
                 heal_nb(f, amount)
             elif other[F.harmless] <= clock:  # Omega Titan: the other side causes no damage now
                 take_damage_nb(f, other, effects, amount, False)
-        f[base + 2] = clock + 2
+        f[base + 2] = clock + f[F.cycle]
         if f[base + 1] > 0:
             f[base + 1] -= 1
             if f[base + 1] == 0:

@@ -190,10 +190,11 @@ def scale_factor_nb(effects, r):
 
 
 @njit(_nrt=False)
-def status_until_nb(duration, clock):
-    """Last clock a status holds: N turn cycles = this exchange and the next 2N - 1."""
+def status_until_nb(duration, clock, cycle):
+    """Last clock a status holds: N turn cycles of `cycle` clocks = this one and the next
+    cycle * N - 1."""
     if duration > 0:
-        return clock + 2 * duration - 1
+        return clock + cycle * duration - 1
     if duration == Duration.source or duration == Duration.permanent or duration == Duration.released:
         return FOREVER
     return clock  # instant, battle, turn: until the end of this exchange
@@ -848,13 +849,13 @@ def fire_row_nb(r, src, opp, effects, clock, rng, script):
     elif action == Action.apply_status:
         status = effects[r, E.status]
         if status == Status.frozen:
-            victim[F.frozen_until] = max(victim[F.frozen_until], status_until_nb(duration, clock))
+            victim[F.frozen_until] = max(victim[F.frozen_until], status_until_nb(duration, clock, victim[F.cycle]))
         elif status == Status.stunned:
-            victim[F.stunned_until] = max(victim[F.stunned_until], status_until_nb(duration, clock))
+            victim[F.stunned_until] = max(victim[F.stunned_until], status_until_nb(duration, clock, victim[F.cycle]))
         elif status == Status.disarmed and duration == Duration.released:
             victim[F.disarm_release_row] = r + 1  # Giant Snake: until its player's release roll
         elif status == Status.disarmed:
-            victim[F.disarmed_until] = max(victim[F.disarmed_until], status_until_nb(duration, clock))
+            victim[F.disarmed_until] = max(victim[F.disarmed_until], status_until_nb(duration, clock, victim[F.cycle]))
         elif status == Status.wrapped:
             victim[F.wrap_row] = r + 1
         elif status == Status.shielded:
@@ -877,7 +878,7 @@ def fire_row_nb(r, src, opp, effects, clock, rng, script):
     elif action == Action.prevent_damage and (duration == Duration.turn or duration > 0):
         # The Super Hero: "cannot be damaged this turn"; Perseus Valenthil: "for 1 turn cycle" (a
         # duel's timer; the game keeps its own, InstCol.safe_until)
-        victim[F.safe_until] = status_until_nb(duration, clock) + 1
+        victim[F.safe_until] = status_until_nb(duration, clock, victim[F.cycle]) + 1
         victim[F.damage_immune] = 1
     elif action == Action.prevent_damage:
         victim[F.battle_prevent] = 1
@@ -892,7 +893,7 @@ def fire_row_nb(r, src, opp, effects, clock, rng, script):
         add_battle_stat_nb(victim, Stat.modifier, -excess)
     elif action == Action.no_damage:
         # Omega Titan: "your opponent cannot cause damage ... until the end of your turn"
-        victim[F.harmless] = max(victim[F.harmless], status_until_nb(duration, clock) + 1)
+        victim[F.harmless] = max(victim[F.harmless], status_until_nb(duration, clock, victim[F.cycle]) + 1)
     elif action == Action.drain_armor:
         # Wild Vampire: "reduce your opponent's primary creature's AL to 0. Increase this card's
         # Modifier by the number decreased" (ruling wild-vampire: the AL it has now, every change

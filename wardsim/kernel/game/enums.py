@@ -16,6 +16,7 @@ class InstZoneT(NamedTuple):
     cemetery: int = 5
     under: int = 6  # beneath another card (Eternal Dragon's sacrifices)
     resolving: int = 7  # a card being played, before it resolves
+    removed: int = 8  # out of the game: the cards of a player who is out while others play on
 
 
 InstZone = InstZoneT()
@@ -105,7 +106,7 @@ class PlayerColT(NamedTuple):
     magic_blocked_until: int = 4  # cannot play magic cards while turn <= this
     summon_turn: int = 5  # turn index of its last standard summon (one per turn)
     opponent_deaths: int = 6  # creature cards that went to the opponent's cemetery, whatever sent them (The Hero)
-    lost: int = 7  # 1 once the player has lost
+    lost: int = 7  # 1 once the player is out (lost); 2 once their cards have left the game
     played_turn: int = 8  # 1 once the player has had a turn (no draw on the first)
     low_summon: int = 9  # its next placement must be a creature of AL <= this (0: no limit)
     cemetery_reduced: int = 10  # cemetery HP that effects took off (Reduce the Burden)
@@ -116,6 +117,12 @@ class PlayerColT(NamedTuple):
     rarity_blocked_until: int = 15  # ... while turn <= this
     replacement: int = 16  # the creature that replaced its missing primary in the settling under way; -1 none
     team: int = 17  # the seat's team: seats of one team are never each other's opponents (1v1: the seat itself)
+    last_turn: int = (
+        18  # turn index of the seat's last turn; -1 before its first (a team's turn goes to who waited longest)
+    )
+    out_turn: int = 19  # turn index in which the player went out; -1 while in the game
+    first_turn: int = 20  # turn index of the seat's first turn; -1 before it (its place in the turn order)
+    out_reason: int = 21  # EndReason of the player going out (playing while in the game)
 
 
 PlayerCol = PlayerColT()
@@ -127,7 +134,7 @@ class GlobColT(NamedTuple):
     first: int = 1  # seat that took the first turn
     active: int = 2  # seat whose turn it is
     phase: int = 3  # Phase
-    winner: int = 4  # -1 while playing; 0 / 1; 2 = draw
+    winner: int = 4  # -1 while playing; the winning team (1v1: the seat); `teams` = draw
     end_reason: int = 5  # EndReason
     no_battle_until: int = 6  # no battle while turn <= this (A Loving God)
     # the rules in force (wardsim.rules.Rules, copied in by kernel.game.state.apply_rules_nb)
@@ -155,6 +162,7 @@ class GlobColT(NamedTuple):
     battles: int = 26  # battles begun so far (what "once per battle" counts)
     cycle: int = 27  # turns in one turn cycle: every seat's turn once (1v1: 2)
     faced: int = 28  # the seat the active player faces this turn (1v1: always the other seat)
+    teams: int = 29  # teams at the table (1v1: 2); also the `winner` of a draw
 
 
 GlobCol = GlobColT()
@@ -177,7 +185,7 @@ class EndReasonT(NamedTuple):
     cemetery: int = 1  # rules guide, How to win: 300 or more HP in the cemetery
     no_creature: int = 2  # no playable creature in hand or deck (ruling 8)
     turn_cap: int = 3  # the turn cap was reached: a draw (ruling 8)
-    both_lost: int = 4  # both players lost at the same moment: a draw
+    both_lost: int = 4  # both players (every player still in) lost at the same moment: a draw
     returned_alone: int = 5  # a card came back to hand or deck, and no other card was left there
 
 
@@ -235,6 +243,7 @@ class ChoiceKindT(NamedTuple):
     draw_answer: int = 24  # answer the opponent's draw with a Lightning card, or pass (subject: the card drawn)
     reroll: int = 25  # use the re-roll a card (the option) gives on the roll just seen, or pass (subject: the striker)
     reroll_die: int = 26  # which die of that roll to re-roll (options: die places, facts: faces; subject: the striker)
+    face: int = 27  # which opponent to face this turn, with more than one in the game (options: seats)
 
 
 ChoiceKind = ChoiceKindT()
@@ -280,7 +289,7 @@ class EventT(NamedTuple):
     hit_dice: int = 25  # a = striker, b = dice packed base 8 (first die lowest), c = total with bonuses
     atk_dice: int = 26  # a = striker, b = dice packed base 8 (first die lowest), c = damage after multipliers
     dot_tick: int = 27  # a = instance, b = amount, c = HP after
-    game_end: int = 28  # a = winner (2 = draw), b = EndReason
+    game_end: int = 28  # a = winning team (the number of teams: a draw), b = EndReason
     response: int = 29  # a = lightning instance, b = card, c = the instance it answers
     stolen: int = 30  # a = instance, b = card
     effect_rolls: int = 31  # a = striker, b = its on-hit effect rolls packed base 8 (last roll lowest)
@@ -292,6 +301,8 @@ class EventT(NamedTuple):
     placed_under: int = 37  # a = instance, b = card, c = the creature it goes under (Terry's Jerry)
     deck_order: int = 38  # a = instance put back on its deck, b = card, c = its place from the top (1 = drawn next)
     reroll: int = 39  # a = striker, b = the dice before the re-roll packed base 8, c = the roll (1 Hit, 2 Atk)
+    player_out: int = 40  # the player is out and their cards leave the game; a = their cemetery HP, b = EndReason
+    face: int = 41  # a = the seat the active player faces this turn (more than two seats)
 
 
 Event = EventT()
@@ -300,7 +311,7 @@ Event = EventT()
 class RecordColT(NamedTuple):
     """Columns of a game record (int64, one row per game)."""
 
-    winner: int = 0  # 0 = deck A, 1 = deck B, 2 = draw
+    winner: int = 0  # the winning team (1v1: 0 = deck A, 1 = deck B); the number of teams = draw
     first_player: int = 1
     turns: int = 2
     end_reason: int = 3
@@ -310,5 +321,18 @@ class RecordColT(NamedTuple):
 
 RecordCol = RecordColT()
 N_RECORD_COLS = len(RecordCol)
+
+
+class TablePlayerColT(NamedTuple):
+    """Columns of a game's row per player, in games of more than two seats (int64)."""
+
+    seat: int = 0  # the seat the player was given
+    first_turn: int = 1  # turn index of the player's first turn (their place in the turn order); -1 none
+    cemetery: int = 2  # cemetery HP at the end (or as the player went out)
+    out_turn: int = 3  # turn index in which the player went out; -1 never
+
+
+TablePlayerCol = TablePlayerColT()
+N_TABLE_PLAYER_COLS = len(TablePlayerCol)
 
 MAX_ACTIONS = 256  # room for the legal actions of one decision

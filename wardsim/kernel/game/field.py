@@ -73,18 +73,48 @@ def finish_nb(glob, winner, reason):
 
 @njit(cache=True, _nrt=False)
 def check_cemetery_nb(cards, inst, players, glob):
-    """300 or more HP in a cemetery loses (rules guide, How to win); both at once: a draw. While
-    cards are still arriving together (`hold_cemetery_nb`) the count waits for the last."""
+    """300 or more HP in a cemetery loses (rules guide, How to win): every player still in the
+    game who has reached it is out at once (`lose_nb`); all of them at once: a draw. While cards
+    are still arriving together (`hold_cemetery_nb`) the count waits for the last."""
     if glob[G.winner] >= 0 or glob[G.cemetery_held] > 0:
         return
-    lost0 = cemetery_hp_nb(cards, inst, players, 0) >= glob[G.cemetery_threshold]
-    lost1 = cemetery_hp_nb(cards, inst, players, 1) >= glob[G.cemetery_threshold]
-    if lost0 and lost1:
-        finish_nb(glob, 2, EndReason.both_lost)
-    elif lost0:
-        finish_nb(glob, 1, EndReason.cemetery)
-    elif lost1:
-        finish_nb(glob, 0, EndReason.cemetery)
+    out = False
+    for p in range(players.shape[0]):
+        if players[p, P.lost] == 0 and cemetery_hp_nb(cards, inst, players, p) >= glob[G.cemetery_threshold]:
+            players[p, P.lost] = 1
+            players[p, P.out_turn] = glob[G.turn]
+            players[p, P.out_reason] = EndReason.cemetery
+            out = True
+    if out:
+        decide_nb(players, glob, EndReason.cemetery)
+
+
+@njit(cache=True, _nrt=False)
+def lose_nb(players, glob, p, reason):
+    """Player p is out of the game (no creature to place, a card back alone in the hand): with
+    two teams, the other team wins; with more, the others play on (ruling player-out)."""
+    if glob[G.winner] >= 0 or players[p, P.lost] > 0:
+        return
+    players[p, P.lost] = 1
+    players[p, P.out_turn] = glob[G.turn]
+    players[p, P.out_reason] = reason
+    decide_nb(players, glob, reason)
+
+
+@njit(cache=True, _nrt=False)
+def decide_nb(players, glob, reason):
+    """The game is over when the players still in it are all of one team (that team wins), or
+    when none is left (a draw: every player still in lost at the same moment)."""
+    team = -1
+    for p in range(players.shape[0]):
+        if players[p, P.lost] == 0:
+            if team >= 0 and players[p, P.team] != team:
+                return
+            team = players[p, P.team]
+    if team >= 0:
+        finish_nb(glob, team, reason)
+    else:
+        finish_nb(glob, glob[G.teams], EndReason.both_lost if reason == EndReason.cemetery else reason)
 
 
 @njit(cache=True, _nrt=False)
@@ -500,7 +530,7 @@ def _returned_alone(inst, players, glob, i):
     for j in range(inst.shape[0]):
         if j != i and inst[j, I.zone] == InstZone.hand and inst[j, I.owner] == p:
             return
-    finish_nb(glob, opponent_nb(players, glob, p), EndReason.returned_alone)
+    lose_nb(players, glob, p, EndReason.returned_alone)
 
 
 @njit(cache=True, _nrt=False)
@@ -515,12 +545,19 @@ def send_back_nb(cards, effects, inst, players, glob, decks, i, zone, rng, trace
 
 
 @njit(cache=True, _nrt=False)
+def new_fighter_nb(cards, inst, fighters, glob, i):
+    """Creature i's fighter with its printed stats, timed by the game's turn cycle."""
+    init_fighter_nb(fighters[i], cards, inst[i, I.card])
+    fighters[i, F.cycle] = glob[G.cycle]
+
+
+@njit(cache=True, _nrt=False)
 def place_primary_nb(cards, inst, fighters, players, glob, p, i):
     """Creature i becomes p's primary creature with its printed stats."""
     set_zone_nb(inst, glob, i, InstZone.primary)
     inst[i, I.controller] = p
     players[p, P.primary] = i
-    init_fighter_nb(fighters[i], cards, inst[i, I.card])
+    new_fighter_nb(cards, inst, fighters, glob, i)
     inst[i, I.counter] = players[p, P.opponent_deaths]  # The Hero counts deaths from here
 
 
@@ -737,7 +774,7 @@ def stay_on_field_nb(cards, inst, fighters, glob, j, trace):
     set_zone_nb(inst, glob, j, InstZone.limited)
     inst[j, I.controller] = p
     inst[j, I.anchor] = j
-    init_fighter_nb(fighters[j], cards, inst[j, I.card])
+    new_fighter_nb(cards, inst, fighters, glob, j)
     fighters[j, F.effect_count] = 0  # rules guide: Limited Summons lose their effects and health pool
     fighters[j, F.hp] = FOREVER
     fighters[j, F.max_hp] = FOREVER
@@ -1377,7 +1414,7 @@ def slide_in_nb(cards, inst, fighters, players, glob, p, best, trace):
     inst[best, I.anchor] = held
     inst[best, I.controller] = p
     players[p, P.primary] = best
-    init_fighter_nb(fighters[best], cards, inst[best, I.card])
+    new_fighter_nb(cards, inst, fighters, glob, best)
     record_nb(trace, glob, p, Event.slide_in, best, inst[best, I.card], 0)
 
 

@@ -724,27 +724,39 @@ def response_chain_nb(cards, effects, inst, fighters, players, glob, decks, p, i
     chain[:] = -1
     chain[0] = i
     depth = 1
-    player = opponent_nb(players, glob, p)
+    last = p  # the player of the card the chain ends with
     if is_lightning_nb(cards, card):
         players[p, P.lightning_turn] = glob[G.turn] + 1  # Steam Rex reads it
+    seats = players.shape[0]
     while depth < MAX_CHAIN:
-        n = response_options_nb(cards, effects, inst, fighters, players, glob, player, chain[depth - 1], options)
-        answer = choice.pick_nb(
-            ChoiceKind.magic_response,
-            player,
-            chain[depth - 1],
-            options,
-            n,
-            policy,
-            params,
-            cards,
-            effects,
-            inst,
-            fighters,
-            players,
-            glob,
-            rng,
-        )
+        # each opponent of that card's player still in the game may answer it, in seat order from
+        # that player; the first to answer adds one card (ruling responders; 1v1: the other seat)
+        answer = -1
+        player = -1
+        for k in range(1, seats):
+            q = (last + k) % seats
+            if players[q, P.lost] > 0 or players[q, P.team] == players[last, P.team]:
+                continue
+            n = response_options_nb(cards, effects, inst, fighters, players, glob, q, chain[depth - 1], options)
+            answer = choice.pick_nb(
+                ChoiceKind.magic_response,
+                q,
+                chain[depth - 1],
+                options,
+                n,
+                policy,
+                params,
+                cards,
+                effects,
+                inst,
+                fighters,
+                players,
+                glob,
+                rng,
+            )
+            if answer >= 0:
+                player = q
+                break
         if answer < 0:
             break
         record_nb(trace, glob, player, Event.response, answer, inst[answer, I.card], chain[depth - 1])
@@ -755,7 +767,7 @@ def response_chain_nb(cards, effects, inst, fighters, players, glob, decks, p, i
             pay_magic_toll_nb(cards, effects, inst, fighters, players, glob, player, trace)
         chain[depth] = answer
         depth += 1
-        player = opponent_nb(players, glob, player)
+        last = player
     negated = local_array(MAX_CHAIN)
     negated[:] = 0
     for k in range(depth - 1, 0, -1):

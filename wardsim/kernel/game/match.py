@@ -30,16 +30,18 @@ from wardsim.kernel.game.enums import (
     Phase,
     PlayerCol,
     RecordCol,
+    TablePlayerCol,
 )
 from wardsim.kernel.game.play import MAX_STEPS_PER_TURN
 from wardsim.kernel.game.scratch import local_array, local_matrix
-from wardsim.kernel.game.state import MAX_INST, MAX_SEATS, apply_rules_nb, cemetery_hp_nb, copy_state_nb
+from wardsim.kernel.game.state import MAX_INST, MAX_SEATS, apply_rules_nb, cemetery_hp_nb, copy_state_nb, randint_nb
 from wardsim.kernel.game.trace import TRACE_WIDTH, record_nb
 from wardsim.kernel.jit import njit
-from wardsim.kernel.rng import RNG_WORDS
+from wardsim.kernel.rng import RNG_WORDS, seed_rng_nb
 from wardsim.rules import DECK_SIZE
 
 G = GlobCol
+SEATING_STREAM = np.uint64(1 << 63)  # games' seating draws: (seed, index + 2**63), apart from their dice
 
 
 @njit(cache=True, _nrt=False)
@@ -56,9 +58,11 @@ def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, p
     if rewinds:
         copy_state_nb(inst, fighters, players, glob, decks, s_inst, s_fighters, s_players, s_glob, s_decks)
     play.begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
+    play.retire_nb(cards, effects, inst, fighters, players, glob, policy, params, rng, trace)
     actions = local_array(MAX_ACTIONS)
     steps = 0
-    while glob[G.winner] < 0 and glob[G.phase] != Phase.draw:
+    active = glob[G.active]
+    while glob[G.winner] < 0 and glob[G.phase] != Phase.draw and players[active, PlayerCol.lost] == 0:
         n = play.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
         steps += 1
         if steps > MAX_STEPS_PER_TURN:
@@ -70,6 +74,7 @@ def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, p
         play.apply_action_nb(
             cards, effects, inst, fighters, players, glob, decks, actions[k], policy, params, rng, script, trace
         )
+        play.retire_nb(cards, effects, inst, fighters, players, glob, policy, params, rng, trace)
         if rewinds and play.offer_rewind_nb(
             cards,
             effects,
@@ -99,7 +104,8 @@ def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, p
 def play_game_nb(
     cards, effects, inst, fighters, players, glob, decks, policy, params, seed, index, rng, script, trace, duel_table
 ):
-    """Play game `index` of `seed` to the end; returns the winner (0, 1; 2 = draw)."""
+    """Play game `index` of `seed` to the end; returns the winning team (1v1: 0, 1; the number
+    of teams for a draw)."""
     play.setup_nb(cards, effects, inst, fighters, players, glob, decks, seed, index, rng, script, trace)
     while glob[G.winner] < 0:
         play_turn_nb(
@@ -117,6 +123,13 @@ def _play_one(cards, effects, seat_decks, teams, policy, params, seed, index, ru
     """Play one game with fresh state; fill its record row and its seen row (one flag word per
     instance)."""
     inst, fighters, players, glob, decks = _new_game_nb(seat_decks, teams, rules)
+    _play_state(cards, effects, inst, fighters, players, glob, decks, policy, params, seed, index, duel_table)
+    _write_record(cards, inst, players, glob, record, seen)
+
+
+@njit(cache=True)
+def _play_state(cards, effects, inst, fighters, players, glob, decks, policy, params, seed, index, duel_table):
+    """Play game `index` of `seed` on fresh state arrays, untraced."""
     rng = np.zeros(RNG_WORDS, dtype=np.uint64)
     no_script = np.zeros(0, dtype=np.int64)
     no_trace = np.zeros((0, TRACE_WIDTH), dtype=np.int64)
@@ -137,6 +150,11 @@ def _play_one(cards, effects, seat_decks, teams, policy, params, seed, index, ru
         no_trace,
         duel_table,
     )
+
+
+@njit(cache=True)
+def _write_record(cards, inst, players, glob, record, seen):
+    """A played game's record row, and its seen row (one flag word per instance)."""
     record[RecordCol.winner] = glob[G.winner]
     record[RecordCol.first_player] = glob[G.first]
     record[RecordCol.turns] = glob[G.turn]
@@ -171,6 +189,77 @@ def play_games_nb(
             records[g],
             seen[g],
         )
+
+
+@njit(cache=True)
+def play_table_games_nb(
+    cards, effects, decks, teams, policy, params, seed, first_index, n_games, rules, duel_table, records, players_out
+):
+    """Games first_index .. first_index + n_games - 1 between the S players whose deck lists are
+    the rows of `decks` (S, 30), player k in team `teams[k]` with policy `policy[k]` and
+    `params[k]`. Each game seats the players at random, from the game's own seating stream
+    (seed, index + 2**63), so no player keeps a seat's advantage or its neighbours. Fills
+    `records` (n_games, RecordCol: the winning team, or the number of teams for a draw; the
+    first player's seat) and `players_out` (n_games, S, TablePlayerCol) per player."""
+    s = decks.shape[0]
+    seat_decks = np.empty((s, DECK_SIZE), dtype=np.int64)
+    seat_teams = np.empty(s, dtype=np.int64)
+    seat_policy = np.empty(s, dtype=np.int64)
+    seat_params = np.empty(params.shape, dtype=params.dtype)
+    seat_of = np.empty(s, dtype=np.int64)
+    seen = np.zeros(s * DECK_SIZE, dtype=np.int64)
+    rng = np.zeros(RNG_WORDS, dtype=np.uint64)
+    for g in range(n_games):
+        index = first_index + g
+        seat_players_nb(seed, index, seat_of, rng)
+        for k in range(s):
+            q = seat_of[k]
+            seat_decks[q, :] = decks[k]
+            seat_teams[q] = teams[k]
+            seat_policy[q] = policy[k]
+            seat_params[q, :] = params[k]
+        inst, fighters, players, glob, state_decks = _new_game_nb(seat_decks, seat_teams, rules)
+        _play_state(
+            cards,
+            effects,
+            inst,
+            fighters,
+            players,
+            glob,
+            state_decks,
+            seat_policy,
+            seat_params,
+            seed,
+            index,
+            duel_table,
+        )
+        _write_record(cards, inst, players, glob, records[g], seen)
+        for k in range(s):
+            q = seat_of[k]
+            out = players_out[g, k]
+            out[TablePlayerCol.seat] = q
+            out[TablePlayerCol.first_turn] = players[q, PlayerCol.first_turn]
+            out[TablePlayerCol.cemetery] = cemetery_hp_nb(cards, inst, players, q)
+            out[TablePlayerCol.out_turn] = players[q, PlayerCol.out_turn]
+
+
+@njit(cache=True, _nrt=False)
+def seat_players_nb(seed, index, seat_of, rng):
+    """Game `index`'s seating: `seat_of[k]` is player k's seat, a random permutation from the
+    game's seating stream (seed, index + 2**63), apart from its dice."""
+    seed_rng_nb(rng, np.uint64(seed), np.uint64(index) | SEATING_STREAM)
+    for k in range(seat_of.shape[0]):
+        seat_of[k] = k
+    for k in range(seat_of.shape[0] - 1, 0, -1):
+        j = randint_nb(rng, k + 1)
+        seat_of[k], seat_of[j] = seat_of[j], seat_of[k]
+
+
+def table_seats(seed: int, index: int, players: int) -> np.ndarray:
+    """Player k's seat in game `index` of `seed` (`seat_players_nb`), for replays."""
+    seat_of = np.zeros(players, dtype=np.int64)
+    seat_players_nb(np.uint64(seed), np.uint64(index), seat_of, np.zeros(RNG_WORDS, dtype=np.uint64))
+    return seat_of
 
 
 @njit(cache=True)

@@ -27,7 +27,9 @@ cycle - 1:
 A primary creature that dies is replaced at once (a Limited Summon slides in when one is
 there); with no playable creature the redraw procedure runs (show the hand, shuffle it back,
 draw as many); a player who cannot place a creature loses (ruling 8). A player with 300 or more
-HP in the cemetery loses (ruling 7). The turn cap ends the game as a draw.
+HP in the cemetery loses (ruling 7). With more than two players a player who loses is out, and
+the others play on until one team is left (ruling player-out). The turn cap ends the game as a
+draw.
 """
 
 from __future__ import annotations
@@ -96,6 +98,7 @@ from wardsim.kernel.game.field import (
     leave_for_cemetery_nb,
     lightning_barred_nb,
     limited_barred_nb,
+    lose_nb,
     magic_barred_nb,
     magic_immune_vs_nb,
     once_negation_nb,
@@ -123,6 +126,7 @@ from wardsim.kernel.game.state import (
     MAX_INST,
     MAX_SEATS,
     cemetery_hp_nb,
+    count_cycle_nb,
     draw_card_nb,
     hand_size_nb,
     is_creature_nb,
@@ -312,10 +316,12 @@ def _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i
         )
     if frow >= 0 and not resolve.matches_filter_nb(cards, effects, frow, inst[i, I.card]):
         return False
-    if i == players[p, P.primary]:
-        # Steam Spider, Lead Boots: "cannot be used as a sacrifice from the field"
+    q = inst[i, I.controller]
+    if inst[i, I.zone] == InstZone.primary and players[q, P.team] == players[p, P.team]:
+        # Steam Spider, Lead Boots: "cannot be used as a sacrifice from the field"; a teammate's
+        # primary too (Multiplayer PVP: "Teammates may sacrifice their teammates creatures")
         return (
-            not primary_frozen_nb(fighters, players, glob, p)
+            not primary_frozen_nb(fighters, players, glob, q)
             and not held_on_field_nb(cards, effects, inst, fighters, i)
             and not _no_sacrifice(cards, effects, inst, i)
         )
@@ -380,6 +386,9 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
             if inst[i, I.zone] == InstZone.limited:
                 if limited > 0:
                     continue
+            elif inst[i, I.zone] == InstZone.primary:
+                if inst[i, I.controller] == p:
+                    continue  # p's own primary is counted above
             elif inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != p:
                 continue
             taken = False
@@ -398,6 +407,8 @@ def fodder_nb(cards, effects, inst, fighters, players, glob, p, summoned, cost, 
                 key -= 1 << 20
             if inst[i, I.zone] == InstZone.limited and inst[i, I.controller] != p:
                 key = -(1 << 21)  # Soul Eater: the opponent's Limited Summon fills their cemetery
+            if inst[i, I.zone] == InstZone.primary:
+                key += 1 << 30  # a teammate's primary: the last resort, it costs them their creature
             if key < best_key:
                 best_key = key
                 best = i
@@ -796,7 +807,7 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
     """p must have a primary creature: a Limited Summon slides in (p chooses which), else p
     places one from hand, with the redraw procedure when none can be placed (show the hand,
     shuffle it back, draw as many). No magic is played meanwhile (rules guide, How to play)."""
-    if glob[G.winner] >= 0 or players[p, P.primary] >= 0:
+    if glob[G.winner] >= 0 or players[p, P.primary] >= 0 or players[p, P.lost] > 0:
         return
     options = local_array(MAX_INST)
     costs = local_array(MAX_INST)
@@ -852,7 +863,7 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
         for _k in range(hand_n):
             draw_card_nb(inst, decks, players, glob, p)
     record_nb(trace, glob, p, Event.cannot_place, 0, 0, 0)
-    finish_nb(glob, opponent_nb(players, glob, p), EndReason.no_creature)
+    lose_nb(players, glob, p, EndReason.no_creature)
 
 
 @njit(cache=True, _nrt=False)
@@ -1134,7 +1145,12 @@ def settle_nb(
         placed = False
         for side in range(seats):
             p = (a + side) % seats
-            if glob[G.winner] < 0 and players[p, P.primary] < 0 and (players[p, P.played_turn] > 0 or p == a):
+            if (
+                glob[G.winner] < 0
+                and players[p, P.primary] < 0
+                and players[p, P.lost] == 0
+                and (players[p, P.played_turn] > 0 or p == a)
+            ):
                 ensure_primary_nb(
                     cards, effects, inst, fighters, players, glob, decks, p, policy, params, rng, script, trace
                 )
@@ -2942,6 +2958,14 @@ def end_combat_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
             record_nb(trace, glob, o, Event.dot_tick, fo, hp_o - fighters[fo, F.hp], fighters[fo, F.hp])
     if fa >= 0 and fo >= 0:
         _aura_dots(cards, effects, inst, fighters, glob, fa, fo, trace)
+    for q in range(players.shape[0]):
+        # more seats: the damage and healing over time due on every other primary tick too
+        x = players[q, P.primary]
+        if q != a and q != o and x >= 0:
+            hp = fighters[x, F.hp]
+            end_exchange_nb(fighters[x], fighters[x], effects, t, rng, script)
+            if trace.shape[0] > 0 and fighters[x, F.hp] != hp:
+                record_nb(trace, glob, q, Event.dot_tick, x, hp - fighters[x, F.hp], fighters[x, F.hp])
     # Sleepy Scent: a tick's damage wakes its creature; one still asleep heals with the other HOTs
     tend_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, True, rng, trace)
     glob[G.phase] = Phase.wrap_up
@@ -2982,17 +3006,27 @@ def setup_nb(cards, effects, inst, fighters, players, glob, decks, seed, index, 
     seed_rng_nb(rng, np.uint64(seed), np.uint64(index))
     for p in range(players.shape[0]):
         shuffle_deck_nb(inst, decks, players, p, rng)
-    # rules guide: each player rolls one die; the lower roll chooses, and goes first
-    d0 = d6_nb(rng, script)
-    d1 = d6_nb(rng, script)
-    while d0 == d1:
-        d0 = d6_nb(rng, script)
-        d1 = d6_nb(rng, script)
-    first = 0 if d0 < d1 else 1
+    # rules guide: each player rolls one die; the lower roll chooses, and goes first (more
+    # players: the lowest roll, every player rolling again while it is shared; ruling first-player)
+    dice = local_array(MAX_SEATS)[: players.shape[0]]
+    first = -1
+    while first < 0:
+        for p in range(players.shape[0]):
+            dice[p] = d6_nb(rng, script)
+        first = 0
+        shared = False
+        for p in range(1, players.shape[0]):
+            if dice[p] < dice[first]:
+                first = p
+                shared = False
+            elif dice[p] == dice[first]:
+                shared = True
+        if shared:
+            first = -1
     glob[G.first] = first
     glob[G.active] = first
-    glob[G.faced] = next_seat_nb(players, glob, first)  # 1v1: the other seat
-    record_nb(trace, glob, first, Event.first_player, d0, d1, 0)
+    glob[G.faced] = next_seat_nb(players, glob, first)  # 1v1: the other seat; more: chosen each turn
+    record_nb(trace, glob, first, Event.first_player, dice[0], dice[1], 0)
     for p in range(players.shape[0]):
         for _ in range(glob[G.opening_hand]):
             i = draw_card_nb(inst, decks, players, glob, p)
@@ -3015,6 +3049,7 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
         cemetery_hp_nb(cards, inst, players, 0),
         cemetery_hp_nb(cards, inst, players, 1),
     )
+    face_nb(cards, effects, inst, fighters, players, glob, policy, params, rng, trace)
     if players[p, P.skip_turn] > 0:
         # Black Dragon: the whole turn is skipped, its four phases with it (rules guide, Turns
         # explained), draw and turn-start effects included; the turn cycle passes all the same,
@@ -3069,13 +3104,74 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
 def end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
     """Wrap-up is over: turn-end effects, then the next seat's turn; the turn cap draws."""
     p = glob[G.active]
-    if glob[G.winner] < 0:
+    if glob[G.winner] < 0 and players[p, P.lost] == 0:
         turns.turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace)
         settle_effects_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
+        retire_nb(cards, effects, inst, fighters, players, glob, policy, params, rng, trace)
+    if players[p, P.played_turn] == 0:
+        players[p, P.first_turn] = glob[G.turn]
     players[p, P.played_turn] = 1
+    players[p, P.last_turn] = glob[G.turn]
     glob[G.turn] += 1
-    active = next_seat_nb(players, glob, p)
-    glob[G.active] = active
-    glob[G.faced] = next_seat_nb(players, glob, active)  # 1v1: the other seat
+    glob[G.active] = next_seat_nb(players, glob, p)
     if glob[G.winner] < 0 and glob[G.turn] >= glob[G.max_turns]:
-        finish_nb(glob, 2, EndReason.turn_cap)
+        finish_nb(glob, glob[G.teams], EndReason.turn_cap)
+
+
+@njit(cache=True, _nrt=False)
+def face_nb(cards, effects, inst, fighters, players, glob, policy, params, rng, trace):
+    """The active player faces one opponent this turn (ruling faced-opponent): their battle is
+    against that player's primary, and their cards that name "the opponent" act on that player.
+    With two seats, the other one; with one opponent left in the game, that one; else the
+    active player's policy chooses among the opponents still in the game."""
+    p = glob[G.active]
+    if players.shape[0] == 2:
+        glob[G.faced] = 1 - p
+        return
+    options = local_array(MAX_SEATS)
+    n = 0
+    for q in range(players.shape[0]):
+        if players[q, P.lost] == 0 and players[q, P.team] != players[p, P.team]:
+            options[n] = q
+            n += 1
+    if n == 0:
+        return
+    glob[G.faced] = choice.pick_nb(
+        ChoiceKind.face, p, -1, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
+    )
+    record_nb(trace, glob, p, Event.face, glob[G.faced], 0, 0)
+
+
+@njit(cache=True, _nrt=False)
+def retire_nb(cards, effects, inst, fighters, players, glob, policy, params, rng, trace):
+    """Players out of a game that goes on (more than two teams, or a team with a player left):
+    their cards, and the cards under their control, leave the game (ruling player-out); the
+    turn cycle is counted again among the players left, and an active player who faced one of
+    them faces another. Called between actions, where no card is on its way anywhere."""
+    if glob[G.winner] >= 0:
+        return
+    gone = False
+    for p in range(players.shape[0]):
+        if players[p, P.lost] != 1:
+            continue
+        players[p, P.lost] = 2
+        gone = True
+        hp = cemetery_hp_nb(cards, inst, players, p)
+        record_nb(trace, glob, p, Event.player_out, hp, players[p, P.out_reason], 0)
+        # what they went out with stays their cemetery HP, their cards gone
+        players[p, P.cemetery_bonus] = hp
+        players[p, P.cemetery_reduced] = 0
+        for i in range(inst.shape[0]):
+            z = inst[i, I.zone]
+            if z != InstZone.removed and (inst[i, I.owner] == p or inst[i, I.controller] == p):
+                set_zone_nb(inst, glob, i, InstZone.removed)
+        players[p, P.primary] = -1
+        players[p, P.deck_n] = 0
+    if not gone:
+        return
+    count_cycle_nb(players, glob)
+    for i in range(inst.shape[0]):
+        fighters[i, F.cycle] = glob[G.cycle]
+    a = glob[G.active]
+    if players[a, P.lost] == 0 and players[glob[G.faced], P.lost] > 0:
+        face_nb(cards, effects, inst, fighters, players, glob, policy, params, rng, trace)

@@ -18,7 +18,6 @@ and its response chain are `kernel.game.magic`):
 from __future__ import annotations
 
 from wardsim.kernel.bots import choice
-from wardsim.kernel.duel.battle import init_fighter_nb
 from wardsim.kernel.duel.effect_rows import (
     FOREVER,
     add_stat_nb,
@@ -82,6 +81,7 @@ from wardsim.kernel.game.field import (
     magic_immune_nb,
     magic_immune_vs_nb,
     move_to_zone_nb,
+    new_fighter_nb,
     place_primary_nb,
     primary_bound_row_nb,
     release_anchored_nb,
@@ -1147,7 +1147,7 @@ def limited_summon_nb(cards, inst, fighters, players, glob, p, j, anchor, trace)
     set_zone_nb(inst, glob, j, InstZone.limited)
     inst[j, I.controller] = p
     inst[j, I.anchor] = anchor
-    init_fighter_nb(fighters[j], cards, inst[j, I.card])
+    new_fighter_nb(cards, inst, fighters, glob, j)
     fighters[j, F.effect_count] = 0
     fighters[j, F.hp] = FOREVER  # "cannot take damage"
     fighters[j, F.max_hp] = FOREVER

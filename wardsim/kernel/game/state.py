@@ -88,6 +88,9 @@ def reset_state_nb(inst, fighters, players, glob, decks):
         players[p, PlayerCol.summon_turn] = -1
         players[p, PlayerCol.harmless_until] = -1
         players[p, PlayerCol.replacement] = -1
+        players[p, PlayerCol.last_turn] = -1
+        players[p, PlayerCol.out_turn] = -1
+        players[p, PlayerCol.first_turn] = -1
     glob[GlobCol.turn] = 0
     glob[GlobCol.phase] = Phase.draw
     glob[GlobCol.winner] = -1
@@ -106,8 +109,12 @@ def reset_state_nb(inst, fighters, players, glob, decks):
     glob[GlobCol.sent_card] = -1
     glob[GlobCol.poisoned] = -1
     glob[GlobCol.battles] = 0
-    glob[GlobCol.cycle] = seats
+    teams = 0
+    for p in range(seats):
+        teams = max(teams, players[p, PlayerCol.team] + 1)
+    glob[GlobCol.teams] = teams
     glob[GlobCol.faced] = -1
+    count_cycle_nb(players, glob)
 
 
 @njit(cache=True, _nrt=False)
@@ -152,8 +159,39 @@ def opponent_nb(players, glob, p):
 
 @njit(cache=True, _nrt=False)
 def next_seat_nb(players, glob, p):
-    """The seat whose turn follows seat p's."""
-    return (p + 1) % players.shape[0]
+    """The seat whose turn follows seat p's: turns go from team to team in the order of their
+    numbers (free-for-all: around the table), and within a team to the player still in the game
+    who has waited longest (the lowest seat first), so 2v2 plays A1, B1, A2, B2 and 1v2 plays
+    A1, B1, A1, B2 (ruling turn-order)."""
+    teams = glob[GlobCol.teams]
+    for k in range(1, teams + 1):
+        team = (players[p, PlayerCol.team] + k) % teams
+        best = -1
+        for q in range(players.shape[0]):
+            if players[q, PlayerCol.team] != team or players[q, PlayerCol.lost] > 0:
+                continue
+            if best < 0 or players[q, PlayerCol.last_turn] < players[best, PlayerCol.last_turn]:
+                best = q
+        if best >= 0:
+            return best
+    return p
+
+
+@njit(cache=True, _nrt=False)
+def count_cycle_nb(players, glob):
+    """A turn cycle is over once every player still in the game has had a turn: the teams in
+    the game times the most players still in one of them (1v1: 2; 2v2: 4; 1v2: 4)."""
+    teams = 0
+    most = 0
+    for team in range(glob[GlobCol.teams]):
+        n = 0
+        for q in range(players.shape[0]):
+            if players[q, PlayerCol.team] == team and players[q, PlayerCol.lost] == 0:
+                n += 1
+        if n > 0:
+            teams += 1
+            most = max(most, n)
+    glob[GlobCol.cycle] = max(teams * most, 1)
 
 
 # ------------------------------------------------------------------ random helpers
