@@ -94,7 +94,8 @@ def test_playthrough_replays_byte_for_byte(path, regen_playthroughs, monkeypatch
 @pytest.mark.parametrize("path", playthrough_files(), ids=lambda path: path.name)
 def test_playthrough_name_says_which_game(path):
     params = replay_params(replay_args(path))
-    game = f"{Path(params['deck_a']).stem}-vs-{Path(params['deck_b']).stem}-s{params['seed']}-g{params['game']}"
+    deck_a, deck_b = params["deck_files"]
+    game = f"{Path(deck_a).stem}-vs-{Path(deck_b).stem}-s{params['seed']}-g{params['game']}"
     assert path.stem == game or path.stem.startswith(game + "-"), f"{path.name} holds {game}"
 
 
@@ -107,7 +108,7 @@ def test_every_bundled_deck_is_in_a_playthrough():
     played = set()
     for path in playthrough_files():
         params = replay_params(replay_args(path))
-        played |= {Path(params["deck_a"]).stem, Path(params["deck_b"]).stem}
+        played |= {Path(deck).stem for deck in params["deck_files"]}
     bundled = {path.stem for path in DECKS.glob("*.txt")}
     assert bundled, f"no decks in {DECKS}"
     assert not bundled - played, f"bundled decks in no playthrough: {sorted(bundled - played)}"

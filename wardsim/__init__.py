@@ -8,9 +8,9 @@ The public API, for notebooks and scripts::
     tournament = ws.round_robin(decks, games=100, seed=1)
     ws.matchup_heatmap(tournament.matchups()).savefig("matchups.png")
 
-Decks: `load_deck`, `bundled_decks`, `Deck`. Games: `simulate` (two decks), `round_robin` (a
-pool), `ladder` (the bot policies against each other), `replay` (one game, turn by turn), all
-under `Rules` (the rules guide's by default).
+Decks: `load_deck`, `bundled_decks`, `Deck`. Games: `simulate` (two decks), `simulate_table`
+(free-for-all and teams), `round_robin` (a pool), `ladder` (the bot policies against each
+other), `replay` (one game, turn by turn), all under `Rules` (the rules guide's by default).
 Analytics and charts take the per-game records (`wardsim.records`) and per-card counters
 those return. The command line (`wardsim --help`) is built on the same functions.
 """
@@ -29,6 +29,7 @@ _PUBLIC = {
     "Rules": "wardsim.rules",
     "default_catalog": "wardsim.catalog",
     "simulate": "wardsim.simulation",
+    "simulate_table": "wardsim.multiplayer",
     "round_robin": "wardsim.tournament",
     "ladder": "wardsim.ladders",
     "replay": "wardsim.replays",

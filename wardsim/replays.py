@@ -6,6 +6,7 @@ so it is the very game that `simulate` counted as game k.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -16,15 +17,16 @@ from wardsim.effects import render
 from wardsim.kernel.duel.enums import StrikeResult
 from wardsim.kernel.enums import Action, CardCol, EffectCol, Scale, Status, Trigger
 from wardsim.kernel.game.enums import EndReason, Event, FizzleReason, GlobCol
-from wardsim.kernel.game.match import new_game_arrays, play_game_nb
+from wardsim.kernel.game.match import new_game_arrays, new_seats_arrays, play_game_nb, table_seats
 from wardsim.kernel.game.rerolls import ATK_ROLL, HIT_ROLL
 from wardsim.kernel.game.trace import TRACE_WIDTH
 from wardsim.kernel.rng import RNG_WORDS
 from wardsim.policies import policy_arrays
 from wardsim.rules import DECK_SIZE, Rules
-from wardsim.simulation import RunConfig, duel_odds_table
+from wardsim.simulation import RunConfig, duel_odds_table, odds_table
 
 TRACE_CAPACITY = 20_000
+SEAT_LETTERS = "ABCDEF"  # a card's seat, after its name: Knight (C)
 _STRIKE_WORDS = {
     StrikeResult.none: "cannot strike",
     StrikeResult.negated: "is negated",
@@ -53,7 +55,7 @@ class Replay:
     """One game told turn by turn: `text()` starts with the rules it was played by."""
 
     lines: list[str]
-    winner: int  # 0 = deck A, 1 = deck B, 2 = draw
+    winner: int  # the winning team (1v1: 0 = deck A, 1 = deck B); the number of teams: a draw
     trace: np.ndarray
     rules: Rules = Rules()
 
@@ -105,6 +107,56 @@ def replay(
     return Replay(lines, int(winner), trace[:n], rules)
 
 
+def replay_table(
+    decks: Sequence[Deck],
+    mode: str,
+    teams: Sequence[int] | None,
+    seed: int,
+    game: int,
+    policy: str = "heuristic",
+    rules: Rules | None = None,
+    catalog: Catalog | None = None,
+) -> tuple[Replay, list[str]]:
+    """Play game `game` of a `wardsim.multiplayer.simulate_table` run again, seated as that run
+    seated it, and describe it; also the deck name in each seat."""
+    from wardsim.multiplayer import TableConfig, table_odds, table_teams
+
+    catalog = catalog or default_catalog()
+    rules = rules or Rules()
+    tables = catalog.tables()
+    player_teams = table_teams(mode, len(decks), teams)
+    seat_of = table_seats(seed, game, len(decks))
+    order = np.argsort(seat_of)  # order[seat] = the player sitting there
+    seat_decks = np.array([decks[k].card_indices(catalog) for k in order])
+    seat_teams = np.array([player_teams[k] for k in order])
+    effects = rules.effects_table(tables.effects)
+    ids, params = policy_arrays(*[policy] * len(decks))
+    inst, fighters, players, glob, state_decks = new_seats_arrays(seat_decks, seat_teams, rules.to_array())
+    trace = np.zeros((TRACE_CAPACITY, TRACE_WIDTH), dtype=np.int64)
+    config = TableConfig(mode, seat_decks.tolist(), seat_teams.tolist(), [policy] * len(decks), seed, 1, rules)
+    winner = play_game_nb(
+        tables.cards,
+        effects,
+        inst,
+        fighters,
+        players,
+        glob,
+        state_decks,
+        ids,
+        params,
+        np.uint64(seed),
+        np.uint64(game),
+        np.zeros(RNG_WORDS, dtype=np.uint64),
+        np.zeros(0, dtype=np.int64),
+        trace,
+        odds_table(table_odds(config, catalog)),
+    )
+    n = int(glob[GlobCol.trace_n])
+    names = [decks[k].name for k in order]
+    lines = describe(trace[:n], inst[:, 0], catalog, names, effects, rules, seat_teams.tolist())
+    return Replay(lines, int(winner), trace[:n], rules), names
+
+
 def _health(hp: int) -> str:
     """A creature's HP as the trace gives it: -1 for a Limited Summon, which has no health pool."""
     return f"HP {hp}" if hp >= 0 else "has no health pool (a Limited Summon)"
@@ -147,17 +199,21 @@ def describe(
     trace: np.ndarray,
     slot_cards: np.ndarray,
     catalog: Catalog,
-    names: tuple[str, str],
+    names: Sequence[str],
     effects: np.ndarray,
     rules: Rules | None = None,
+    teams: Sequence[int] | None = None,
 ) -> list[str]:
-    """The trace in plain English, one line per event."""
+    """The trace in plain English, one line per event; `names` are the seats' (1v1: A, then B),
+    `teams` their teams (1v1: each its own)."""
     rules = rules or Rules()
+    teams = list(teams) if teams is not None else list(range(len(names)))
+    two = len(names) == 2
 
     def card(i: int) -> str:
         if i < 0:
             return "nothing"
-        side = "A" if i < DECK_SIZE else "B"
+        side = SEAT_LETTERS[i // DECK_SIZE]
         return f"{catalog.cards[int(slot_cards[i])].name} ({side})"
 
     starts = catalog.tables().cards[:, CardCol.effect_start]
@@ -241,14 +297,18 @@ def describe(
             broken[a] = turn
         elif event in (Event.stolen, Event.to_hand, Event.to_deck, Event.placed_under):
             expiry.pop(a, None)  # off to another place or player: its time is not what moves it
-        who = names[player] if player in (0, 1) else "?"
+        who = names[player] if 0 <= player < len(names) else "?"
         whose = who + ("'" if who.endswith("s") else "'s")  # giants' cemetery, undead's hand
         e = Event
-        if event == e.first_player:
+        if event == e.first_player and not two:
+            lines.append(f"Roll-off for the first turn: {who} rolls the lowest and goes first.")
+        elif event == e.first_player:
             lines.append(
                 f"Roll-off for the first turn: {names[0]} rolls {a}, {names[1]} rolls {b}; "
                 f"{who} (the lower roll) chooses to go first."
             )
+        elif event == e.turn and not two:
+            lines.append(f"\n== Turn {a + 1}: {who}.")
         elif event == e.turn:
             lines.append(
                 f"\n== Turn {a + 1} ({'cycle ' + str(a // 2 + 1)}): {who}. Cemetery HP: {names[0]} {b}, {names[1]} {c}"
@@ -408,12 +468,20 @@ def describe(
                 "played again from the draw phase."
             )
         elif event == e.deck_order:
-            deck = names[0 if a < DECK_SIZE else 1]
+            deck = names[a // DECK_SIZE]
             lines.append(f"  {who} puts {card(a)} back on {deck}'s deck, card {c} from the top (both players saw it).")
+        elif event == e.face:
+            lines.append(f"{who} faces {names[a]} this turn.")
+        elif event == e.player_out:
+            ending = _END_WORDS.get(b, "out").format(threshold=rules.cemetery_threshold, max_turns=rules.max_turns)
+            lines.append(f"{who} is out ({ending}) with {a} cemetery HP: their cards leave the game.")
         elif event == e.fizzle:
             lines.append(f"  [fizzled] {card(a)} was played to no effect: {_FIZZLE_WORDS[c]}.")
         elif event == e.game_end:
-            result = "a draw" if a == 2 else f"{names[a]} wins"
+            winners = [name for name, team in zip(names, teams, strict=True) if team == a]
+            result = (
+                "a draw" if a == max(teams) + 1 else f"{' and '.join(winners)} win{'s' if len(winners) == 1 else ''}"
+            )
             ending = _END_WORDS.get(b, "the game is over").format(
                 threshold=rules.cemetery_threshold, max_turns=rules.max_turns
             )

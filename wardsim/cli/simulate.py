@@ -1,4 +1,4 @@
-"""`wardsim simulate` and `wardsim replay`: games between two decks."""
+"""`wardsim simulate` and `wardsim replay`: games between two decks, or more with --mode."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ from wardsim.cli.rules import rule_options
 from wardsim.cluster import use_scheduler
 from wardsim.decks import Deck, DeckError, load_deck
 from wardsim.formats import load_formats
+from wardsim.multiplayer import MODES, simulate_table, table_teams
 from wardsim.outputs import OutputError
 from wardsim.policies import DEFAULT_POLICY, POLICIES
 from wardsim.rules import Rules
@@ -66,8 +67,15 @@ def check_policy(name: str | None, option: str) -> None:
 
 @rule_options
 def simulate(
-    deck_a: Path = typer.Argument(..., help="Deck file of player A."),
-    deck_b: Path = typer.Argument(..., help="Deck file of player B."),
+    deck_files: list[Path] = typer.Argument(
+        ..., metavar="DECK DECK [DECK ...]", help="Deck files: two for 1v1 (A, then B); more with --mode."
+    ),
+    mode: str = typer.Option(
+        None, "--mode", help="More than two players: ffa (free-for-all, 3-6 decks) or teams (with --teams)."
+    ),
+    teams: str = typer.Option(
+        None, "--teams", help="Team sizes in deck order for --mode teams: 2,2 (default for 4 decks), 1,2, ..."
+    ),
     games: int = games_option(1000, "Number of games."),
     seed: int = seed_option(0, "Run seed, 0 to 2**64-1: game k's dice come from (seed, k)."),
     jobs: int = jobs_option(),
@@ -82,10 +90,18 @@ def simulate(
     *,
     rules: Rules,
 ) -> None:
-    """Play GAMES games of DECK_A against DECK_B and report the win rate."""
+    """Play GAMES games of deck A against deck B and report the win rate; with --mode, games of
+    three to six players (free-for-all) or of teams, seats drawn at random for each game."""
     for name, option in ((policy, "--policy"), (policy_a, "--policy-a"), (policy_b, "--policy-b")):
         check_policy(name, option)
-    a, b = load_decks([deck_a, deck_b], fmt)
+    if mode is not None or len(deck_files) != 2:
+        if policy_a or policy_b:
+            raise fail("--policy-a and --policy-b are for two decks; with --mode, --policy is every player's")
+        table(deck_files, mode, teams, games, seed, jobs, scheduler, policy, fmt, out, force, as_json, rules)
+        return
+    if teams:
+        raise fail("--teams is for --mode teams")
+    a, b = load_decks(deck_files, fmt)
     err = Console(stderr=True)
     err.print(
         f"seed {seed}: {games} games of {a.name} vs {b.name} "
@@ -145,10 +161,108 @@ def simulate(
         typer.echo(f"Per-game records in {out}/records/.")
 
 
+def table_sizes(teams: str | None) -> list[int] | None:
+    """The team sizes of --teams 2,2."""
+    try:
+        return [int(n) for n in teams.split(",")] if teams else None
+    except ValueError:
+        raise fail(f"--teams takes team sizes such as 2,2 or 1,2, got {teams!r}") from None
+
+
+def table(
+    deck_files: list[Path],
+    mode: str | None,
+    teams: str | None,
+    games: int,
+    seed: int,
+    jobs: int,
+    scheduler: str,
+    policy: str,
+    fmt: str,
+    out: Path | None,
+    force: bool,
+    as_json: bool,
+    rules: Rules,
+) -> None:
+    """`wardsim simulate --mode ffa|teams`: games of more than two players, or of teams."""
+    if mode is None:
+        raise fail(f"{len(deck_files)} decks: say how they play with --mode ({', '.join(MODES)}); two decks play 1v1")
+    sizes = table_sizes(teams)
+    try:
+        table_teams(mode, len(deck_files), sizes)
+    except ValueError as problem:
+        raise fail(str(problem)) from None
+    decks = load_decks(deck_files, fmt)
+    err = Console(stderr=True)
+    shape = "free-for-all" if mode == "ffa" else "teams " + "v".join(map(str, sizes or [len(decks) // 2] * 2))
+    err.print(
+        f"seed {seed}: {games} games, {shape}: {', '.join(d.name for d in decks)} "
+        f"({policy}, {workers_text(jobs, scheduler)})"
+    )
+    if rules.changes():
+        err.print(f"rules: {rules.describe()}")
+    done = [0]
+
+    def advance(n: int) -> None:
+        done[0] += n
+        bar.advance(task, n)
+
+    try:
+        with use_scheduler(scheduler), game_bar(err) as bar:
+            task = bar.add_task("games", total=games)
+            result = simulate_table(
+                decks,
+                mode,
+                sizes,
+                games=games,
+                seed=seed,
+                jobs=jobs,
+                policy=policy,
+                out=out,
+                rules=rules,
+                progress=advance,
+                force=force,
+                notice=notice_printer(err),
+            )
+    except KeyboardInterrupt:
+        raise Interrupted(done[0], games, out) from None
+    except OutputError as problem:
+        raise fail(f"--out: {problem}") from None
+    except ValueError as problem:
+        raise fail(str(problem)) from None
+    summary = result.summary()
+    if as_json:
+        typer.echo(json.dumps(summary, indent=1))
+        return
+    entries = (
+        [
+            f"team {t + 1} ({', '.join(n for n, k in zip(result.names, result.config.teams, strict=True) if k == t)})"
+            for t in range(len(summary["wins"]))
+        ]
+        if mode == "teams"
+        else result.names
+    )
+    for name, wins, rate, (lo, hi) in zip(entries, summary["wins"], summary["win_rates"], summary["ci95"], strict=True):
+        typer.echo(f"{name} wins {100 * rate:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%): {wins} of {games} games.")
+    places = ", ".join(f"{k + 1}. {100 * r:.1f}%" for k, r in enumerate(summary["seat_win_rates"]))
+    typer.echo(f"Win rate by place in the turn order: {places}; {summary['draws']} draws.")
+    speed = summary["games_per_second"]
+    typer.echo(
+        f"Games last {summary['mean_turns']:.1f} turns on average" + (f"; {speed:.0f} games/s." if speed else ".")
+    )
+    if summary["not_modeled"]:
+        typer.echo(f"Note: effects not fully modeled: {', '.join(summary['not_modeled'])}.")
+    if out:
+        typer.echo(f"Per-game records in {out}/records/.")
+
+
 @rule_options
 def replay(
-    deck_a: Path = typer.Argument(..., help="Deck file of player A."),
-    deck_b: Path = typer.Argument(..., help="Deck file of player B."),
+    deck_files: list[Path] = typer.Argument(
+        ..., metavar="DECK DECK [DECK ...]", help="The run's deck files, in its order."
+    ),
+    mode: str = typer.Option(None, "--mode", help="The run's --mode (ffa, teams), for more than two decks."),
+    teams: str = typer.Option(None, "--teams", help="The run's --teams."),
     seed: int = seed_option(0, "The run's seed, 0 to 2**64-1."),
     game: int = typer.Option(0, "--game", "-g", min=0, max=MAX_GAMES - 1, help="Which game of the run (0-based)."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
@@ -161,7 +275,21 @@ def replay(
     """Print game GAME of a `simulate` run turn by turn (give it the run's options)."""
     for name, option in ((policy, "--policy"), (policy_a, "--policy-a"), (policy_b, "--policy-b")):
         check_policy(name, option)
-    a, b = load_decks([deck_a, deck_b], fmt)
+    if mode is not None or len(deck_files) != 2:
+        if mode is None:
+            raise fail(f"{len(deck_files)} decks: give the run's --mode ({', '.join(MODES)})")
+        sizes = table_sizes(teams)
+        try:
+            table_teams(mode, len(deck_files), sizes)
+        except ValueError as problem:
+            raise fail(str(problem)) from None
+        decks = load_decks(deck_files, fmt)
+        told, names = replays.replay_table(decks, mode, sizes, seed, game, policy, rules)
+        seats = ", ".join(f"{name} ({letter})" for name, letter in zip(names, replays.SEAT_LETTERS, strict=False))
+        typer.echo(f"Game {game} of seed {seed}, {'free-for-all' if mode == 'ffa' else 'teams'}: {seats}")
+        typer.echo(told.text())
+        return
+    a, b = load_decks(deck_files, fmt)
     result = replays.replay(
         a,
         b,

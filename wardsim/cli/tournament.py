@@ -1,4 +1,4 @@
-"""`wardsim tournament`: every deck against every other deck, in both seats."""
+"""`wardsim tournament`: every deck against every other deck, in both seats; or free-for-all pods."""
 
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import POLICY_HELP, check_policy, load_pool
 from wardsim.cluster import use_scheduler
 from wardsim.outputs import OutputError
+from wardsim.pods import MAX_PODS, choose_pods, pod_tournament
 from wardsim.policies import DEFAULT_POLICY
 from wardsim.rules import Rules
 from wardsim.tournament import Tournament, round_robin, total_games
@@ -92,7 +93,12 @@ def matchup_table(result: Tournament) -> Table:
 @rule_options
 def tournament(
     deck_files: list[Path] = typer.Argument(..., metavar="DECK", help="Deck files (two or more)."),
-    games: int = games_option(1000, "Games per ordered pairing."),
+    mode: str = typer.Option(None, "--mode", help="ffa: free-for-all pods of --pod decks instead of 1v1 pairings."),
+    pod: int = typer.Option(4, "--pod", help="With --mode ffa: decks at each table (3 to 6)."),
+    max_pods: int = typer.Option(
+        MAX_PODS, "--pods", min=1, help="With --mode ffa: the most pods to play (a balanced sample beyond)."
+    ),
+    games: int = games_option(1000, "Games per ordered pairing (per pod with --mode ffa)."),
     seed: int = seed_option(0, "Run seed, 0 to 2**64-1 (each pairing's seed is derived from it)."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help=POLICY_HELP),
     jobs: int = jobs_option(),
@@ -104,8 +110,14 @@ def tournament(
     *,
     rules: Rules,
 ) -> None:
-    """Play every deck against every other deck in both seats and print the matchup table."""
+    """Play every deck against every other deck in both seats and print the matchup table; with
+    --mode ffa, play the pool's free-for-all pods and print the standings."""
     check_policy(policy, "--policy")
+    if mode is not None:
+        if mode != "ffa":
+            raise fail(f"--mode {mode!r}: a tournament plays 1v1 pairings, or free-for-all pods with --mode ffa")
+        pods(deck_files, pod, max_pods, games, seed, policy, jobs, scheduler, fmt, out, force, as_json, rules)
+        return
     decks = load_pool(deck_files, fmt)
     err = Console(stderr=True)
     total = total_games(len(decks), games)
@@ -159,3 +171,87 @@ def tournament(
         typer.echo(f"Note: effects not fully modeled: {', '.join(result.not_modeled)}.")
     if out:
         typer.echo(f"Per-game records in {out}/<deck_a>__<deck_b>/records/.")
+
+
+def pods(
+    deck_files: list[Path],
+    pod: int,
+    max_pods: int,
+    games: int,
+    seed: int,
+    policy: str,
+    jobs: int,
+    scheduler: str,
+    fmt: str,
+    out: Path | None,
+    force: bool,
+    as_json: bool,
+    rules: Rules,
+) -> None:
+    """`wardsim tournament --mode ffa`: the pool's free-for-all pods, and the decks' standings."""
+    decks = load_pool(deck_files, fmt)
+    try:
+        chosen = choose_pods(len(decks), pod, seed, max_pods)
+    except ValueError as problem:
+        raise fail(str(problem)) from None
+    err = Console(stderr=True)
+    total = len(chosen) * games
+    err.print(
+        f"seed {seed}: {len(decks)} decks in {len(chosen)} free-for-all pods of {pod}, {games} games each "
+        f"({total} games; {policy}, {workers_text(jobs, scheduler)})",
+        highlight=False,
+    )
+    if rules.changes():
+        err.print(f"rules: {rules.describe()}", highlight=False)
+    done = [0]
+    try:
+        with use_scheduler(scheduler), game_bar(err) as bar:
+            task = bar.add_task("games", total=total)
+
+            def advance(n: int) -> None:
+                done[0] += n
+                bar.advance(task, n)
+
+            result = pod_tournament(
+                decks,
+                pod,
+                games,
+                seed,
+                policy=policy,
+                jobs=jobs,
+                out=out,
+                max_pods=max_pods,
+                progress=advance,
+                rules=rules,
+                force=force,
+                notice=notice_printer(err),
+            )
+    except KeyboardInterrupt:
+        raise Interrupted(done[0], total, out) from None
+    except OutputError as problem:
+        raise fail(f"--out: {problem}") from None
+    except ValueError as problem:
+        raise fail(str(problem)) from None
+    summary = result.summary()
+    if as_json:
+        typer.echo(json.dumps(summary, indent=1))
+        return
+    table = Table(title=f"Free-for-all standings: wins in pods of {pod} (fair share {100 / pod:.1f}%)")
+    for column in ("deck", "games", "win % (95% CI)", "strength"):
+        table.add_column(column, justify="left" if column == "deck" else "right")
+    for row in summary["standings"]:
+        lo, hi = row["ci95"]
+        table.add_row(
+            row["deck"],
+            str(row["games"]),
+            f"{100 * row['win_rate']:.1f} ({100 * lo:.1f}-{100 * hi:.1f})",
+            f"{row['strength']:.2f}",
+        )
+    console = Console()
+    (console if console.is_terminal else Console(width=250)).print(table)
+    places = ", ".join(f"{k + 1}. {100 * r:.1f}%" for k, r in enumerate(summary["seat_win_rates"]))
+    typer.echo(f"Seed {seed}, policy {policy}. Win rate by place in the turn order: {places}.")
+    if result.not_modeled:
+        typer.echo(f"Note: effects not fully modeled: {', '.join(result.not_modeled)}.")
+    if out:
+        typer.echo(f"Per-game records in {out}/<deck>__<deck>__.../records/.")
