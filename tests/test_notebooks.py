@@ -27,6 +27,13 @@ SMALL = {
     "01_quickstart.ipynb": {"GAMES": 200, "POLICY": "greedy", "REPLAY_LINES": 15},
     "02_card_metrics.ipynb": {"GAMES": 60, "ABLATION_GAMES": 10, "POLICY": "greedy"},
     "03_balance_whatif.ipynb": {"GAMES": 20, "POLICY": "greedy", "SWEEP_VALUES": [1, 3, 5]},
+    "04_multiplayer.ipynb": {
+        "GAMES": 30,
+        "FFA_SIZES": [3],
+        "TEAM_DECKS": ["dragons", "giants", "undead", "sustain"],
+        "PAIR_GAMES": 4,
+        "POLICY": "greedy",
+    },
     "06_whole_set.ipynb": {
         "DECKS": 60,
         "OPPONENTS": 2,
