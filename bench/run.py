@@ -27,6 +27,9 @@ printed stats and no effects, which enumerates both strikes of each exchange at 
 (P(A wins) only), one pair per thread on every thread. Compiling is left out (a warm-up matrix
 of a few creatures first).
 
+tables: games of each mode (1v1, free-for-all of 3 and of 4, 2v2) between the same bundled
+decks under the default policy, on every core: games/s and a game's cost in baseline duels.
+
 ladder: a small policy ladder (`wardsim.ladders`) of every registered policy on four bundled
 decks, a few games per cell, on every core: each policy's Bradley-Terry strength and Elo with
 their 95% intervals, beside its games/s against itself on the same decks (every ordered
@@ -398,6 +401,53 @@ def bench_games(games: int, repeats: int) -> list[dict]:
     return rows
 
 
+TABLE_DECKS = ("dragons", "giants", "undead", "sustain")
+TABLE_MODES = (
+    ("1v1", None, 2, None),
+    ("ffa 3", "ffa", 3, None),
+    ("ffa 4", "ffa", 4, None),
+    ("2v2", "teams", 4, (2, 2)),
+)
+TABLE_GAMES = 4000
+
+
+def bench_tables(games: int, repeats: int) -> list[dict]:
+    """Games of each mode under the default policy (`wardsim.multiplayer.simulate_table`; 1v1
+    through `simulate`), on every core, the same decks seated in turn: games/s, and a game's
+    cost in baseline duels."""
+    from wardsim.decks import bundled_decks_dir, load_deck
+    from wardsim.multiplayer import simulate_table
+    from wardsim.policies import DEFAULT_POLICY
+    from wardsim.simulation import simulate
+
+    decks = [load_deck(bundled_decks_dir() / f"{name}.txt") for name in TABLE_DECKS]
+    jobs = os.cpu_count() or 1
+    baseline_rate = _baseline_rate(repeats)
+    rows = []
+    for label, mode, players, teams in TABLE_MODES:
+
+        def play(n: int, mode=mode, players=players, teams=teams) -> int:
+            chunk = max(1, n // jobs)
+            if mode is None:
+                return simulate(
+                    *decks[:2], games=n, seed=1, jobs=jobs, policy_a=DEFAULT_POLICY, chunk=chunk
+                ).totals.games
+            return len(simulate_table(decks[:players], mode, teams, games=n, seed=1, jobs=jobs, chunk=chunk).records)
+
+        # after a warm-up run (compile, the duel odds, the workers)
+        seconds, played = _best(lambda play=play: play(TABLE_GAMES), repeats)
+        rate = played / seconds
+        rows.append(
+            {
+                "benchmark": f"tables: {label}",
+                "threads": jobs,
+                "games/s": rate,
+                "baseline duels per game": baseline_rate / rate,
+            }
+        )
+    return rows
+
+
 CLI_PAIR = ("Knight", "Werewolf")  # two Gen 1 creatures without effects: the baseline's own duels
 CLI_DUELS = 10_000_000
 
@@ -559,6 +609,7 @@ BENCHMARKS: dict[str, Callable[[int, int], list[dict]]] = {
     "games": bench_games,
     "exact": bench_exact,
     "ladder": bench_ladder,
+    "tables": bench_tables,
 }
 
 
