@@ -2,11 +2,11 @@
 
 `player_rows` turns a run's records (`wardsim.multiplayer.TableResult.frame`, or several runs'
 concatenated) into the long frame the rest reads: ``pod, game, deck, player, team, seat,
-place, won, draw, out_turn, cemetery``. A player *won* when their team won; a draw is nobody's
+place, won, draw, players, teams, out_turn, cemetery``. A player *won* when their team won; a draw is nobody's
 win (`draw` marks it). Intervals are Wilson 95%.
 
 - `table_standings`: each deck's games, wins and win rate, and its win rate over its fair share
-  (1 over the players at its tables, counted game by game);
+  (1 over the teams at its tables, counted game by game);
 - `place_advantage`: the win rate by place in the turn order (place 1 went first), against
   the fair share;
 - `team_pairs`: in team games, the win rate of each pair of decks that played on one team.
@@ -45,6 +45,7 @@ def player_rows(frame: pd.DataFrame, decks: list[str], teams: list[int], pod: in
                     "won": frame["winner"].to_numpy() == team,
                     "draw": frame["winner"].to_numpy() == n_teams,
                     "players": len(decks),
+                    "teams": n_teams,
                     "out_turn": frame[f"out_turn_{k}"].to_numpy(),
                     "cemetery": frame[f"cemetery_{k}"].to_numpy(),
                 }
@@ -60,23 +61,23 @@ def _rates(wins: pd.Series, games: pd.Series) -> pd.DataFrame:
 
 def table_standings(rows: pd.DataFrame) -> pd.DataFrame:
     """One row per deck, best first: ``games, wins, win_rate, ci_low, ci_high, fair_share``
-    (the mean of 1 / players at its tables) and ``strength`` (win rate over fair share: 1 is
+    (the mean of 1 / teams at its tables: 1 / players in free-for-all) and ``strength`` (win rate over fair share: 1 is
     even at its tables)."""
     grouped = rows.groupby("deck", observed=True)
     out = pd.DataFrame({"games": grouped.size(), "wins": grouped["won"].sum().astype(int)})
     out = out.join(_rates(out["wins"], out["games"]))
-    out["fair_share"] = grouped["players"].apply(lambda p: float(np.mean(1.0 / p)))
+    out["fair_share"] = grouped["teams"].apply(lambda t: float(np.mean(1.0 / t)))
     out["strength"] = out["win_rate"] / out["fair_share"]
     return out.sort_values("win_rate", ascending=False)
 
 
 def place_advantage(rows: pd.DataFrame) -> pd.DataFrame:
     """One row per (players at the table, place in the turn order): ``games, wins, win_rate,
-    ci_low, ci_high, fair_share``."""
+    ci_low, ci_high, fair_share`` (1 / teams: a team's win is each of its players')."""
     grouped = rows.groupby(["players", "place"])
     out = pd.DataFrame({"games": grouped.size(), "wins": grouped["won"].sum().astype(int)})
     out = out.join(_rates(out["wins"], out["games"]))
-    out["fair_share"] = 1.0 / out.index.get_level_values("players")
+    out["fair_share"] = grouped["teams"].apply(lambda t: float(np.mean(1.0 / t)))
     return out
 
 
