@@ -19,7 +19,7 @@ from wardsim.cli.options import (
     seed_option,
     workers_text,
 )
-from wardsim.cli.progress import game_bar, notice_printer
+from wardsim.cli.progress import game_bar, notice_printer, play_games
 from wardsim.cli.rules import rule_options
 from wardsim.cluster import use_scheduler
 from wardsim.decks import Deck, DeckError, load_deck
@@ -201,35 +201,26 @@ def table(
     )
     if rules.changes():
         err.print(f"rules: {rules.describe()}")
-    done = [0]
-
-    def advance(n: int) -> None:
-        done[0] += n
-        bar.advance(task, n)
-
-    try:
-        with use_scheduler(scheduler), game_bar(err) as bar:
-            task = bar.add_task("games", total=games)
-            result = simulate_table(
-                decks,
-                mode,
-                sizes,
-                games=games,
-                seed=seed,
-                jobs=jobs,
-                policy=policy,
-                out=out,
-                rules=rules,
-                progress=advance,
-                force=force,
-                notice=notice_printer(err),
-            )
-    except KeyboardInterrupt:
-        raise Interrupted(done[0], games, out) from None
-    except OutputError as problem:
-        raise fail(f"--out: {problem}") from None
-    except ValueError as problem:
-        raise fail(str(problem)) from None
+    result = play_games(
+        err,
+        games,
+        out,
+        scheduler,
+        lambda advance: simulate_table(
+            decks,
+            mode,
+            sizes,
+            games=games,
+            seed=seed,
+            jobs=jobs,
+            policy=policy,
+            out=out,
+            rules=rules,
+            progress=advance,
+            force=force,
+            notice=notice_printer(err),
+        ),
+    )
     summary = result.summary()
     if as_json:
         typer.echo(json.dumps(summary, indent=1))
