@@ -20,7 +20,6 @@ from pathlib import Path
 
 import numpy as np
 import pandas as pd
-from joblib import delayed
 
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
@@ -36,12 +35,10 @@ from wardsim.simulation import (
     DEFAULT_CHUNK,
     SEED_MAX,
     DuelOdds,
-    _chunks,
-    _tell_resume,
+    chunk_spans,
     engine_fingerprint,
-    odds_table,
-    plays_here,
-    worker_results,
+    run_chunks,
+    tell_resume,
 )
 
 MODES = ("ffa", "teams")
@@ -233,7 +230,7 @@ def simulate_table(
     kept: list[np.ndarray] = []
     todo = []
     damaged: list[tuple[int, int, str]] = []
-    for first, n in _chunks(games, chunk):
+    for first, n in chunk_spans(games, chunk):
         saved, problem = _saved_records(store, first, n, len(decks)) if store else (None, None)
         if problem:
             damaged.append((first, n, problem))
@@ -244,10 +241,10 @@ def simulate_table(
         else:
             todo.append((first, n))
     if store is not None:
-        _tell_resume(store, games - sum(n for _, n in todo), games, damaged, notice)
+        tell_resume(store, games - sum(n for _, n in todo), games, damaged, notice)
     odds = table_odds(config, catalog) if todo else None
     start = time.perf_counter()
-    with closing(_run(tables.cards, effects, config, todo, jobs, odds)) as chunks:
+    with closing(run_chunks(run_table_chunk, tables.cards, effects, config, todo, jobs, odds)) as chunks:
         for first, n, part in chunks:
             kept.append(part)
             with uninterrupted():
@@ -292,18 +289,3 @@ def table_odds(config: TableConfig, catalog: Catalog) -> DuelOdds | None:
 
     pool = sorted({c for deck in config.decks for c in deck})
     return duel_odds(RunConfig(pool, pool, config.policies[0], config.policies[0], 0, 1), catalog)
-
-
-def _run(cards, effects, config: TableConfig, todo, jobs, odds):
-    if plays_here(jobs, len(todo)):
-        table = odds_table(odds)
-        for first, n in todo:
-            yield first, n, run_table_chunk(cards, effects, config, first, n, table)
-        return
-    calls = (delayed(_run_compact)(cards, effects, config, first, n, odds) for first, n in todo)
-    for (first, n), part in zip(todo, worker_results(calls, jobs), strict=True):
-        yield first, n, part
-
-
-def _run_compact(cards, effects, config: TableConfig, first: int, n: int, odds: DuelOdds | None) -> np.ndarray:
-    return run_table_chunk(cards, effects, config, first, n, odds_table(odds))

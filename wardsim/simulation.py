@@ -30,7 +30,7 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from pathlib import Path
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -317,7 +317,8 @@ def card_counters(totals: Totals, config: RunConfig, deck_names: tuple[str, str]
     return pd.DataFrame(rows)
 
 
-def _chunks(games: int, chunk: int) -> list[tuple[int, int]]:
+def chunk_spans(games: int, chunk: int) -> list[tuple[int, int]]:
+    """The chunks (first game, games) of a run of `games`, `chunk` games each but the last."""
     return [(first, min(chunk, games - first)) for first in range(0, games, chunk)]
 
 
@@ -383,7 +384,7 @@ def simulate(
     todo = []
     damaged: list[tuple[int, int, str]] = []
     kept: list[np.ndarray] = []
-    for first, n in _chunks(games, chunk):
+    for first, n in chunk_spans(games, chunk):
         saved, problem = saved_totals(store, first, n) if store else (None, None)
         if problem:
             damaged.append((first, n, problem))
@@ -396,14 +397,14 @@ def simulate(
         else:
             todo.append((first, n))
     if store is not None:
-        _tell_resume(store, games - sum(n for _, n in todo), games, damaged, notice)
+        tell_resume(store, games - sum(n for _, n in todo), games, damaged, notice)
     # the heuristic's exact duel odds take seconds to solve: only when games are left to play
     with closing(_warm_up(tables.cards, effects, config, jobs, len(todo))) as warming:
         odds = duel_odds(config, catalog) if todo else None
         for _ in warming:
             pass
     start = time.perf_counter()
-    with closing(_run(tables.cards, effects, config, todo, jobs, odds)) as chunks:
+    with closing(run_chunks(run_chunk, tables.cards, effects, config, todo, jobs, odds)) as chunks:
         for first, n, (part, table) in chunks:
             totals.add(part)
             if keep_records:
@@ -447,7 +448,7 @@ def _read_records(path: Path) -> np.ndarray:
     return pd.read_parquet(io.BytesIO(path.read_bytes()))[list(GAME_COLUMNS)].to_numpy()
 
 
-def _tell_resume(
+def tell_resume(
     store: RunStore, saved: int, games: int, damaged: list[tuple[int, int, str]], notice: Callable[[str], None] | None
 ) -> None:
     """One line on what a resume found: the games saved before, and the chunks played again."""
@@ -523,20 +524,22 @@ def _warm_up(cards, effects, config, jobs, tasks) -> Generator:
 _WARMED: set[int] = set()  # pool sizes whose workers have played a game in this process
 
 
-def _run(cards, effects, config, todo, jobs, odds) -> Generator[tuple[int, int, tuple[Totals, np.ndarray]]]:
+def run_chunks(play_chunk: Callable, cards, effects, config, todo, jobs, odds) -> Generator[tuple[int, int, Any]]:
+    """(first, n, play_chunk(cards, effects, config, first, n, odds table)) for each chunk
+    (first, n) of `todo`, in order: here, or on `jobs` workers (`worker_results`)."""
     if plays_here(jobs, len(todo)):
         table = odds_table(odds)
         for first, n in todo:
-            yield first, n, run_chunk(cards, effects, config, first, n, table)
+            yield first, n, play_chunk(cards, effects, config, first, n, table)
         return
     # the odds travel compact (the deck's creatures only) and are spread to the kernel's table there
-    calls = (delayed(_run_compact)(cards, effects, config, first, n, odds) for first, n in todo)
+    calls = (delayed(_run_compact)(play_chunk, cards, effects, config, first, n, odds) for first, n in todo)
     for (first, n), part in zip(todo, worker_results(calls, jobs), strict=True):
         yield first, n, part
 
 
-def _run_compact(cards, effects, config, first, n, odds: DuelOdds | None) -> tuple[Totals, np.ndarray]:
-    return run_chunk(cards, effects, config, first, n, odds_table(odds))
+def _run_compact(play_chunk: Callable, cards, effects, config, first, n, odds: DuelOdds | None) -> Any:
+    return play_chunk(cards, effects, config, first, n, odds_table(odds))
 
 
 def odds_table(odds: DuelOdds | None) -> np.ndarray:

@@ -161,12 +161,18 @@ def simulate(
         typer.echo(f"Per-game records in {out}/records/.")
 
 
-def table_sizes(teams: str | None) -> list[int] | None:
-    """The team sizes of --teams 2,2."""
+def table_decks(deck_files: list[Path], mode: str, teams: str | None, fmt: str) -> tuple[list[Deck], list[int] | None]:
+    """The decks of a game of more than two players, and the team sizes of --teams 2,2; a bad
+    --mode or --teams exits 2 before any deck is read."""
     try:
-        return [int(n) for n in teams.split(",")] if teams else None
+        sizes = [int(n) for n in teams.split(",")] if teams else None
     except ValueError:
         raise fail(f"--teams takes team sizes such as 2,2 or 1,2, got {teams!r}") from None
+    try:
+        table_teams(mode, len(deck_files), sizes)
+    except ValueError as problem:
+        raise fail(str(problem)) from None
+    return load_decks(deck_files, fmt), sizes
 
 
 def table(
@@ -187,12 +193,7 @@ def table(
     """`wardsim simulate --mode ffa|teams`: games of more than two players, or of teams."""
     if mode is None:
         raise fail(f"{len(deck_files)} decks: say how they play with --mode ({', '.join(MODES)}); two decks play 1v1")
-    sizes = table_sizes(teams)
-    try:
-        table_teams(mode, len(deck_files), sizes)
-    except ValueError as problem:
-        raise fail(str(problem)) from None
-    decks = load_decks(deck_files, fmt)
+    decks, sizes = table_decks(deck_files, mode, teams, fmt)
     err = Console(stderr=True)
     shape = "free-for-all" if mode == "ffa" else "teams " + "v".join(map(str, sizes or [len(decks) // 2] * 2))
     err.print(
@@ -269,12 +270,7 @@ def replay(
     if mode is not None or len(deck_files) != 2:
         if mode is None:
             raise fail(f"{len(deck_files)} decks: give the run's --mode ({', '.join(MODES)})")
-        sizes = table_sizes(teams)
-        try:
-            table_teams(mode, len(deck_files), sizes)
-        except ValueError as problem:
-            raise fail(str(problem)) from None
-        decks = load_decks(deck_files, fmt)
+        decks, sizes = table_decks(deck_files, mode, teams, fmt)
         told, names = replays.replay_table(decks, mode, sizes, seed, game, policy, rules)
         seats = ", ".join(f"{name} ({letter})" for name, letter in zip(names, replays.SEAT_LETTERS, strict=False))
         typer.echo(f"Game {game} of seed {seed}, {'free-for-all' if mode == 'ffa' else 'teams'}: {seats}")
