@@ -37,6 +37,7 @@ from wardsim.simulation import (
     DuelOdds,
     chunk_spans,
     engine_fingerprint,
+    pool_duel_odds,
     run_chunks,
     tell_resume,
 )
@@ -146,8 +147,8 @@ class TableResult:
 
     def summary(self) -> dict:
         from wardsim.analytics.intervals import wilson_interval
+        from wardsim.analytics.tables import place_advantage
 
-        players = len(self.names)
         games = len(self.records)
         n_teams = max(self.config.teams) + 1
         winner = self.records[:, 1]
@@ -156,9 +157,6 @@ class TableResult:
             wins = np.bincount(winner[winner < n_teams], minlength=n_teams)
         else:
             wins = won.sum(axis=0)
-        place = self.records[:, len(GAME_FIELDS) + TablePlayerCol.first_turn :: len(PLAYER_FIELDS)]
-        ordered = np.argsort(np.where(place < 0, np.iinfo(np.int64).max, place), axis=1, kind="stable")
-        seat_wins = np.take_along_axis(won, ordered, axis=1).sum(axis=0)
         intervals = [wilson_interval(int(w), games) for w in wins]
         return {
             "mode": self.config.mode,
@@ -170,7 +168,7 @@ class TableResult:
             "draws": int((winner == n_teams).sum()),
             "win_rates": [float(w) / games for w in wins],
             "ci95": [[float(lo), float(hi)] for lo, hi in intervals],
-            "seat_win_rates": [float(w) / games for w in seat_wins[:players]],
+            "seat_win_rates": [float(r) for r in place_advantage(self.players())["win_rate"]],
             "seed": self.config.seed,
             "rules": self.config.rules.as_dict(),
             "mean_turns": float(self.records[:, 3].mean()),
@@ -285,7 +283,4 @@ def table_odds(config: TableConfig, catalog: Catalog) -> DuelOdds | None:
     """The exact duel odds of the decks' creatures, when a policy reads them."""
     if not needs_duel_table(*config.policies):
         return None
-    from wardsim.simulation import RunConfig, duel_odds
-
-    pool = sorted({c for deck in config.decks for c in deck})
-    return duel_odds(RunConfig(pool, pool, config.policies[0], config.policies[0], 0, 1), catalog)
+    return pool_duel_odds([c for deck in config.decks for c in deck], catalog)

@@ -607,9 +607,15 @@ def duel_odds(config: RunConfig, catalog: Catalog) -> DuelOdds | None:
     None when neither policy does."""
     if not needs_duel_table(config.policy_a, config.policy_b):
         return None
+    return pool_duel_odds(config.deck_a + config.deck_b, catalog)
+
+
+def pool_duel_odds(cards: list[int], catalog: Catalog) -> DuelOdds:
+    """Exact duel odds between the creatures among `cards` (catalog rows), each pair solved once
+    per catalog and process."""
     from wardsim.battle import exact_odds_matrix
 
-    rows = np.array(sorted({c for c in config.deck_a + config.deck_b if catalog.cards[c].is_creature}), dtype=np.int64)
+    rows = np.array(sorted({c for c in cards if catalog.cards[c].is_creature}), dtype=np.int64)
     solved = _SOLVED.get(catalog)
     if solved is None:
         solved = _SOLVED.setdefault(catalog, np.full((len(catalog), len(catalog)), np.nan))

@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 
 from wardsim import replays
-from wardsim.cli.errors import Interrupted, fail
+from wardsim.cli.errors import fail
 from wardsim.cli.options import (
     MAX_GAMES,
     force_option,
@@ -19,13 +19,11 @@ from wardsim.cli.options import (
     seed_option,
     workers_text,
 )
-from wardsim.cli.progress import game_bar, notice_printer, play_games
+from wardsim.cli.progress import notice_printer, play_games
 from wardsim.cli.rules import rule_options
-from wardsim.cluster import use_scheduler
 from wardsim.decks import Deck, DeckError, load_deck
 from wardsim.formats import load_formats
 from wardsim.multiplayer import MODES, simulate_table, table_teams
-from wardsim.outputs import OutputError
 from wardsim.policies import DEFAULT_POLICY, POLICIES
 from wardsim.rules import Rules
 from wardsim.simulation import simulate as run_simulation
@@ -109,38 +107,26 @@ def simulate(
     )
     if rules.changes():
         err.print(f"rules: {rules.describe()}")
-    done = [0]  # games finished (saved, with --out)
-
-    def advance(n: int) -> None:
-        done[0] += n
-        bar.advance(task, n)
-
-    try:
-        with (
-            use_scheduler(scheduler),
-            game_bar(err) as bar,
-        ):
-            task = bar.add_task("games", total=games)
-            result = run_simulation(
-                a,
-                b,
-                games=games,
-                seed=seed,
-                jobs=jobs,
-                policy_a=policy_a or policy,
-                policy_b=policy_b or policy,
-                out=out,
-                rules=rules,
-                progress=advance,
-                force=force,
-                notice=notice_printer(err),
-            )
-    except KeyboardInterrupt:
-        raise Interrupted(done[0], games, out) from None
-    except OutputError as problem:
-        raise fail(f"--out: {problem}") from None
-    except ValueError as problem:
-        raise fail(str(problem)) from None
+    result = play_games(
+        err,
+        games,
+        out,
+        scheduler,
+        lambda advance: run_simulation(
+            a,
+            b,
+            games=games,
+            seed=seed,
+            jobs=jobs,
+            policy_a=policy_a or policy,
+            policy_b=policy_b or policy,
+            out=out,
+            rules=rules,
+            progress=advance,
+            force=force,
+            notice=notice_printer(err),
+        ),
+    )
     summary = result.summary()
     if as_json:
         typer.echo(json.dumps(summary, indent=1))

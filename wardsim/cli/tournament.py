@@ -10,13 +10,11 @@ from rich.console import Console
 from rich.table import Table
 
 from wardsim.analytics import deck_summary, first_player_advantage
-from wardsim.cli.errors import Interrupted, fail
+from wardsim.cli.errors import fail
 from wardsim.cli.options import force_option, games_option, jobs_option, scheduler_option, seed_option, workers_text
-from wardsim.cli.progress import game_bar, notice_printer, play_games
+from wardsim.cli.progress import notice_printer, play_games
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import POLICY_HELP, check_policy, load_pool
-from wardsim.cluster import use_scheduler
-from wardsim.outputs import OutputError
 from wardsim.pods import MAX_PODS, choose_pods, pod_tournament
 from wardsim.policies import DEFAULT_POLICY
 from wardsim.rules import Rules
@@ -128,33 +126,24 @@ def tournament(
     )
     if rules.changes():
         err.print(f"rules: {rules.describe()}", highlight=False)
-    done = [0]
-    try:
-        with use_scheduler(scheduler), game_bar(err) as bar:
-            task = bar.add_task("games", total=total)
-
-            def advance(n: int) -> None:
-                done[0] += n
-                bar.advance(task, n)
-
-            result = round_robin(
-                decks,
-                games,
-                seed,
-                policy=policy,
-                jobs=jobs,
-                out=out,
-                progress=advance,
-                rules=rules,
-                force=force,
-                notice=notice_printer(err),
-            )
-    except KeyboardInterrupt:
-        raise Interrupted(done[0], total, out) from None
-    except OutputError as problem:
-        raise fail(f"--out: {problem}") from None
-    except ValueError as problem:
-        raise fail(str(problem)) from None
+    result = play_games(
+        err,
+        total,
+        out,
+        scheduler,
+        lambda advance: round_robin(
+            decks,
+            games,
+            seed,
+            policy=policy,
+            jobs=jobs,
+            out=out,
+            progress=advance,
+            rules=rules,
+            force=force,
+            notice=notice_printer(err),
+        ),
+    )
     if as_json:
         typer.echo(json.dumps(summary(result), indent=1))
         return
