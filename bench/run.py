@@ -407,7 +407,9 @@ TABLE_MODES = (
     ("ffa 3", "ffa", 3, None),
     ("ffa 4", "ffa", 4, None),
     ("2v2", "teams", 4, (2, 2)),
+    ("AL Ladder", "ladder", 2, None),
 )
+LADDER_DECKS = ("beasts", "shadows")  # decks/ladder/
 TABLE_GAMES = 4000
 
 
@@ -421,6 +423,7 @@ def bench_tables(games: int, repeats: int) -> list[dict]:
     from wardsim.simulation import simulate
 
     decks = [load_deck(bundled_decks_dir() / f"{name}.txt") for name in TABLE_DECKS]
+    ladder = [load_deck(bundled_decks_dir() / "ladder" / f"{name}.txt", ladder=True) for name in LADDER_DECKS]
     jobs = os.cpu_count() or 1
     baseline_rate = _baseline_rate(repeats)
     rows = []
@@ -432,7 +435,8 @@ def bench_tables(games: int, repeats: int) -> list[dict]:
                 return simulate(
                     *decks[:2], games=n, seed=1, jobs=jobs, policy_a=DEFAULT_POLICY, chunk=chunk
                 ).totals.games
-            return len(simulate_table(decks[:players], mode, teams, games=n, seed=1, jobs=jobs, chunk=chunk).records)
+            pool = ladder if mode == "ladder" else decks[:players]
+            return len(simulate_table(pool, mode, teams, games=n, seed=1, jobs=jobs, chunk=chunk).records)
 
         # after a warm-up run (compile, the duel odds, the workers)
         seconds, played = _best(lambda play=play: play(TABLE_GAMES), repeats)

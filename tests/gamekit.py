@@ -25,7 +25,8 @@ K = play.ActionKind
 
 class Table:
     """Two players, 30 cards each (or more seats: `more` decks, in `teams`; each its own team by
-    default). Cards start in the deck; put them where the scenario needs."""
+    default; `rounds` > 0: an AL Ladder, in its first round). Cards start in the deck; put them
+    where the scenario needs."""
 
     def __init__(
         self,
@@ -35,15 +36,17 @@ class Table:
         rules: Rules = Rules(),
         more: tuple[list[str], ...] = (),
         teams: list[int] | None = None,
+        rounds: int = 0,
     ):
         names = [self._pad(deck) for deck in (deck_a or [], deck_b or [], *more)]
         cards = np.array([[CAT.index(n) for n in deck] for deck in names], dtype=np.int64)
         self.cards, self.effects = TABLES.cards, TABLES.effects
         seat_teams = np.arange(len(names)) if teams is None else np.asarray(teams, dtype=np.int64)
         self.inst, self.fighters, self.players, self.glob, self.decks = new_seats_arrays(
-            cards, seat_teams, rules.to_array()
+            cards, seat_teams, rules.to_array(), rounds
         )
         reset_state_nb(self.inst, self.fighters, self.players, self.glob, self.decks)
+        self.glob[GlobCol.round] = 1 if rounds else 0
         self.rng = new_rng(7, 0)
         self.script = np.zeros(0, dtype=np.int64)
         self.trace = np.zeros((4000, TRACE_WIDTH), dtype=np.int64)

@@ -21,6 +21,7 @@ import numpy as np
 
 from wardsim.catalog import Card, Catalog, default_catalog
 from wardsim.formats import Format, get_format
+from wardsim.rules import LADDER_MAGIC, LADDER_ROUNDS
 
 LINE = re.compile(r"^(?P<count>\d+)\s*[xX]?\s+(?P<name>\S.*?)\s*$")
 # a comment starts at a '#' that begins the line or is not followed by a digit: card numbers
@@ -222,13 +223,64 @@ def legality_problems(deck: Deck, fmt: Format) -> list[Problem]:
     return problems
 
 
-def load_deck(path: str | Path, fmt: str | Format = "official", catalog: Catalog | None = None) -> Deck:
-    """Read and check a deck file; DeckError lists every problem."""
+def revives_creatures(card: Card) -> bool:
+    """Does the card bring creatures back: from a cemetery (to the hand, the deck or the field),
+    or a dying creature back to life? The AL Ladder allows no such card."""
+    for row in card.effects:
+        if row.action == "revive":
+            return True
+        if (
+            row.action in ("move_card", "limited_summon", "summon_primary")
+            and row.zone_from in ("cemetery", "opponent_cemetery")
+            and row.filter.card_type != "magic"
+        ):
+            return True
+    return False
+
+
+def ladder_problems(deck: Deck) -> list[Problem]:
+    """Every way the deck breaks the AL Ladder's deck rules (rules guide, AL Ladder PVP): one
+    creature of each AL class 1 to 12, 18 magic cards, no creature revival card."""
+    problems = []
+    by_class: dict[int, list[Card]] = {}
+    for card, n in deck.cards:
+        if card.is_creature:
+            by_class.setdefault(card.armor_level or 0, []).extend([card] * n)
+        if revives_creatures(card):
+            problems.append(
+                Problem(deck.first_line.get(card.name), f"{card.name} revives creatures: not allowed in the AL Ladder")
+            )
+    for al, creatures in sorted(by_class.items()):
+        if len(creatures) > 1:
+            names = ", ".join(sorted({c.name for c in creatures}))
+            problems.append(
+                Problem(
+                    deck.first_line.get(creatures[1].name),
+                    f"{len(creatures)} creatures of AL {al} ({names}): the AL Ladder takes one of each class",
+                )
+            )
+    missing = [al for al in range(1, LADDER_ROUNDS + 1) if al not in by_class]
+    if missing:
+        classes = ", ".join(map(str, missing))
+        problems.append(Problem(None, f"no creature of AL {classes}: the AL Ladder takes one of each class, 1 to 12"))
+    magic = sum(n for c, n in deck.cards if not c.is_creature)
+    if magic != LADDER_MAGIC:
+        problems.append(Problem(None, f"an AL Ladder deck has {LADDER_MAGIC} magic cards; this one has {magic}"))
+    return problems
+
+
+def load_deck(
+    path: str | Path, fmt: str | Format = "official", catalog: Catalog | None = None, ladder: bool = False
+) -> Deck:
+    """Read and check a deck file; DeckError lists every problem. `ladder`: check it as an AL
+    Ladder deck too (`ladder_problems`)."""
     catalog = catalog or default_catalog()
     fmt = get_format(fmt, catalog) if isinstance(fmt, str) else fmt
     path = str(path)
     deck, problems = parse_deck(read_deck_text(path), path, catalog)
     problems += legality_problems(deck, fmt)
+    if ladder:
+        problems += ladder_problems(deck)
     if problems:
         raise DeckError(path, sorted(problems, key=lambda p: p.line or 10**9))
     return deck

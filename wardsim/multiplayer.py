@@ -1,12 +1,12 @@
-"""Games of more than two players on the one engine: free-for-all and teams.
+"""Games of the other play styles on the one engine: free-for-all, teams and the AL Ladder.
 
 `simulate_table` plays games 0 .. N-1 of a seed between S decks (3 to 6 in free-for-all, 2 or
-more teams of players in team play). Each game seats the players at random from its own
-seating stream, so a seat's advantage is measured rather than baked into a deck's result: the
-result gives each player's (or team's) wins and the win rate by place in the turn order (0 =
-the player who went first, by the roll-off). Chunks run on joblib workers (or a dask cluster)
-and give the same games for any `jobs`; with `out`, each chunk's records are saved as it
-finishes and the same command resumes (`wardsim.runs`).
+more teams of players in team play, two AL Ladder decks in the ladder). Each game seats the
+players at random from its own seating stream, so a seat's advantage is measured rather than
+baked into a deck's result: the result gives each player's (or team's) wins and the win rate
+by place in the turn order (0 = the player who went first, by the roll-off). Chunks run on
+joblib workers (or a dask cluster) and give the same games for any `jobs`; with `out`, each
+chunk's records are saved as it finishes and the same command resumes (`wardsim.runs`).
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from wardsim.kernel.game.state import MAX_SEATS
 from wardsim.outputs import parquet_bytes
 from wardsim.policies import needs_duel_table, policy_arrays
 from wardsim.records import END_REASONS
-from wardsim.rules import Rules
+from wardsim.rules import LADDER_ROUNDS, Rules
 from wardsim.runs import RunStore, uninterrupted
 from wardsim.simulation import (
     DEFAULT_CHUNK,
@@ -42,7 +42,7 @@ from wardsim.simulation import (
     tell_resume,
 )
 
-MODES = ("ffa", "teams")
+MODES = ("ffa", "teams", "ladder")
 
 
 def table_teams(mode: str, players: int, teams: Sequence[int] | None = None) -> list[int]:
@@ -52,6 +52,12 @@ def table_teams(mode: str, players: int, teams: Sequence[int] | None = None) -> 
         raise ValueError(f"unknown mode {mode!r}; known: {', '.join(MODES)}")
     if not 2 <= players <= MAX_SEATS:
         raise ValueError(f"a table seats 2 to {MAX_SEATS} players, got {players} decks")
+    if mode == "ladder":
+        if teams:
+            raise ValueError("--teams is for --mode teams; the AL Ladder is 1v1")
+        if players != 2:
+            raise ValueError(f"the AL Ladder is played 1v1: give two decks, not {players}")
+        return [0, 1]
     if mode == "ffa":
         if teams:
             raise ValueError("--teams is for --mode teams; in free-for-all every player is their own team")
@@ -87,9 +93,14 @@ class TableConfig:
         key = {k: v for k, v in self.__dict__.items() if k not in ("games", "rules")}
         return {**key, "rules": self.rules.as_dict()}
 
+    @property
+    def rounds(self) -> int:
+        """The rounds of each game: an AL Ladder's, or 0 (kernel.game.rounds)."""
+        return LADDER_ROUNDS if self.mode == "ladder" else 0
+
 
 # a chunk's saved records: one row per game, then per player k its seat, place in the turn
-# order, cemetery HP and the turn it went out in (-1 never)
+# order, cemetery HP, the turn it went out in (-1 never) and its AL Ladder points
 GAME_FIELDS = ("game", "winner", "first_player", "turns", "end_reason")
 PLAYER_FIELDS = TablePlayerCol._fields
 
@@ -109,6 +120,7 @@ def run_table_chunk(cards, effects, config: TableConfig, first: int, n: int, tab
         effects,
         np.asarray(config.decks, dtype=np.int64),
         np.asarray(config.teams, dtype=np.int64),
+        config.rounds,
         ids,
         params,
         config.seed,
@@ -181,7 +193,13 @@ class TableResult:
             },
             "games_per_second": games / self.seconds if self.seconds > 0 else None,
             "not_modeled": self.not_modeled,
+            **({"mean_points": self._mean_points()} if self.config.rounds else {}),
         }
+
+    def _mean_points(self) -> list[float]:
+        """AL Ladder: each player's mean points (rounds won; a deciding fight scores none)."""
+        points = self.frame[[f"points_{k}" for k in range(len(self.names))]]
+        return [float(v) for v in points.mean()]
 
 
 def simulate_table(

@@ -47,6 +47,8 @@ _END_WORDS = {
     EndReason.turn_cap: "the turn cap of {max_turns} turns was reached",
     EndReason.both_lost: "both cemeteries reached the threshold together",
     EndReason.returned_alone: "a card came back to an empty hand and deck",
+    EndReason.points: "the most points after the last round",
+    EndReason.deciding_fight: "the deciding fight",
 }
 
 
@@ -58,9 +60,10 @@ class Replay:
     winner: int  # the winning team (1v1: 0 = deck A, 1 = deck B); the number of teams: a draw
     trace: np.ndarray
     rules: Rules = Rules()
+    rounds: int = 0  # an AL Ladder's rounds (0: another game)
 
     def text(self) -> str:
-        return "\n".join([f"Rules: {self.rules.describe()}.", *self.lines])
+        return "\n".join([f"Rules: {self.rules.describe(self.rounds)}.", *self.lines])
 
 
 def replay(
@@ -131,9 +134,11 @@ def replay_table(
     seat_teams = np.array([player_teams[k] for k in order])
     effects = rules.effects_table(tables.effects)
     ids, params = policy_arrays(*[policy] * len(decks))
-    inst, fighters, players, glob, state_decks = new_seats_arrays(seat_decks, seat_teams, rules.to_array())
-    trace = np.zeros((TRACE_CAPACITY, TRACE_WIDTH), dtype=np.int64)
     config = TableConfig(mode, seat_decks.tolist(), seat_teams.tolist(), [policy] * len(decks), seed, 1, rules)
+    inst, fighters, players, glob, state_decks = new_seats_arrays(
+        seat_decks, seat_teams, rules.to_array(), config.rounds
+    )
+    trace = np.zeros((TRACE_CAPACITY, TRACE_WIDTH), dtype=np.int64)
     winner = play_game_nb(
         tables.cards,
         effects,
@@ -154,7 +159,7 @@ def replay_table(
     n = int(glob[GlobCol.trace_n])
     names = [decks[k].name for k in order]
     lines = describe(trace[:n], inst[:, 0], catalog, names, effects, rules, seat_teams.tolist())
-    return Replay(lines, int(winner), trace[:n], rules), names
+    return Replay(lines, int(winner), trace[:n], rules, config.rounds), names
 
 
 def _health(hp: int) -> str:
@@ -279,6 +284,8 @@ def describe(
     attack = ("?", "?")  # the battle under way
     strike: tuple[str, int, int] = ("?", 0, 0)  # the strike under way: striker, result, target AL
     rows = _reading_order(trace.tolist())
+    ladder = any(row[2] == Event.round for row in rows)  # an AL Ladder: the turns tell the points
+    points = [0] * len(names)
 
     def rolls_atk_dice(k: int, striker: int) -> bool:
         """Whether the strike whose Hit dice are row k goes on to an Atk roll of `striker`:
@@ -310,9 +317,12 @@ def describe(
         elif event == e.turn and not two:
             lines.append(f"\n== Turn {a + 1}: {who}.")
         elif event == e.turn:
-            lines.append(
-                f"\n== Turn {a + 1} ({'cycle ' + str(a // 2 + 1)}): {who}. Cemetery HP: {names[0]} {b}, {names[1]} {c}"
+            score = (
+                f"Points: {names[0]} {points[0]}, {names[1]} {points[1]}"
+                if ladder
+                else (f"Cemetery HP: {names[0]} {b}, {names[1]} {c}")
             )
+            lines.append(f"\n== Turn {a + 1} ({'cycle ' + str(a // 2 + 1)}): {who}. {score}")
         elif event == e.draw:
             lines.append(f"{who} draws {card(a)}.")
         elif event == e.deck_empty:
@@ -472,6 +482,16 @@ def describe(
             lines.append(f"  {who} puts {card(a)} back on {deck}'s deck, card {c} from the top (both players saw it).")
         elif event == e.face:
             lines.append(f"{who} faces {names[a]} this turn.")
+        elif event == e.round:
+            fight = f"Deciding fight: the dice sum {c} names" if c else f"Round {a}:"
+            lines.append(f"\n-- {fight} AL {b}. Each player's creature of AL {b} comes to the field.")
+        elif event == e.round_end:
+            if b >= 0:
+                points[b] = c
+            scored = (
+                f"{names[b]} wins it ({c} point{'s' if c != 1 else ''})" if b >= 0 else "both creatures died: no point"
+            )
+            lines.append(f"Round {a} is over: {scored}. Every card on the field goes to the cemetery; the turn ends.")
         elif event == e.player_out:
             ending = _END_WORDS.get(b, "out").format(threshold=rules.cemetery_threshold, max_turns=rules.max_turns)
             lines.append(f"{who} is out ({ending}) with {a} cemetery HP: their cards leave the game.")

@@ -37,6 +37,10 @@ CRITICAL_MULTIPLIER = 2  # rules guide: "Double sixes on the Hit dice roll are a
 # "12: ... 2 sacrifices" (base AL, as printed on the card)
 NO_SACRIFICE_MAX_AL = 6
 ONE_SACRIFICE_MAX_AL = 11
+# rules guide, AL Ladder PVP: "There are 12 rounds, 1 for each AL class"; "Each player will
+# have 18 magic cards in their deck"
+LADDER_ROUNDS = 12
+LADDER_MAGIC = 18
 
 
 def sacrifices_for(base_al: int) -> int:
@@ -150,11 +154,17 @@ class Rules:
             f.name: getattr(self, f.name) for f in fields(self) if getattr(self, f.name) != getattr(default, f.name)
         }
 
-    def describe(self) -> str:
-        """The rules in force in one line, as a replay prints them."""
+    def describe(self, rounds: int = 0) -> str:
+        """The rules in force in one line, as a replay prints them (`rounds`: an AL Ladder's,
+        which its points decide instead of a cemetery total)."""
         stacking = "stacks" if self.dot_stacking else "restarts"
+        decided = (
+            f"an AL Ladder of {rounds} rounds, won on points"
+            if rounds
+            else f"{self.cemetery_threshold} cemetery HP loses"
+        )
         return (
-            f"{self.cemetery_threshold} cemetery HP loses, a draw at turn {self.max_turns}, "
+            f"{decided}, a draw at turn {self.max_turns}, "
             f"hand limit {self.hand_limit}, opening hand {self.opening_hand}, "
             f"{self.infinite_slots} Infinite slots, the same DOT {stacking}"
         )

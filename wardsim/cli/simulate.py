@@ -32,14 +32,15 @@ from wardsim.whatif import check_pool
 POLICY_HELP = f"Bot policy of both players: {', '.join(POLICIES)}."
 
 
-def load_decks(paths: list[Path], fmt: str) -> list[Deck]:
-    """Load decks for a command; a bad deck exits with every problem listed (exit 2)."""
+def load_decks(paths: list[Path], fmt: str, ladder: bool = False) -> list[Deck]:
+    """Load decks for a command (`ladder`: AL Ladder decks); a bad deck exits with every problem
+    listed (exit 2)."""
     if fmt not in load_formats():
         raise typer.BadParameter(f"unknown format {fmt!r}; known: {', '.join(load_formats())}", param_hint="--format")
     decks = []
     for path in paths:
         try:
-            decks.append(load_deck(path, fmt))
+            decks.append(load_deck(path, fmt, ladder=ladder))
         except DeckError as err:
             lines = err.lines()
             for line in lines[:-1]:  # every problem of the deck, each on its line
@@ -69,7 +70,9 @@ def simulate(
         ..., metavar="DECK DECK [DECK ...]", help="Deck files: two for 1v1 (A, then B); more with --mode."
     ),
     mode: str = typer.Option(
-        None, "--mode", help="More than two players: ffa (free-for-all, 3-6 decks) or teams (with --teams)."
+        None,
+        "--mode",
+        help="Another play style: ffa (free-for-all, 3-6 decks), teams (with --teams) or ladder (AL Ladder, 2 decks).",
     ),
     teams: str = typer.Option(
         None, "--teams", help="Team sizes in deck order for --mode teams: 2,2 (default for 4 decks), 1,2, ..."
@@ -89,7 +92,8 @@ def simulate(
     rules: Rules,
 ) -> None:
     """Play GAMES games of deck A against deck B and report the win rate; with --mode, games of
-    three to six players (free-for-all) or of teams, seats drawn at random for each game."""
+    three to six players (free-for-all), of teams, or AL Ladder games, seats drawn at random for
+    each game."""
     for name, option in ((policy, "--policy"), (policy_a, "--policy-a"), (policy_b, "--policy-b")):
         check_policy(name, option)
     if mode is not None or len(deck_files) != 2:
@@ -148,7 +152,7 @@ def simulate(
 
 
 def table_decks(deck_files: list[Path], mode: str, teams: str | None, fmt: str) -> tuple[list[Deck], list[int] | None]:
-    """The decks of a game of more than two players, and the team sizes of --teams 2,2; a bad
+    """The decks of a game of another play style, and the team sizes of --teams 2,2; a bad
     --mode or --teams exits 2 before any deck is read."""
     try:
         sizes = [int(n) for n in teams.split(",")] if teams else None
@@ -158,7 +162,14 @@ def table_decks(deck_files: list[Path], mode: str, teams: str | None, fmt: str) 
         table_teams(mode, len(deck_files), sizes)
     except ValueError as problem:
         raise fail(str(problem)) from None
-    return load_decks(deck_files, fmt), sizes
+    return load_decks(deck_files, fmt, ladder=mode == "ladder"), sizes
+
+
+def mode_words(mode: str, sizes: list[int] | None, players: int) -> str:
+    """The play style in words: free-for-all, teams 2v2, AL Ladder."""
+    if mode == "teams":
+        return "teams " + "v".join(map(str, sizes or [players // 2] * 2))
+    return {"ffa": "free-for-all", "ladder": "AL Ladder"}[mode]
 
 
 def table(
@@ -176,12 +187,13 @@ def table(
     as_json: bool,
     rules: Rules,
 ) -> None:
-    """`wardsim simulate --mode ffa|teams`: games of more than two players, or of teams."""
+    """`wardsim simulate --mode ffa|teams|ladder`: games of more than two players, of teams, or of
+    the AL Ladder."""
     if mode is None:
         raise fail(f"{len(deck_files)} decks: say how they play with --mode ({', '.join(MODES)}); two decks play 1v1")
     decks, sizes = table_decks(deck_files, mode, teams, fmt)
     err = Console(stderr=True)
-    shape = "free-for-all" if mode == "ffa" else "teams " + "v".join(map(str, sizes or [len(decks) // 2] * 2))
+    shape = mode_words(mode, sizes, len(decks))
     err.print(
         f"seed {seed}: {games} games, {shape}: {', '.join(d.name for d in decks)} "
         f"({policy}, {workers_text(jobs, scheduler)})"
@@ -222,6 +234,9 @@ def table(
     )
     for name, wins, rate, (lo, hi) in zip(entries, summary["wins"], summary["win_rates"], summary["ci95"], strict=True):
         typer.echo(f"{name} wins {100 * rate:.1f}% (95% CI {100 * lo:.1f}-{100 * hi:.1f}%): {wins} of {games} games.")
+    if "mean_points" in summary:
+        points = ", ".join(f"{n} {p:.2f}" for n, p in zip(result.names, summary["mean_points"], strict=True))
+        typer.echo(f"Mean points (rounds won of {result.config.rounds}): {points}.")
     places = ", ".join(f"{k + 1}. {100 * r:.1f}%" for k, r in enumerate(summary["seat_win_rates"]))
     typer.echo(f"Win rate by place in the turn order: {places}; {summary['draws']} draws.")
     speed = summary["games_per_second"]
@@ -239,7 +254,7 @@ def replay(
     deck_files: list[Path] = typer.Argument(
         ..., metavar="DECK DECK [DECK ...]", help="The run's deck files, in its order."
     ),
-    mode: str = typer.Option(None, "--mode", help="The run's --mode (ffa, teams), for more than two decks."),
+    mode: str = typer.Option(None, "--mode", help="The run's --mode (ffa, teams, ladder)."),
     teams: str = typer.Option(None, "--teams", help="The run's --teams."),
     seed: int = seed_option(0, "The run's seed, 0 to 2**64-1."),
     game: int = typer.Option(0, "--game", "-g", min=0, max=MAX_GAMES - 1, help="Which game of the run (0-based)."),
@@ -259,7 +274,7 @@ def replay(
         decks, sizes = table_decks(deck_files, mode, teams, fmt)
         told, names = replays.replay_table(decks, mode, sizes, seed, game, policy, rules)
         seats = ", ".join(f"{name} ({letter})" for name, letter in zip(names, replays.SEAT_LETTERS, strict=False))
-        typer.echo(f"Game {game} of seed {seed}, {'free-for-all' if mode == 'ffa' else 'teams'}: {seats}")
+        typer.echo(f"Game {game} of seed {seed}, {mode_words(mode, sizes, len(decks))}: {seats}")
         typer.echo(told.text())
         return
     a, b = load_decks(deck_files, fmt)

@@ -720,7 +720,7 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
                     value = WASTED  # already asleep under a Sleepy Scent: a copy adds nothing
             elif find_row_nb(cards, effects, card, Trigger.static, Action.stays_on_field) >= 0:
                 # Lead Boots: nothing to add to a creature that already stays (Steam Spider, Lead Boots)
-                if own < 0 or held_on_field_nb(cards, effects, inst, fighters, own):
+                if own < 0 or held_on_field_nb(cards, effects, inst, fighters, glob, own):
                     value = WASTED
             elif find_row_nb(cards, effects, card, Trigger.static, Action.must_battle) >= 0:
                 value = _frenzy_value(inst, fighters, glob, own, opp, own_odds)

@@ -117,7 +117,8 @@ def determinize_nb(inst, me, rng):
 def position_value_nb(cards, inst, fighters, players, glob, me, duel_table):
     """How good a position is for `me`, in [0, 1]: 1 won, 0 lost, 0.5 drawn; unfinished, the
     cemetery race (with half the damage the primary creatures carry, HP on its way there) and
-    the two primaries' duel odds as they are (their HP, buffs and shields: `kernel.bots.race`)."""
+    the two primaries' duel odds as they are (their HP, buffs and shields: `kernel.bots.race`).
+    In the AL Ladder the race is of points (rounds won), a round's fight counting as one."""
     w = glob[G.winner]
     if w == players[me, P.team]:
         return 1.0
@@ -137,6 +138,11 @@ def position_value_nb(cards, inst, fighters, players, glob, me, duel_table):
     board = 0.0
     if a >= 0 and b >= 0:
         board = policies.battle_odds_nb(cards, inst, fighters, duel_table, a, inst[a, I.card], b, 1.0) - 0.5
+    if glob[G.rounds] > 0:
+        # the points still to play for: the rounds left, this one's fight (the board) among them
+        left = max(glob[G.rounds] - glob[G.round] + 1, 1)
+        race = float(players[me, P.points] - players[o, P.points]) + 2.0 * board
+        return min(max(0.5 + 0.45 * race / left, 0.02), 0.98)
     value = 0.5 + 0.45 * race / threshold + 0.15 * board
     return min(max(value, 0.02), 0.98)
 
@@ -239,7 +245,7 @@ def _playout_turn(cards, effects, inst, fighters, players, glob, decks, policy, 
     steps = 0
     a = glob[G.active]
     play.retire_nb(cards, effects, inst, fighters, players, glob, policy, params, rng, trace)  # as match.play_turn_nb
-    while glob[G.winner] < 0 and glob[G.phase] != Phase.draw and players[a, P.lost] == 0:
+    while play.turn_goes_on_nb(players, glob, a):
         n = play.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
         steps += 1
         k = (

@@ -17,6 +17,7 @@ class InstZoneT(NamedTuple):
     under: int = 6  # beneath another card (Eternal Dragon's sacrifices)
     resolving: int = 7  # a card being played, before it resolves
     removed: int = 8  # out of the game: the cards of a player who is out while others play on
+    reserve: int = 9  # an AL Ladder creature waiting for its round, out of the deck (kernel.game.rounds)
 
 
 InstZone = InstZoneT()
@@ -123,6 +124,7 @@ class PlayerColT(NamedTuple):
     out_turn: int = 19  # turn index in which the player went out; -1 while in the game
     first_turn: int = 20  # turn index of the seat's first turn; -1 before it (its place in the turn order)
     out_reason: int = 21  # EndReason of the player going out (playing while in the game)
+    points: int = 22  # AL Ladder: rounds won
 
 
 PlayerCol = PlayerColT()
@@ -163,6 +165,9 @@ class GlobColT(NamedTuple):
     cycle: int = 27  # turns in one turn cycle: every seat's turn once (1v1: 2)
     faced: int = 28  # the seat the active player faces this turn (1v1: always the other seat)
     teams: int = 29  # teams at the table (1v1: 2); also the `winner` of a draw
+    rounds: int = 30  # AL Ladder: the rounds of the game, one per AL class (0: a game of standard play)
+    round: int = 31  # AL Ladder: the round under way (1 .. rounds; past them, deciding fights)
+    round_over: int = 32  # AL Ladder: 1 once a round ended in this turn, which ends the turn
 
 
 GlobCol = GlobColT()
@@ -187,6 +192,8 @@ class EndReasonT(NamedTuple):
     turn_cap: int = 3  # the turn cap was reached: a draw (ruling 8)
     both_lost: int = 4  # both players (every player still in) lost at the same moment: a draw
     returned_alone: int = 5  # a card came back to hand or deck, and no other card was left there
+    points: int = 6  # AL Ladder: the most rounds won after the last round
+    deciding_fight: int = 7  # AL Ladder: points tied after the last round; a fight decided it
 
 
 EndReason = EndReasonT()
@@ -303,6 +310,10 @@ class EventT(NamedTuple):
     reroll: int = 39  # a = striker, b = the dice before the re-roll packed base 8, c = the roll (1 Hit, 2 Atk)
     player_out: int = 40  # the player is out and their cards leave the game; a = their cemetery HP, b = EndReason
     face: int = 41  # a = the seat the active player faces this turn (more than two seats)
+    round: int = (
+        42  # AL Ladder: a round begins; a = round, b = AL class, c = the dice sum of a deciding fight (0: none)
+    )
+    round_end: int = 43  # AL Ladder: a = round, b = its winner's seat (-1: both creatures died), c = their points
 
 
 Event = EventT()
@@ -330,6 +341,7 @@ class TablePlayerColT(NamedTuple):
     first_turn: int = 1  # turn index of the player's first turn (their place in the turn order); -1 none
     cemetery: int = 2  # cemetery HP at the end (or as the player went out)
     out_turn: int = 3  # turn index in which the player went out; -1 never
+    points: int = 4  # AL Ladder: rounds won (0 in other modes)
 
 
 TablePlayerCol = TablePlayerColT()

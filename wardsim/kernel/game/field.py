@@ -76,8 +76,8 @@ def check_cemetery_nb(cards, inst, players, glob):
     """300 or more HP in a cemetery loses (rules guide, How to win): every player still in the
     game who has reached it is out at once (`lose_nb`); all of them at once: a draw. While cards
     are still arriving together (`hold_cemetery_nb`) the count waits for the last."""
-    if glob[G.winner] >= 0 or glob[G.cemetery_held] > 0:
-        return
+    if glob[G.winner] >= 0 or glob[G.cemetery_held] > 0 or glob[G.rounds] > 0:
+        return  # AL Ladder: the points decide, after the last round (ruling ladder-no-loss)
     out = False
     for p in range(players.shape[0]):
         if players[p, P.lost] == 0 and cemetery_hp_nb(cards, inst, players, p) >= glob[G.cemetery_threshold]:
@@ -93,8 +93,8 @@ def check_cemetery_nb(cards, inst, players, glob):
 def lose_nb(players, glob, p, reason):
     """Player p is out of the game (no creature to place, a card back alone in the hand): with
     two teams, the other team wins; with more, the others play on (ruling player-out)."""
-    if glob[G.winner] >= 0 or players[p, P.lost] > 0:
-        return
+    if glob[G.winner] >= 0 or players[p, P.lost] > 0 or glob[G.rounds] > 0:
+        return  # AL Ladder: the points decide, after the last round (ruling ladder-no-loss)
     players[p, P.lost] = 1
     players[p, P.out_turn] = glob[G.turn]
     players[p, P.out_reason] = reason
@@ -341,11 +341,15 @@ def _stays_row(cards, effects, card, target):
 
 
 @njit(cache=True, _nrt=False)
-def held_on_field_nb(cards, effects, inst, fighters, i):
+def held_on_field_nb(cards, effects, inst, fighters, glob, i):
     """Steam Spider, Lead Boots: card i (a creature on the field, or a magic card there) leaves
     the field only by death (a magic card: by destruction); it is not sacrificed from the field,
-    is not sent to a hand or deck, and does not change control (ruling steam-spider-lead-boots)."""
+    is not sent to a hand or deck, and does not change control (ruling steam-spider-lead-boots).
+    So does every primary creature of the AL Ladder ("Creatures summoned to the field as the
+    primary AL class creature must be killed to leave the field")."""
     z = inst[i, I.zone]
+    if z == InstZone.primary and glob[G.rounds] > 0:
+        return True
     if z == InstZone.magic:
         return _stays_row(cards, effects, inst[i, I.card], Target.self)
     if z != InstZone.primary:

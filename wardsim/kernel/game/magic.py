@@ -434,14 +434,14 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             continue  # Holy Light: either row may find a card
         if action == Action.move_card and target == Target.own_primary and effects[r, E.zone_from] == Zone.field:
             c = players[p, P.primary]
-            if c >= 0 and held_on_field_nb(cards, effects, inst, fighters, c):
+            if c >= 0 and held_on_field_nb(cards, effects, inst, fighters, glob, c):
                 return False  # Revival Priest: a Steam Spider, a creature in Lead Boots stays
         if action == Action.move_card and target == Target.opponent_primary:
             c = players[o, P.primary]
             return (
                 c >= 0
                 and not magic_immune_vs_nb(cards, effects, inst, c, p)
-                and not held_on_field_nb(cards, effects, inst, fighters, c)
+                and not held_on_field_nb(cards, effects, inst, fighters, glob, c)
             )
         if action == Action.swap_primaries:
             a = players[p, P.primary]
@@ -450,8 +450,8 @@ def _useful_now(cards, effects, inst, fighters, players, glob, p, i):
             return (
                 a >= 0
                 and b >= 0
-                and not held_on_field_nb(cards, effects, inst, fighters, a)
-                and not held_on_field_nb(cards, effects, inst, fighters, b)
+                and not held_on_field_nb(cards, effects, inst, fighters, glob, a)
+                and not held_on_field_nb(cards, effects, inst, fighters, glob, b)
             )
         if action == Action.reveal_and_remove:
             return hand_size_nb(inst, o) > 0

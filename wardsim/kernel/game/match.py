@@ -27,7 +27,6 @@ from wardsim.kernel.game.enums import (
     Event,
     GlobCol,
     InstCol,
-    Phase,
     PlayerCol,
     RecordCol,
     TablePlayerCol,
@@ -62,7 +61,7 @@ def play_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, p
     actions = local_array(MAX_ACTIONS)
     steps = 0
     active = glob[G.active]
-    while glob[G.winner] < 0 and glob[G.phase] != Phase.draw and players[active, PlayerCol.lost] == 0:
+    while play.turn_goes_on_nb(players, glob, active):
         n = play.legal_actions_nb(cards, effects, inst, fighters, players, glob, actions)
         steps += 1
         if steps > MAX_STEPS_PER_TURN:
@@ -122,7 +121,7 @@ def play_game_nb(
 def _play_one(cards, effects, seat_decks, teams, policy, params, seed, index, rules, duel_table, record, seen):
     """Play one game with fresh state; fill its record row and its seen row (one flag word per
     instance)."""
-    inst, fighters, players, glob, decks = _new_game_nb(seat_decks, teams, rules)
+    inst, fighters, players, glob, decks = _new_game_nb(seat_decks, teams, rules, 0)
     _play_state(cards, effects, inst, fighters, players, glob, decks, policy, params, seed, index, duel_table)
     _write_record(cards, inst, players, glob, record, seen)
 
@@ -193,12 +192,26 @@ def play_games_nb(
 
 @njit(cache=True)
 def play_table_games_nb(
-    cards, effects, decks, teams, policy, params, seed, first_index, n_games, rules, duel_table, records, players_out
+    cards,
+    effects,
+    decks,
+    teams,
+    rounds,
+    policy,
+    params,
+    seed,
+    first_index,
+    n_games,
+    rules,
+    duel_table,
+    records,
+    players_out,
 ):
     """Games first_index .. first_index + n_games - 1 between the S players whose deck lists are
     the rows of `decks` (S, 30), player k in team `teams[k]` with policy `policy[k]` and
-    `params[k]`. Each game seats the players at random, from the game's own seating stream
-    (seed, index + 2**63), so no player keeps a seat's advantage or its neighbours. Fills
+    `params[k]`; `rounds` > 0 plays an AL Ladder of that many rounds (kernel.game.rounds). Each
+    game seats the players at random, from the game's own seating stream (seed, index + 2**63),
+    so no player keeps a seat's advantage or its neighbours. Fills
     `records` (n_games, RecordCol: the winning team, or the number of teams for a draw; the
     first player's seat) and `players_out` (n_games, S, TablePlayerCol) per player."""
     s = decks.shape[0]
@@ -218,7 +231,7 @@ def play_table_games_nb(
             seat_teams[q] = teams[k]
             seat_policy[q] = policy[k]
             seat_params[q, :] = params[k]
-        inst, fighters, players, glob, state_decks = _new_game_nb(seat_decks, seat_teams, rules)
+        inst, fighters, players, glob, state_decks = _new_game_nb(seat_decks, seat_teams, rules, rounds)
         _play_state(
             cards,
             effects,
@@ -241,6 +254,7 @@ def play_table_games_nb(
             out[TablePlayerCol.first_turn] = players[q, PlayerCol.first_turn]
             out[TablePlayerCol.cemetery] = cemetery_hp_nb(cards, inst, players, q)
             out[TablePlayerCol.out_turn] = players[q, PlayerCol.out_turn]
+            out[TablePlayerCol.points] = players[q, PlayerCol.points]
 
 
 @njit(cache=True, _nrt=False)
@@ -274,9 +288,10 @@ def _one_against_one_nb(deck_a, deck_b):
 
 
 @njit(cache=True)
-def _new_game_nb(seat_decks, teams, rules):
+def _new_game_nb(seat_decks, teams, rules, rounds):
     """Fresh state arrays of a game between `seat_decks.shape[0]` seats: seat p's deck list
-    (catalog rows) gives instances 30p .. 30p+29, and it plays in team `teams[p]`."""
+    (catalog rows) gives instances 30p .. 30p+29, and it plays in team `teams[p]`; `rounds` > 0:
+    an AL Ladder of that many rounds."""
     seats = seat_decks.shape[0]
     inst = np.full((seats * DECK_SIZE, N_INST_COLS), -1, dtype=np.int64)
     players = np.zeros((seats, N_PLAYER_COLS), dtype=np.int64)
@@ -285,6 +300,7 @@ def _new_game_nb(seat_decks, teams, rules):
         players[p, PlayerCol.team] = teams[p]
     glob = np.zeros(N_GLOB_COLS, dtype=np.int64)
     apply_rules_nb(glob, rules)
+    glob[G.rounds] = rounds
     return (
         inst,
         np.zeros((seats * DECK_SIZE, N_FIGHTER_COLS), dtype=np.int64),
@@ -294,15 +310,17 @@ def _new_game_nb(seat_decks, teams, rules):
     )
 
 
-def new_seats_arrays(seat_decks: np.ndarray, teams: np.ndarray, rules: np.ndarray):
+def new_seats_arrays(seat_decks: np.ndarray, teams: np.ndarray, rules: np.ndarray, rounds: int = 0):
     """Fresh state arrays (inst, fighters, players, glob, decks) of one game between the seats
     whose deck lists (catalog rows) are the rows of `seat_decks` (S, 30), seat p in team
-    `teams[p]`, under the compiled `rules`."""
-    return _new_game_nb(np.asarray(seat_decks, dtype=np.int64), np.asarray(teams, dtype=np.int64), rules)
+    `teams[p]`, under the compiled `rules`; `rounds` > 0: an AL Ladder of that many rounds."""
+    return _new_game_nb(
+        np.asarray(seat_decks, dtype=np.int64), np.asarray(teams, dtype=np.int64), rules, np.int64(rounds)
+    )
 
 
 def new_game_arrays(deck_a: np.ndarray, deck_b: np.ndarray, rules: np.ndarray):
     """Fresh state arrays (inst, fighters, players, glob, decks) of one game between two decks
     (catalog rows, 30 each) under the compiled `rules` (for tests and replays)."""
     seat_decks, teams = _one_against_one_nb(np.asarray(deck_a, dtype=np.int64), np.asarray(deck_b, dtype=np.int64))
-    return _new_game_nb(seat_decks, teams, rules)
+    return _new_game_nb(seat_decks, teams, rules, 0)

@@ -62,7 +62,7 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
-from wardsim.kernel.game import magic, rerolls, resolve, rewind, turns
+from wardsim.kernel.game import magic, rerolls, resolve, rewind, rounds, turns
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb, encode_action_nb
 from wardsim.kernel.game.enums import (
     NO_OPTION,
@@ -311,7 +311,7 @@ def _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i
             soul_eater_nb(cards, effects, inst, p) >= 0
             and (frow < 0 or resolve.matches_filter_nb(cards, effects, frow, inst[i, I.card]))
             and fighters[i, F.frozen_until] < glob[G.turn]
-            and not held_on_field_nb(cards, effects, inst, fighters, i)
+            and not held_on_field_nb(cards, effects, inst, fighters, glob, i)
             and not _no_sacrifice(cards, effects, inst, i)
         )
     if frow >= 0 and not resolve.matches_filter_nb(cards, effects, frow, inst[i, I.card]):
@@ -322,7 +322,7 @@ def _can_be_sacrificed(cards, effects, inst, fighters, players, glob, frow, p, i
         # primary too (Multiplayer PVP: "Teammates may sacrifice their teammates creatures")
         return (
             not primary_frozen_nb(fighters, players, glob, q)
-            and not held_on_field_nb(cards, effects, inst, fighters, i)
+            and not held_on_field_nb(cards, effects, inst, fighters, glob, i)
             and not _no_sacrifice(cards, effects, inst, i)
         )
     return inst[i, I.zone] == InstZone.hand and inst[i, I.owner] == p
@@ -469,7 +469,11 @@ def _requirements_met(cards, effects, inst, players, p, card):
 def can_summon_nb(cards, effects, inst, fighters, players, glob, p, i):
     """Can p summon creature i from hand by the sacrifice rules? Not while a frozen primary holds
     the field, unless i does not take its place (Stone Golem goes to the opponent's side, The
-    Squire joins as a Limited Summon); not while a summon requirement of its fails (Shard Titan)."""
+    Squire joins as a Limited Summon); not while a summon requirement of its fails (Shard Titan);
+    never in the AL Ladder, whose rounds place the creatures ("Each player plays 1 creature at a
+    time of the same Armor Level")."""
+    if glob[G.rounds] > 0:
+        return False
     card = inst[i, I.card]
     if not _requirements_met(cards, effects, inst, players, p, card):
         return False
@@ -489,7 +493,7 @@ def can_summon_nb(cards, effects, inst, fighters, players, glob, p, i):
         return False  # Steam Angel: no card of its rarity is played
     if resolve.plays_to_opponent_nb(cards, effects, card):
         o = players[opponent_nb(players, glob, p), P.primary]
-        if o >= 0 and held_on_field_nb(cards, effects, inst, fighters, o):
+        if o >= 0 and held_on_field_nb(cards, effects, inst, fighters, glob, o):
             return False  # Stone Golem cannot send a Steam Spider (or a creature in Lead Boots) to the deck
     scratch = local_array(4)
     cost = summon_cost_now_nb(cards, effects, inst, players, p, i)
@@ -1143,10 +1147,16 @@ def settle_nb(
         resolve.release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
         resolve.pay_pending_heals_nb(inst, fighters, glob, trace)  # The Guide
         placed = False
+        if glob[G.rounds] > 0:
+            # AL Ladder: a killed creature ends the round, and the next round's creatures come
+            placed = rounds.end_round_nb(
+                cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace
+            )
         for side in range(seats):
             p = (a + side) % seats
             if (
-                glob[G.winner] < 0
+                glob[G.rounds] == 0
+                and glob[G.winner] < 0
                 and players[p, P.primary] < 0
                 and players[p, P.lost] == 0
                 and (players[p, P.played_turn] > 0 or p == a)
@@ -1332,6 +1342,7 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
         primary = players[p, P.primary]
         if (
             primary >= 0
+            and glob[G.rounds] == 0
             and players[p, P.summon_turn] != t
             and not primary_frozen_nb(fighters, players, glob, p)
             and _placeable_after_kill(cards, effects, inst, fighters, players, glob, p)
@@ -3004,6 +3015,8 @@ def setup_nb(cards, effects, inst, fighters, players, glob, decks, seed, index, 
     reset_state_nb(inst, fighters, players, glob, decks)
     glob[G.rewind_cards] = 1 if rewind.any_rewind_card_nb(cards, effects, inst) else 0
     seed_rng_nb(rng, np.uint64(seed), np.uint64(index))
+    if glob[G.rounds] > 0:
+        rounds.set_aside_nb(cards, inst, players, glob, decks)
     for p in range(players.shape[0]):
         shuffle_deck_nb(inst, decks, players, p, rng)
     # rules guide: each player rolls one die; the lower roll chooses, and goes first (more
@@ -3050,6 +3063,12 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
         cemetery_hp_nb(cards, inst, players, 1),
     )
     face_nb(cards, effects, inst, fighters, players, glob, policy, params, rng, trace)
+    if glob[G.rounds] > 0 and glob[G.round] == 0:
+        # AL Ladder: the first round's creatures come to the field as the first turn begins
+        glob[G.round] = 1
+        rounds.start_round_nb(
+            cards, effects, inst, fighters, players, glob, decks, 1, 0, policy, params, rng, script, trace
+        )
     if players[p, P.skip_turn] > 0:
         # Black Dragon: the whole turn is skipped, its four phases with it (rules guide, Turns
         # explained), draw and turn-start effects included; the turn cycle passes all the same,
@@ -3093,7 +3112,7 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     if glob[G.winner] >= 0:
         return
     glob[G.phase] = Phase.main
-    if players[p, P.primary] < 0:  # both players place a creature in their first turn
+    if players[p, P.primary] < 0 and glob[G.rounds] == 0:  # both players place a creature in their first turn
         ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, policy, params, rng, script, trace)
     if players[p, P.played_turn] == 0:
         # the first turn's placement (here, or in the settling above) is the turn's summon
@@ -3101,10 +3120,18 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
 
 
 @njit(cache=True, _nrt=False)
+def turn_goes_on_nb(players, glob, a):
+    """Active player a's turn goes on: the game is not over, the turn has not ended, a is still
+    in the game, and no AL Ladder round ended in it (ruling ladder-round-end)."""
+    return glob[G.winner] < 0 and glob[G.phase] != Phase.draw and players[a, P.lost] == 0 and glob[G.round_over] == 0
+
+
+@njit(cache=True, _nrt=False)
 def end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
     """Wrap-up is over: turn-end effects, then the next seat's turn; the turn cap draws."""
     p = glob[G.active]
-    if glob[G.winner] < 0 and players[p, P.lost] == 0:
+    # AL Ladder: a round that ended in this turn ended the turn (ruling ladder-round-end)
+    if glob[G.winner] < 0 and players[p, P.lost] == 0 and glob[G.round_over] == 0:
         turns.turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace)
         settle_effects_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
         retire_nb(cards, effects, inst, fighters, players, glob, policy, params, rng, trace)
@@ -3112,6 +3139,7 @@ def end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, pa
         players[p, P.first_turn] = glob[G.turn]
     players[p, P.played_turn] = 1
     players[p, P.last_turn] = glob[G.turn]
+    glob[G.round_over] = 0
     glob[G.turn] += 1
     glob[G.active] = next_seat_nb(players, glob, p)
     if glob[G.winner] < 0 and glob[G.turn] >= glob[G.max_turns]:

@@ -1281,7 +1281,7 @@ def steal_equip_nb(cards, effects, inst, fighters, players, glob, p, src, policy
             continue
         if _immune_to_creatures(cards, effects, inst, fighters, c):
             continue
-        if held_on_field_nb(cards, effects, inst, fighters, j):
+        if held_on_field_nb(cards, effects, inst, fighters, glob, j):
             continue  # Lead Boots: "cannot be removed from the field unless destroyed"
         options[n] = j
         n += 1
@@ -1505,8 +1505,8 @@ def execute_row_nb(
         if (
             a >= 0
             and b >= 0
-            and not held_on_field_nb(cards, effects, inst, fighters, a)
-            and not held_on_field_nb(cards, effects, inst, fighters, b)
+            and not held_on_field_nb(cards, effects, inst, fighters, glob, a)
+            and not held_on_field_nb(cards, effects, inst, fighters, glob, b)
         ):
             for j in range(inst.shape[0]):  # Turncoat: "Equipped cards are destroyed"
                 if inst[j, I.zone] == InstZone.magic and (inst[j, I.attached_to] == a or inst[j, I.attached_to] == b):
@@ -1898,7 +1898,7 @@ def move_cards_nb(cards, effects, inst, fighters, players, glob, decks, p, src, 
                 continue
         if not hit or magic_immune_vs_nb(cards, effects, inst, j, p) and c != p and target != Target.all_creatures:
             continue
-        if held_on_field_nb(cards, effects, inst, fighters, j):
+        if held_on_field_nb(cards, effects, inst, fighters, glob, j):
             continue  # Steam Spider, Lead Boots: it leaves the field only by death or destruction
         if inst[src, I.attached_to] == j:
             # Revival Priest sends the creature it was played on back to hand and stays, to hold
@@ -2013,7 +2013,7 @@ def summon_by_effect_nb(
         if (
             j < 0
             or magic_immune_vs_nb(cards, effects, inst, j, p)
-            or held_on_field_nb(cards, effects, inst, fighters, j)
+            or held_on_field_nb(cards, effects, inst, fighters, glob, j)
         ):
             return  # Steam Spider, Lead Boots: it does not change control
         if j == players[o, P.replacement]:

@@ -53,8 +53,8 @@ def apply_rules_nb(glob, rules):
 @njit(cache=True, _nrt=False)
 def reset_state_nb(inst, fighters, players, glob, decks):
     """Every instance in its owner's deck (unshuffled), no primary, the game not started. Each
-    seat keeps its team (set with its deck, kernel.game.match), as each instance its card; a
-    turn cycle is one turn of each seat."""
+    seat keeps its team (set with its deck, kernel.game.match), as each instance its card, and
+    the game its rounds (an AL Ladder's); a turn cycle is one turn of each seat."""
     for i in range(inst.shape[0]):
         p = i // DECK_SIZE
         card = inst[i, InstCol.card]
@@ -114,6 +114,8 @@ def reset_state_nb(inst, fighters, players, glob, decks):
         teams = max(teams, players[p, PlayerCol.team] + 1)
     glob[GlobCol.teams] = teams
     glob[GlobCol.faced] = -1
+    glob[GlobCol.round] = 0  # an AL Ladder's first round begins with the first turn (kernel.game.rounds)
+    glob[GlobCol.round_over] = 0
     count_cycle_nb(players, glob)
 
 
