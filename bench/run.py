@@ -409,7 +409,7 @@ TABLE_MODES = (
     ("2v2", "teams", 4, (2, 2)),
     ("AL Ladder", "ladder", 2, None),
 )
-LADDER_DECKS = ("beasts", "shadows")  # decks/ladder/
+AL_LADDER_DECKS = ("beasts", "shadows")  # decks/ladder/
 TABLE_GAMES = 4000
 
 
@@ -423,7 +423,7 @@ def bench_tables(games: int, repeats: int) -> list[dict]:
     from wardsim.simulation import simulate
 
     decks = [load_deck(bundled_decks_dir() / f"{name}.txt") for name in TABLE_DECKS]
-    ladder = [load_deck(bundled_decks_dir() / "ladder" / f"{name}.txt", ladder=True) for name in LADDER_DECKS]
+    ladder = [load_deck(bundled_decks_dir() / "ladder" / f"{name}.txt", ladder=True) for name in AL_LADDER_DECKS]
     jobs = os.cpu_count() or 1
     baseline_rate = _baseline_rate(repeats)
     rows = []
