@@ -230,6 +230,34 @@ def test_the_heuristic_keeps_backstab_for_a_turn_it_battles():
 NO_TABLE = np.zeros((0, 0))
 
 
+def _heuristic_choice(t: Table) -> int:
+    """The active player's choice now, under its policy: an action code."""
+    legal = t.legal()
+    k = search.choose_action_nb(t.policy, t.params, *t.args, np.array(legal + [0] * 200), len(legal), t.rng, NO_TABLE)
+    return legal[k]
+
+
+def test_the_heuristic_sweeps_the_field_before_it_lays_down_its_own_equips():
+    # Dragon Fire destroys every other magic card on the field: played after Magic Ring it would
+    # take the Ring along with the opponent's two equips; played first, it leaves the Ring be
+    t, _, goblin = setup(
+        "Assassin",
+        "Goblin",
+        hand_a=["Dragon Fire", "Magic Ring"],
+        hand_b=["Knight Armor", "Lucky Charm"],
+        policy="heuristic",
+    )
+    for name in ("Knight Armor", "Lucky Charm"):
+        j = t.find(1, name, InstZone.hand)
+        t.inst[j, I.zone], t.inst[j, I.attached_to], t.inst[j, I.controller] = InstZone.magic, goblin, 1
+    t.refresh()
+    first = _heuristic_choice(t)
+    assert action_kind(first) == K.magic and t.inst[action_a(first), I.card] == CAT.index("Dragon Fire")
+    t.play("Dragon Fire")
+    then = _heuristic_choice(t)
+    assert action_kind(then) == K.magic and t.inst[action_a(then), I.card] == CAT.index("Magic Ring")
+
+
 def test_the_heuristic_battles_after_playing_a_card_for_this_turns_battle():
     t, _, _ = setup("Frog", "Grizzly Bear", hand_a=["Backstab"], policy="heuristic")
     t.play("Backstab")

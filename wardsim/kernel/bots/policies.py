@@ -583,6 +583,32 @@ def _committed(cards, effects, inst, p):
     return False
 
 
+WAITS = -1.0  # a card held back for a better moment this turn or later: not played, not wasted
+
+
+@njit(cache=True, _nrt=False)
+def _sweep_pending(cards, effects, inst, players, glob, p, i):
+    """Magic card i would stay on the field (an Infinite card), and p holds another that, played
+    now, destroys every other magic card on the field (Dragon Fire, Cosmic Negation) and is worth
+    it (`_magic_value`'s count of the two sides' cards): played first, the sweep leaves i be."""
+    if (
+        cards[inst[i, I.card], CardCol.magic_type] != MagicType.infinite
+        or players[p, P.magic_blocked_until] >= glob[G.turn]
+    ):
+        return False
+    own = _count_magic(inst, p)
+    theirs = _count_magic(inst, opponent_nb(players, glob, p))
+    if 3 * theirs - 2 * own <= 0:
+        return False
+    for j in range(inst.shape[0]):
+        if j == i or inst[j, I.zone] != InstZone.hand or inst[j, I.owner] != p:
+            continue
+        r = find_row_nb(cards, effects, inst[j, I.card], Trigger.on_play, Action.destroy_magic)
+        if r >= 0 and effects[r, E.target] == Target.all_magic and effects[r, E.amount] == 0:
+            return True
+    return False
+
+
 @njit(cache=True, _nrt=False)
 def _sweep_worth(cards, effects, inst, players, glob, p, own, card):
     """Gluttony: a creature that destroys every magic card on the field as it arrives is worth
@@ -735,7 +761,9 @@ def heuristic_values_nb(cards, effects, inst, fighters, players, glob, actions, 
                     _wears_row(cards, effects, inst, own, Action.second_battle) or fighters[own, F.double_battle] != 0
                 ):
                     value = WASTED  # a second copy gives no third battle, nor does it on Cabal Warchief
-            if full_hand and value > -1.0:
+            if value > WAITS and _sweep_pending(cards, effects, inst, players, glob, p, i):
+                value = WAITS  # p's own sweep, worth playing now, would take it along: the sweep first
+            if full_hand and value > WAITS:
                 value = max(value, 0.5)  # played now rather than discarded at the next draw
         elif kind == ActionKind.limited_summon:
             # Ancient One: a Limited Summon would battle p's own primary
