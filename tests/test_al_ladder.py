@@ -8,7 +8,7 @@ import json
 
 import numpy as np
 import pytest
-from gamekit import Table
+from gamekit import CAT, Table
 from typer.testing import CliRunner
 
 from wardsim.catalog import default_catalog
@@ -19,7 +19,7 @@ from wardsim.kernel.game import play, rounds
 from wardsim.kernel.game.enums import EndReason, Event, GlobCol, InstZone, PlayerCol
 from wardsim.kernel.game.field import held_on_field_nb
 from wardsim.multiplayer import simulate_table, table_teams
-from wardsim.replays import replay_table
+from wardsim.replays import describe, replay_table
 from wardsim.rules import LADDER_MAGIC, LADDER_ROUNDS
 
 G = GlobCol
@@ -160,6 +160,10 @@ def test_a_tie_is_broken_by_a_fight_of_the_creatures_of_the_al_class_of_the_dice
     _kill(t, 0)
     assert t.winner == 1 and t.glob[G.end_reason] == EndReason.deciding_fight
     assert (t.players[0, P.points], t.players[1, P.points]) == (6, 6)  # the fight scores no point
+    told = describe(t.trace[: t.glob[G.trace_n]], t.inst[:, 0], CAT, ["north", "south"], t.effects)
+    assert "Round 12 is over: north wins it (6 points)." in " ".join(told)
+    assert any("Deciding fight: the dice sum 7 names AL 7." in line for line in told)
+    assert "The deciding fight is over: south wins it." in told
 
 
 def test_ladder_creatures_cannot_be_removed_from_the_field_by_effects_or_magic():

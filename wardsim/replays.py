@@ -286,6 +286,7 @@ def describe(
     rows = _reading_order(trace.tolist())
     ladder = any(row[2] == Event.round for row in rows)  # an AL Ladder: the turns tell the points
     points = [0] * len(names)
+    deciding = False  # the round under way is a deciding fight
 
     def rolls_atk_dice(k: int, striker: int) -> bool:
         """Whether the strike whose Hit dice are row k goes on to an Atk roll of `striker`:
@@ -483,15 +484,23 @@ def describe(
         elif event == e.face:
             lines.append(f"{who} faces {names[a]} this turn.")
         elif event == e.round:
+            deciding = c > 0
             fight = f"Deciding fight: the dice sum {c} names" if c else f"Round {a}:"
             lines.append(f"\n-- {fight} AL {b}. Each player's creature of AL {b} comes to the field.")
         elif event == e.round_end:
-            if b >= 0:
+            if b < 0:
+                lines.append(
+                    f"{'The deciding fight' if deciding else f'Round {a}'} is over: both creatures died, no point. "
+                    "Every card on the field goes to the cemetery; the turn ends."
+                )
+            elif deciding:
+                lines.append(f"The deciding fight is over: {names[b]} wins it.")
+            else:
                 points[b] = c
-            scored = (
-                f"{names[b]} wins it ({c} point{'s' if c != 1 else ''})" if b >= 0 else "both creatures died: no point"
-            )
-            lines.append(f"Round {a} is over: {scored}. Every card on the field goes to the cemetery; the turn ends.")
+                lines.append(
+                    f"Round {a} is over: {names[b]} wins it ({c} point{'s' if c != 1 else ''}). Every card on "
+                    "the field goes to the cemetery; the turn ends."
+                )
         elif event == e.player_out:
             ending = _END_WORDS.get(b, "out").format(threshold=rules.cemetery_threshold, max_turns=rules.max_turns)
             lines.append(f"{who} is out ({ending}) with {a} cemetery HP: their cards leave the game.")
