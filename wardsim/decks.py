@@ -262,7 +262,9 @@ def ladder_problems(deck: Deck) -> list[Problem]:
     missing = [al for al in range(1, LADDER_ROUNDS + 1) if al not in by_class]
     if missing:
         classes = ", ".join(map(str, missing))
-        problems.append(Problem(None, f"no creature of AL {classes}: the AL Ladder takes one of each class, 1 to 12"))
+        problems.append(
+            Problem(None, f"no creature of AL {classes}: the AL Ladder takes one of each class, 1 to {LADDER_ROUNDS}")
+        )
     magic = sum(n for c, n in deck.cards if not c.is_creature)
     if magic != LADDER_MAGIC:
         problems.append(Problem(None, f"an AL Ladder deck has {LADDER_MAGIC} magic cards; this one has {magic}"))
