@@ -55,7 +55,7 @@ class Table:
         self.glob[GlobCol.active] = 0
         self.glob[GlobCol.faced] = 1
         self.glob[GlobCol.turn] = self.glob[GlobCol.cycle]  # past the first turn cycle unless a test sets it
-        self.players[:, PlayerCol.played_turn] = 1
+        self.players[:, PlayerCol.last_turn] = 0  # every player has had a turn
 
     @staticmethod
     def _pad(deck: list[str]) -> list[str]:

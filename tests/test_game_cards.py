@@ -1124,7 +1124,7 @@ def test_wizards_roll_is_in_the_trace_whether_it_shields_or_not(roll):
 def test_black_dragon_makes_the_opponent_skip_a_turn_on_6(roll, skips):
     # a skipped turn is skipped whole, its draw phase included (rules guide, Turns explained)
     t, _, _ = setup("Black Dragon", "Werewolf", deck_b=["Goblin"])
-    t.players[1, PlayerCol.played_turn] = 1  # not player 1's first turn: it would draw
+    t.players[1, PlayerCol.last_turn] = 0  # not player 1's first turn: it would draw
     t.glob[G.phase] = Phase.draw
     t.dice(roll)
     t.begin_turn()

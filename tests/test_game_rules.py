@@ -393,7 +393,7 @@ def test_first_turn_cycle_no_draw_no_battle_and_each_player_places_a_creature():
     # "this does not apply to the first turn of the game for both players"
     t = Table(["Werewolf", "Goblin"], ["Kobold", "Dwarf"])
     t.glob[GlobCol.turn] = 0
-    t.players[:, PlayerCol.played_turn] = 0
+    t.players[:, PlayerCol.last_turn] = -1
     t.to_hand(0, "Werewolf", "Goblin")
     t.to_hand(1, "Kobold", "Dwarf")
     for p in (0, 1):

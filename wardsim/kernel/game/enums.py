@@ -108,23 +108,22 @@ class PlayerColT(NamedTuple):
     summon_turn: int = 5  # turn index of its last standard summon (one per turn)
     opponent_deaths: int = 6  # creature cards that went to the opponent's cemetery, whatever sent them (The Hero)
     lost: int = 7  # 1 once the player is out (lost); 2 once their cards have left the game
-    played_turn: int = 8  # 1 once the player has had a turn (no draw on the first)
-    low_summon: int = 9  # its next placement must be a creature of AL <= this (0: no limit)
-    cemetery_reduced: int = 10  # cemetery HP that effects took off (Reduce the Burden)
-    lightning_turn: int = 11  # 1 + the turn in which the player last played a Lightning card (0: never)
-    harmless_until: int = 12  # its creatures cause no damage while turn <= this (Omega Titan); -1 none
-    lightning_blocked_until: int = 13  # cannot play Lightning cards while turn <= this (Sasquatch)
-    rarity_blocked: int = 14  # bits 1 << rarity of the cards no player may play, by this player's effect (Steam Angel)
-    rarity_blocked_until: int = 15  # ... while turn <= this
-    replacement: int = 16  # the creature that replaced its missing primary in the settling under way; -1 none
-    team: int = 17  # the seat's team: seats of one team are never each other's opponents (1v1: the seat itself)
-    last_turn: int = (
-        18  # turn index of the seat's last turn; -1 before its first (a team's turn goes to who waited longest)
-    )
-    out_turn: int = 19  # turn index in which the player went out; -1 while in the game
-    first_turn: int = 20  # turn index of the seat's first turn; -1 before it (its place in the turn order)
-    out_reason: int = 21  # EndReason of the player going out (playing while in the game)
-    points: int = 22  # AL Ladder: rounds won
+    low_summon: int = 8  # its next placement must be a creature of AL <= this (0: no limit)
+    cemetery_reduced: int = 9  # cemetery HP that effects took off (Reduce the Burden)
+    lightning_turn: int = 10  # 1 + the turn in which the player last played a Lightning card (0: never)
+    harmless_until: int = 11  # its creatures cause no damage while turn <= this (Omega Titan); -1 none
+    lightning_blocked_until: int = 12  # cannot play Lightning cards while turn <= this (Sasquatch)
+    rarity_blocked: int = 13  # bits 1 << rarity of the cards no player may play, by this player's effect (Steam Angel)
+    rarity_blocked_until: int = 14  # ... while turn <= this
+    replacement: int = 15  # the creature that replaced its missing primary in the settling under way; -1 none
+    team: int = 16  # the seat's team: seats of one team are never each other's opponents (1v1: the seat itself)
+    # turn index of the seat's last turn; -1 before its first, so the player has had a turn once
+    # it is 0 or more (state.has_played_nb); a team's turn goes to who waited longest
+    last_turn: int = 17
+    out_turn: int = 18  # turn index in which the player went out; -1 while in the game
+    first_turn: int = 19  # turn index of the seat's first turn; -1 before it (its place in the turn order)
+    out_reason: int = 20  # EndReason of the player going out (playing while in the game)
+    points: int = 21  # AL Ladder: rounds won
 
 
 PlayerCol = PlayerColT()

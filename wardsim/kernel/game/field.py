@@ -81,9 +81,7 @@ def check_cemetery_nb(cards, inst, players, glob):
     out = False
     for p in range(players.shape[0]):
         if players[p, P.lost] == 0 and cemetery_hp_nb(cards, inst, players, p) >= glob[G.cemetery_threshold]:
-            players[p, P.lost] = 1
-            players[p, P.out_turn] = glob[G.turn]
-            players[p, P.out_reason] = EndReason.cemetery
+            _put_out(players, glob, p, EndReason.cemetery)
             out = True
     if out:
         decide_nb(players, glob, EndReason.cemetery)
@@ -95,10 +93,17 @@ def lose_nb(players, glob, p, reason):
     two teams, the other team wins; with more, the others play on (ruling player-out)."""
     if glob[G.winner] >= 0 or players[p, P.lost] > 0 or glob[G.rounds] > 0:
         return  # AL Ladder: the points decide, after the last round (ruling ladder-no-loss)
+    _put_out(players, glob, p, reason)
+    decide_nb(players, glob, reason)
+
+
+@njit(cache=True, _nrt=False)
+def _put_out(players, glob, p, reason):
+    """Player p is out from this turn on, for `reason` (an EndReason); `decide_nb` tells whether
+    that ends the game."""
     players[p, P.lost] = 1
     players[p, P.out_turn] = glob[G.turn]
     players[p, P.out_reason] = reason
-    decide_nb(players, glob, reason)
 
 
 @njit(cache=True, _nrt=False)

@@ -129,6 +129,7 @@ from wardsim.kernel.game.state import (
     count_cycle_nb,
     draw_card_nb,
     hand_size_nb,
+    has_played_nb,
     is_creature_nb,
     next_seat_nb,
     opponent_nb,
@@ -1146,26 +1147,15 @@ def settle_nb(
         tend_sleepers_nb(cards, effects, inst, fighters, players, glob, decks, False, rng, trace)  # Sleepy Scent
         resolve.release_negated_anchors_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
         resolve.pay_pending_heals_nb(inst, fighters, glob, trace)  # The Guide
-        placed = False
         if glob[G.rounds] > 0:
             # AL Ladder: a killed creature ends the round, and the next round's creatures come
             placed = rounds.end_round_nb(
                 cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace
             )
-        for side in range(seats):
-            p = (a + side) % seats
-            if (
-                glob[G.rounds] == 0
-                and glob[G.winner] < 0
-                and players[p, P.primary] < 0
-                and players[p, P.lost] == 0
-                and (players[p, P.played_turn] > 0 or p == a)
-            ):
-                ensure_primary_nb(
-                    cards, effects, inst, fighters, players, glob, decks, p, policy, params, rng, script, trace
-                )
-                players[p, P.replacement] = players[p, P.primary]
-                placed = True
+        else:
+            placed = _replace_primaries(
+                cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace
+            )
         if not placed and not avenged and not answered:
             break
         # what dies from here on dies of a placement's effect, or of Last Hope Hero's attack: the
@@ -1173,6 +1163,30 @@ def settle_nb(
         killer_of[:] = BY_OPPONENT_EFFECT
         in_battle = False
     players[:, P.replacement] = -1  # a later summon takes it as any primary
+
+
+@njit(cache=True, _nrt=False)
+def _replace_primaries(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace):
+    """Every player still in the game who has no primary places one, the active player first,
+    then the seats after it (a player whose first turn has not come yet has none); returns
+    whether any did."""
+    a = glob[G.active]
+    seats = players.shape[0]
+    placed = False
+    for side in range(seats):
+        p = (a + side) % seats
+        if (
+            glob[G.winner] < 0
+            and players[p, P.primary] < 0
+            and players[p, P.lost] == 0
+            and (has_played_nb(players, p) or p == a)
+        ):
+            ensure_primary_nb(
+                cards, effects, inst, fighters, players, glob, decks, p, policy, params, rng, script, trace
+            )
+            players[p, P.replacement] = players[p, P.primary]
+            placed = True
+    return placed
 
 
 @njit(cache=True, _nrt=False)
@@ -3080,7 +3094,7 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
         if glob[G.winner] < 0:
             glob[G.phase] = Phase.draw
         return
-    if players[p, P.played_turn] > 0:  # rules guide: no draw in either player's first turn
+    if has_played_nb(players, p):  # rules guide: no draw in either player's first turn
         i = draw_card_nb(inst, decks, players, glob, p)
         if i >= 0:
             if inst[i, I.seen] & SeenBit.opening == 0:
@@ -3114,7 +3128,7 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     glob[G.phase] = Phase.main
     if players[p, P.primary] < 0 and glob[G.rounds] == 0:  # both players place a creature in their first turn
         ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, policy, params, rng, script, trace)
-    if players[p, P.played_turn] == 0:
+    if not has_played_nb(players, p):
         # the first turn's placement (here, or in the settling above) is the turn's summon
         players[p, P.summon_turn] = glob[G.turn]
 
@@ -3135,9 +3149,8 @@ def end_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, pa
         turns.turn_end_effects_nb(cards, effects, inst, fighters, players, glob, decks, p, rng, script, trace)
         settle_effects_nb(cards, effects, inst, fighters, players, glob, decks, policy, params, rng, script, trace)
         retire_nb(cards, effects, inst, fighters, players, glob, policy, params, rng, trace)
-    if players[p, P.played_turn] == 0:
+    if not has_played_nb(players, p):
         players[p, P.first_turn] = glob[G.turn]
-    players[p, P.played_turn] = 1
     players[p, P.last_turn] = glob[G.turn]
     glob[G.round_over] = 0
     glob[G.turn] += 1

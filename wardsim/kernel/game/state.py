@@ -160,6 +160,12 @@ def opponent_nb(players, glob, p):
 
 
 @njit(cache=True, _nrt=False)
+def has_played_nb(players, p):
+    """Seat p has had a turn (its first turn has no draw: rules guide, How to play)."""
+    return players[p, PlayerCol.last_turn] >= 0
+
+
+@njit(cache=True, _nrt=False)
 def next_seat_nb(players, glob, p):
     """The seat whose turn follows seat p's: turns go from team to team in the order of their
     numbers (free-for-all: around the table), and within a team to the player still in the game
