@@ -35,6 +35,7 @@ from wardsim.simulation import (
     DEFAULT_CHUNK,
     SEED_MAX,
     DuelOdds,
+    ManifestKey,
     chunk_spans,
     engine_fingerprint,
     pool_duel_odds,
@@ -78,7 +79,7 @@ def table_teams(mode: str, players: int, teams: Sequence[int] | None = None) -> 
 
 
 @dataclass(frozen=True)
-class TableConfig:
+class TableConfig(ManifestKey):
     """Everything that decides the games of a run (written to the manifest)."""
 
     mode: str
@@ -88,10 +89,6 @@ class TableConfig:
     seed: int
     games: int
     rules: Rules = Rules()
-
-    def key(self) -> dict:
-        key = {k: v for k, v in self.__dict__.items() if k not in ("games", "rules")}
-        return {**key, "rules": self.rules.as_dict()}
 
     @property
     def rounds(self) -> int:

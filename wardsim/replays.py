@@ -84,30 +84,10 @@ def replay(
     config = RunConfig(a.tolist(), b.tolist(), policy_a, policy_b or policy_a, seed, 1, rules)
     effects = rules.effects_table(tables.effects)
     ids, params = policy_arrays(config.policy_a, config.policy_b)
-    inst, fighters, players, glob, decks = new_game_arrays(a, b, rules.to_array())
-    trace = np.zeros((TRACE_CAPACITY, TRACE_WIDTH), dtype=np.int64)
-    rng = np.zeros(RNG_WORDS, dtype=np.uint64)
-    winner = play_game_nb(
-        tables.cards,
-        effects,
-        inst,
-        fighters,
-        players,
-        glob,
-        decks,
-        ids,
-        params,
-        np.uint64(seed),
-        np.uint64(game),
-        rng,
-        np.zeros(0, dtype=np.int64),
-        trace,
-        duel_odds_table(config, catalog),
-    )
-    n = int(glob[GlobCol.trace_n])
+    arrays = new_game_arrays(a, b, rules.to_array())
+    table = duel_odds_table(config, catalog)
     names = (deck_a.name, deck_b.name)
-    lines = describe(trace[:n], inst[:, 0], catalog, names, effects, rules)
-    return Replay(lines, int(winner), trace[:n], rules)
+    return _told(tables.cards, effects, arrays, ids, params, seed, game, table, catalog, rules, names)
 
 
 def replay_table(
@@ -135,18 +115,28 @@ def replay_table(
     effects = rules.effects_table(tables.effects)
     ids, params = policy_arrays(*[policy] * len(decks))
     config = TableConfig(mode, seat_decks.tolist(), seat_teams.tolist(), [policy] * len(decks), seed, 1, rules)
-    inst, fighters, players, glob, state_decks = new_seats_arrays(
-        seat_decks, seat_teams, rules.to_array(), config.rounds
-    )
+    arrays = new_seats_arrays(seat_decks, seat_teams, rules.to_array(), config.rounds)
+    table = odds_table(table_odds(config, catalog))
+    names = [decks[k].name for k in order]
+    seated = (names, seat_teams.tolist(), config.rounds)
+    return _told(tables.cards, effects, arrays, ids, params, seed, game, table, catalog, rules, *seated), names
+
+
+def _told(
+    cards, effects, arrays, ids, params, seed, game, table, catalog, rules, names, teams=None, rounds=0
+) -> Replay:
+    """Play game `game` of `seed` on the fresh state `arrays` (an AL Ladder's with `rounds`) with
+    a trace, and tell it, the seats named `names` and in `teams`."""
+    inst, fighters, players, glob, decks = arrays
     trace = np.zeros((TRACE_CAPACITY, TRACE_WIDTH), dtype=np.int64)
     winner = play_game_nb(
-        tables.cards,
+        cards,
         effects,
         inst,
         fighters,
         players,
         glob,
-        state_decks,
+        decks,
         ids,
         params,
         np.uint64(seed),
@@ -154,12 +144,11 @@ def replay_table(
         np.zeros(RNG_WORDS, dtype=np.uint64),
         np.zeros(0, dtype=np.int64),
         trace,
-        odds_table(table_odds(config, catalog)),
+        table,
     )
     n = int(glob[GlobCol.trace_n])
-    names = [decks[k].name for k in order]
-    lines = describe(trace[:n], inst[:, 0], catalog, names, effects, rules, seat_teams.tolist())
-    return Replay(lines, int(winner), trace[:n], rules, config.rounds), names
+    lines = describe(trace[:n], inst[:, 0], catalog, names, effects, rules, teams)
+    return Replay(lines, int(winner), trace[:n], rules, rounds)
 
 
 def _health(hp: int) -> str:

@@ -78,8 +78,19 @@ CounterCol = CounterColT()
 C = CounterCol
 
 
+class ManifestKey:
+    """A run's config as its manifest keys it (`wardsim.runs`): every field but the number of
+    games, which a resumed run may raise, and the rules as a dict."""
+
+    rules: Rules
+
+    def key(self) -> dict:
+        key = {k: v for k, v in self.__dict__.items() if k not in ("games", "rules")}
+        return {**key, "rules": self.rules.as_dict()}
+
+
 @dataclass(frozen=True)
-class RunConfig:
+class RunConfig(ManifestKey):
     """Everything that decides the games of a run (written to the manifest)."""
 
     deck_a: list[int]  # catalog rows, 30 each
@@ -89,10 +100,6 @@ class RunConfig:
     seed: int
     games: int
     rules: Rules = Rules()
-
-    def key(self) -> dict:
-        key = {k: v for k, v in self.__dict__.items() if k not in ("games", "rules")}
-        return {**key, "rules": self.rules.as_dict()}
 
 
 @dataclass

@@ -10,15 +10,13 @@ from rich.console import Console
 from rich.table import Table
 
 from wardsim.analytics.ladder import RESAMPLE
-from wardsim.cli.errors import Interrupted, fail
 from wardsim.cli.options import force_option, games_option, jobs_option, scheduler_option, seed_option, workers_text
-from wardsim.cli.progress import game_bar
+from wardsim.cli.progress import play_games
 from wardsim.cli.report import deck_paths
 from wardsim.cli.rules import rule_options
 from wardsim.cli.simulate import load_decks
-from wardsim.cluster import use_scheduler
 from wardsim.ladders import Ladder, check_policies, ladder, split_policies, total_games
-from wardsim.outputs import OutputError, OutputFolder
+from wardsim.outputs import OutputFolder
 from wardsim.policies import POLICIES
 from wardsim.rules import Rules
 
@@ -123,37 +121,27 @@ def ladder_command(
     )
     if rules.changes():
         err.print(f"rules: {rules.describe()}", highlight=False)
-    done = [0]
-    try:
+
+    def run(advance):
         folder = OutputFolder.claim(out, force) if out is not None else None
-        with use_scheduler(scheduler), game_bar(err) as bar:
-            task = bar.add_task("games", total=total)
-
-            def advance(n: int) -> None:
-                done[0] += n
-                bar.advance(task, n)
-
-            result = ladder(
-                decks,
-                specs,
-                games,
-                seed,
-                jobs=jobs,
-                out=out,
-                progress=advance,
-                rules=rules,
-                resample=resample,
-            )
+        result = ladder(
+            decks,
+            specs,
+            games,
+            seed,
+            jobs=jobs,
+            out=out,
+            progress=advance,
+            rules=rules,
+            resample=resample,
+        )
         summary = result.summary()
         if folder is not None:
             result.cells.to_csv(folder.file("cells.csv"), index=False)
             folder.file("ladder.json").write_text(json.dumps(summary, indent=1), encoding="utf-8")
-    except KeyboardInterrupt:
-        raise Interrupted(done[0], total, out) from None
-    except OutputError as problem:
-        raise fail(f"--out: {problem}") from None
-    except ValueError as problem:
-        raise fail(str(problem)) from None
+        return result, summary
+
+    result, summary = play_games(err, total, out, scheduler, run)
     if as_json:
         typer.echo(json.dumps(summary, indent=1))
         return
