@@ -214,7 +214,7 @@ def play_checked_games_nb(
     s_glob = np.empty(N_GLOB_COLS, dtype=np.int64)
     s_decks = np.empty((seats, DECK_SIZE), dtype=np.int64)
     for g in range(n_games):
-        inst, fighters, players, glob, decks = _new_game_nb(seat_decks, teams, rules, 0)
+        inst, fighters, players, glob, decks = _new_game_nb(seat_decks, teams, rules, 0, -1)
         play.setup_nb(
             cards, effects, inst, fighters, players, glob, decks, seed, np.uint64(first + g), rng, script, trace
         )

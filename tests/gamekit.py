@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from wardsim.catalog import default_catalog
+from wardsim.catalog import Catalog, default_catalog
 from wardsim.kernel.enums import FighterCol
 from wardsim.kernel.game import play, resolve
 from wardsim.kernel.game.actions import action_a_nb, action_kind_nb, encode_action
@@ -25,8 +25,9 @@ K = play.ActionKind
 
 class Table:
     """Two players, 30 cards each (or more seats: `more` decks, in `teams`; each its own team by
-    default; `rounds` > 0: an AL Ladder, in its first round). Cards start in the deck; put them
-    where the scenario needs."""
+    default; `rounds` > 0: an AL Ladder, in its first round; `boss` >= 0: a Boss Battle against
+    that seat, with the boss's cards in `catalog`). Cards start in the deck; put them where the
+    scenario needs."""
 
     def __init__(
         self,
@@ -37,13 +38,17 @@ class Table:
         more: tuple[list[str], ...] = (),
         teams: list[int] | None = None,
         rounds: int = 0,
+        boss: int = -1,
+        catalog: Catalog | None = None,
     ):
+        self.catalog = catalog or CAT
         names = [self._pad(deck) for deck in (deck_a or [], deck_b or [], *more)]
-        cards = np.array([[CAT.index(n) for n in deck] for deck in names], dtype=np.int64)
-        self.cards, self.effects = TABLES.cards, TABLES.effects
+        cards = np.array([[self.catalog.index(n) for n in deck] for deck in names], dtype=np.int64)
+        tables = self.catalog.tables()
+        self.cards, self.effects = tables.cards, tables.effects
         seat_teams = np.arange(len(names)) if teams is None else np.asarray(teams, dtype=np.int64)
         self.inst, self.fighters, self.players, self.glob, self.decks = new_seats_arrays(
-            cards, seat_teams, rules.to_array(), rounds
+            cards, seat_teams, rules.to_array(), rounds, boss
         )
         reset_state_nb(self.inst, self.fighters, self.players, self.glob, self.decks)
         self.glob[GlobCol.round] = 1 if rounds else 0
@@ -65,7 +70,7 @@ class Table:
 
     def find(self, p: int, name: str, zone: int | None = InstZone.deck) -> int:
         """An instance of card `name` owned by p (in `zone`, if given)."""
-        card = CAT.index(name)
+        card = self.catalog.index(name)
         for i in range(p * DECK_SIZE, (p + 1) * DECK_SIZE):
             if self.inst[i, InstCol.card] == card and (zone is None or self.inst[i, InstCol.zone] == zone):
                 return i
@@ -197,14 +202,14 @@ class Table:
 
     def hand(self, p: int) -> list[str]:
         return sorted(
-            CAT.cards[self.inst[i, InstCol.card]].name
+            self.catalog.cards[self.inst[i, InstCol.card]].name
             for i in range(self.inst.shape[0])
             if self.inst[i, InstCol.zone] == InstZone.hand and self.inst[i, InstCol.owner] == p
         )
 
     def primary_name(self, p: int) -> str | None:
         i = self.players[p, PlayerCol.primary]
-        return None if i < 0 else CAT.cards[self.inst[i, InstCol.card]].name
+        return None if i < 0 else self.catalog.cards[self.inst[i, InstCol.card]].name
 
     def events(self, kind: int) -> list[list[int]]:
         n = self.glob[GlobCol.trace_n]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import re
 import tomllib
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property, lru_cache
 from importlib import resources
@@ -147,6 +148,17 @@ def _check_stats(stats: dict[str, Any], where: str) -> None:
             raise CatalogError(f"{where}: field {key!r} must be <= {high} (rules guide), got {value}")
 
 
+def check_effect_status(status: str, reason: str, effects: Sequence[Effect], where: str) -> None:
+    """The effect status agrees with the rows: `modeled` and `partial` cards have rows, a
+    `none` card has none, and `partial` and `unmodeled` ones say why."""
+    if status in ("partial", "unmodeled") and not reason:
+        raise CatalogError(f"{where}: field 'reason' is required when effect_status is {status!r}")
+    if status in ("modeled", "partial") and not effects:
+        raise CatalogError(f"{where}: field 'effect' is empty but effect_status is {status!r}")
+    if status == "none" and effects:
+        raise CatalogError(f"{where}: field 'effect_status' is 'none' but effect rows are given")
+
+
 CREATURE_FIELDS = {
     "creature_type",
     "armor_level",
@@ -174,18 +186,16 @@ def parse_card(raw: dict[str, Any], file: str, generation: int) -> Card:
         raise CatalogError(f"{where}: unknown fields {sorted(unknown)} for a {card_type} card")
     status = _choice(raw, "effect_status", EffectStatus, where)
     reason = raw.get("reason", "")
-    if status in ("partial", "unmodeled") and not reason:
-        raise CatalogError(f"{where}: field 'reason' is required when effect_status is {status!r}")
+    rows = raw.get("effect", [])
+    if not isinstance(rows, list):
+        raise CatalogError(f"{where}: field 'effect' must be a list of [[card.effect]] tables, got {rows!r}")
     effects = []
-    for i, row in enumerate(raw.get("effect", [])):
+    for i, row in enumerate(rows):
         try:
             effects.append(parse_effect(row))
         except EffectError as err:
             raise CatalogError(f"{where}: effect {i + 1}: {err}") from None
-    if status in ("modeled", "partial") and not effects:
-        raise CatalogError(f"{where}: field 'effect' is empty but effect_status is {status!r}")
-    if status == "none" and effects:
-        raise CatalogError(f"{where}: field 'effect_status' is 'none' but effect rows are given")
+    check_effect_status(status, reason, effects, where)
     common = dict(
         name=name,
         generation=generation,

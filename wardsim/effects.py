@@ -146,12 +146,20 @@ def _duration(value: Any) -> int | str:
     return _enum_value(Duration, "duration", value)
 
 
+def _list(key: str, value: Any) -> list[Any]:
+    if not isinstance(value, list | tuple):
+        raise EffectError(f"field {key!r}: expected a list, got {value!r}")
+    return list(value)
+
+
 def _filter(value: Any) -> Filter:
     if not isinstance(value, dict):
         raise EffectError(f"field 'filter': expected a table, got {value!r}")
     unknown = set(value) - FILTER_KEYS
     if unknown:
         raise EffectError(f"field 'filter': unknown keys {sorted(unknown)}")
+    for key in ("types", "tags", "names"):
+        _list(f"filter.{key}", value.get(key, ()))
     types = tuple(value.get("types", ()))
     for t in types:
         _enum_value(CreatureType, "filter.types", t)
@@ -182,7 +190,7 @@ def parse_effect(row: dict[str, Any]) -> Effect:
     for key in ("trigger", "action"):
         if key not in row:
             raise EffectError(f"field {key!r} is required")
-    flags = tuple(row.get("flags", ()))
+    flags = tuple(_list("flags", row.get("flags", ())))
     for f in flags:
         _enum_value(Flag, "flags", f)
     effect = Effect(
@@ -254,6 +262,9 @@ def _check_action_fields(e: Effect) -> None:
         raise EffectError("action 'hit_needs_match' needs an 'amount' of 1 or more: the lowest matching face")
     if "overflow" in e.flags and e.action != "heal_from_damage":
         raise EffectError("flag 'overflow' belongs to a 'heal_from_damage' row")
+    if e.action == "break_free" and (e.trigger != "on_play" or e.target != "self"):
+        # Boss Battles, Break Free: the card acts once, as the boss draws and plays it
+        raise EffectError("action 'break_free' belongs to an 'on_play' row with target 'self' (Break Free)")
     if "opponents" in e.flags and (e.action != "immune" or "magic" not in e.flags or "creature_effects" in e.flags):
         raise EffectError("flag 'opponents' belongs to an 'immune' row against 'magic' cards only")
 
@@ -776,6 +787,9 @@ def render(e: Effect) -> str:
         + _reroll_text(e)
         + " once the roll is seen",
         "force_reroll": f"once per battle, you may make {target} re-roll " + _reroll_text(e) + " once it is seen",
+        "break_free": "every effect of the players' cards and creatures on the boss ends (statuses, damage over "
+        "time, stat changes, their equips on it); this card is never negated and is played even while the boss "
+        "cannot play magic cards",
     }[e.action]
     parts = [_TRIGGER_TEXT[e.trigger].format(filter=render_filter(e.filter)[2:])]
     # said in the action's words (Gnarled Hand, Shard Titan)

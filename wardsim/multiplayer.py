@@ -95,6 +95,11 @@ class TableConfig(ManifestKey):
         """The rounds of each game: an AL Ladder's, or 0 (kernel.game.rounds)."""
         return LADDER_ROUNDS if self.mode == "ladder" else 0
 
+    @property
+    def boss(self) -> int:
+        """The player who is the boss: the last one in a Boss Battle, else -1 (kernel.game.boss)."""
+        return len(self.decks) - 1 if self.mode == "boss" else -1
+
 
 # a chunk's saved records: one row per game, then per player k its seat, place in the turn
 # order, cemetery HP, the turn it went out in (-1 never) and its AL Ladder points
@@ -118,6 +123,7 @@ def run_table_chunk(cards, effects, config: TableConfig, first: int, n: int, tab
         np.asarray(config.decks, dtype=np.int64),
         np.asarray(config.teams, dtype=np.int64),
         config.rounds,
+        config.boss,
         ids,
         params,
         config.seed,

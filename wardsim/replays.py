@@ -16,7 +16,7 @@ from wardsim.decks import Deck
 from wardsim.effects import render
 from wardsim.kernel.duel.enums import StrikeResult
 from wardsim.kernel.enums import Action, CardCol, EffectCol, Scale, Status, Trigger
-from wardsim.kernel.game.enums import EndReason, Event, FizzleReason, GlobCol
+from wardsim.kernel.game.enums import BossPlay, EndReason, Event, FizzleReason, GlobCol
 from wardsim.kernel.game.match import new_game_arrays, new_seats_arrays, play_game_nb, table_seats
 from wardsim.kernel.game.rerolls import ATK_ROLL, HIT_ROLL
 from wardsim.kernel.game.trace import TRACE_WIDTH
@@ -40,6 +40,7 @@ _FIZZLE_WORDS = {
     FizzleReason.nothing_to_do: "it found nothing to act on",
     FizzleReason.no_battle: "it left the field before any battle used it",
     FizzleReason.full_hp: "the creature was at full HP",
+    FizzleReason.resisted: "the boss resisted it",
 }
 _END_WORDS = {
     EndReason.cemetery: "{threshold} or more HP in the cemetery",
@@ -49,6 +50,11 @@ _END_WORDS = {
     EndReason.returned_alone: "a card came back to an empty hand and deck",
     EndReason.points: "the most points after the last round",
     EndReason.deciding_fight: "the deciding fight",
+    EndReason.boss_defeated: "the boss's HP reached 0",
+}
+_BOSS_PLAY_WORDS = {
+    BossPlay.over_cap: "its magic cap is full",
+    BossPlay.no_play: "it cannot resolve now",
 }
 
 
@@ -197,12 +203,27 @@ def describe(
     effects: np.ndarray,
     rules: Rules | None = None,
     teams: Sequence[int] | None = None,
+    boss: int = -1,
 ) -> list[str]:
     """The trace in plain English, one line per event; `names` are the seats' (1v1: A, then B),
-    `teams` their teams (1v1: each its own)."""
+    `teams` their teams (1v1: each its own); `boss`: the boss's seat in a Boss Battle."""
     rules = rules or Rules()
     teams = list(teams) if teams is not None else list(range(len(names)))
-    two = len(names) == 2
+    two = len(names) == 2 and boss < 0
+    out_seats: set[int] = set()  # Boss Battles: the players out of the game
+    last_turns = dict.fromkeys(range(len(names)), -1)  # each seat's last turn so far
+    boss_primary = -1  # the boss's last primary turn
+
+    def mini_turn(turn: int) -> bool:
+        """The boss's turn `turn` is a mini turn: a player still in has had no turn since the
+        boss's last primary turn (kernel.game.boss.begin_boss_turn_nb)."""
+        nonlocal boss_primary
+        if boss_primary >= 0 and any(
+            last_turns[q] <= boss_primary for q in range(len(names)) if q != boss and q not in out_seats
+        ):
+            return True
+        boss_primary = turn
+        return False
 
     def card(i: int) -> str:
         if i < 0:
@@ -295,6 +316,8 @@ def describe(
         elif event in (Event.stolen, Event.to_hand, Event.to_deck, Event.placed_under):
             expiry.pop(a, None)  # off to another place or player: its time is not what moves it
         who = names[player] if 0 <= player < len(names) else "?"
+        if event == Event.turn:
+            last_turns[player] = a
         whose = who + ("'" if who.endswith("s") else "'s")  # giants' cemetery, undead's hand
         e = Event
         if event == e.first_player and not two:
@@ -304,6 +327,9 @@ def describe(
                 f"Roll-off for the first turn: {names[0]} rolls {a}, {names[1]} rolls {b}; "
                 f"{who} (the lower roll) chooses to go first."
             )
+        elif event == e.turn and player == boss:
+            kind = "a mini turn: it draws one card and plays it" if mini_turn(a) else "a primary turn"
+            lines.append(f"\n== Turn {a + 1}: {who}, {kind}.")
         elif event == e.turn and not two:
             lines.append(f"\n== Turn {a + 1}: {who}.")
         elif event == e.turn:
@@ -427,7 +453,7 @@ def describe(
                     text += "".join(f" Also: {row_text(a, other)}" for other in same_die_rows(row, int(c)))
                 if not c:
                     line = f"  {card(a)} uses an effect: {text}"
-                elif player != (0 if a < DECK_SIZE else 1):
+                elif player != a // DECK_SIZE:
                     # the other side rolls against the card: Electroloon's, Metallic Bone's release
                     line = f"  {who} rolls {c} against {card(a)}: {text}"
                 elif effects[row, EffectCol.release_lo] > 0:
@@ -490,7 +516,22 @@ def describe(
                     f"Round {a} is over: {names[b]} wins it ({c} point{'s' if c != 1 else ''}). Every card on "
                     "the field goes to the cemetery; the turn ends."
                 )
+        elif event == e.boss_card:
+            lines.append(
+                f"{who} cannot play {card(a)} ({_BOSS_PLAY_WORDS[c]}): it goes to the cemetery with no effect."
+            )
+        elif event == e.resist:
+            outcome = "it takes effect" if c else "the boss resists it"
+            lines.append(f"  {who} rolls {b} for {card(a)} against the boss's resistance (4-6 holds): {outcome}.")
+        elif event == e.target_roll:
+            faces = [(q, (b >> (3 * q)) & 7) for q in range(len(names))]
+            rolls = ", ".join(f"{names[q]} {d}" for q, d in faces if d)
+            told = f"the lowest, {names[a]}, is targeted" if a >= 0 else "the lowest is tied, and they roll again"
+            lines.append(f"  The players roll for the boss's target: {rolls}; {told}.")
+        elif event == e.reshuffle:
+            lines.append(f"{whose} deck is empty: its cemetery ({a} cards) is shuffled into it (it never runs out).")
         elif event == e.player_out:
+            out_seats.add(player)
             ending = _END_WORDS.get(b, "out").format(threshold=rules.cemetery_threshold, max_turns=rules.max_turns)
             lines.append(f"{who} is out ({ending}) with {a} cemetery HP: their cards leave the game.")
         elif event == e.fizzle:

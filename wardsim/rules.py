@@ -41,6 +41,12 @@ ONE_SACRIFICE_MAX_AL = 11
 # have 18 magic cards in their deck"
 LADDER_ROUNDS = 12
 LADDER_MAGIC = 18
+# Boss Battles 2nd edition, Boss resistance mechanic: "4-6 Effect succeeds; 1-3 Effect resisted";
+# Boss Battles: one to four players face the boss; a boss deck fills the seat's deck slots but
+# the one the boss itself takes
+BOSS_RESIST_MIN = 4
+BOSS_MAX_PLAYERS = 4
+BOSS_DECK_MAX = DECK_SIZE - 1
 
 
 def sacrifices_for(base_al: int) -> int:
@@ -61,6 +67,8 @@ class RuleColT(NamedTuple):
     hand_limit: int = 2
     opening_hand: int = 3
     infinite_slots: int = 4
+    boss_magic_cap: int = 5
+    boss_cap_all_magic: int = 6
 
 
 RuleCol = RuleColT()
@@ -71,8 +79,12 @@ N_RULE_COLS = len(RuleCol)
 RULE_NUMBER_MAX = 10**9
 
 
-def _rule(default, option: str, ruling: str, help: str, low: int | None = None, high: int | None = None):
-    return field(default=default, metadata={"option": option, "ruling": ruling, "help": help, "low": low, "high": high})
+def _rule(
+    default, option: str, ruling: str, help: str, low: int | None = None, high: int | None = None, boss: bool = False
+):
+    """A rule field; `boss`: a Boss Battles rule, an option of the boss's command only."""
+    meta = {"option": option, "ruling": ruling, "help": help, "low": low, "high": high, "boss": boss}
+    return field(default=default, metadata=meta)
 
 
 @dataclass(frozen=True)
@@ -92,6 +104,12 @@ class Rules:
     infinite_slots : int
         Infinite magic cards a player may have on the field at once (rules guide, Summoning
         phase: 5).
+    boss_magic_cap : int
+        Boss Battles: Infinite magic cards the boss may have on the field; the boss's extra
+        cards go to its cemetery with no effect (Boss Battles 2nd edition, Deck rules: 5).
+    boss_cap_all_magic : bool
+        Boss Battles: the boss's cap counts every magic card it has on the field, not only its
+        Infinite cards (the website's Boss Battle rules; ruling boss-magic-cap).
     dot_stacking : bool
         The same damage (or healing) over time applied again to a creature stacks instead of
         restarting (DESIGN.md ruling 6; off by default).
@@ -109,6 +127,22 @@ class Rules:
     )
     infinite_slots: int = _rule(
         5, "--infinite-slots", "infinite-slots", "Infinite cards a player may have on the field (guide: 5).", 0, 29
+    )
+    boss_magic_cap: int = _rule(
+        5,
+        "--boss-magic-cap",
+        "boss-magic-cap",
+        "Boss Battles: Infinite cards the boss may have on the field (2nd edition: 5).",
+        0,
+        29,
+        boss=True,
+    )
+    boss_cap_all_magic: bool = _rule(
+        False,
+        "--boss-cap-all-magic",
+        "boss-cap-all-magic",
+        "Boss Battles: the boss's cap counts every magic card on its field (the website's reading).",
+        boss=True,
     )
     dot_stacking: bool = _rule(
         False, "--dot-stacking", "damage-over-time", "The same damage over time stacks instead of restarting."
@@ -298,5 +332,19 @@ RULINGS: tuple[Ruling, ...] = (
         "With 5 Infinite cards on the field no other Infinite card can be played.",
         "tests/test_game_rules.py::test_only_five_infinite_cards_on_the_field",
         "--infinite-slots",
+    ),
+    Ruling(
+        "boss-magic-cap",
+        "Maximum 5 Infinite Magic cards on field; extra Infinite cards discarded with no effect (Boss Battles).",
+        "The boss has at most 5 Infinite cards on the field; one more that it draws goes to its cemetery unplayed.",
+        "tests/test_boss_battles.py::test_boss_magic_cap_extra_infinite_cards_go_to_the_cemetery_with_no_effect",
+        "--boss-magic-cap",
+    ),
+    Ruling(
+        "boss-cap-all-magic",
+        "The boss may only have 5 magic cards on the field at any given time (the website's Boss Battle rules).",
+        "The 2nd edition's cap, of Infinite cards, holds; the website's, of every magic card, is the option.",
+        "tests/test_boss_battles.py::test_boss_magic_cap_rule_option_counts_every_magic_card",
+        "--boss-cap-all-magic",
     ),
 )

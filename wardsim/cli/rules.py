@@ -20,11 +20,16 @@ _PREFIX = "rule_"
 
 
 def rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """Give `command` (which takes `rules: Rules`) the rules options instead of `rules`."""
+    """Give `command` (which takes `rules: Rules`) the rules options instead of `rules`: every
+    rule but the Boss Battles ones, which only a boss's games read."""
+    return _with_rules(command, [f for f in rule_fields() if not f.metadata["boss"]])
+
+
+def _with_rules(command: Callable[..., Any], offered: list) -> Callable[..., Any]:
     signature = inspect.signature(command)
     kept = [p for p in signature.parameters.values() if p.name != "rules"]
     added = []
-    for f in rule_fields():
+    for f in offered:
         meta = f.metadata
         kind = bool if isinstance(f.default, bool) else int
         bounds = {} if kind is bool else {"min": meta["low"], "max": meta["high"]}
@@ -35,7 +40,7 @@ def rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
 
     @functools.wraps(command)
     def with_rules(*args: Any, **kwargs: Any) -> Any:
-        values = {f.name: kwargs.pop(_PREFIX + f.name) for f in rule_fields()}
+        values = {f.name: kwargs.pop(_PREFIX + f.name) for f in offered}
         try:
             rules = Rules(**values)
         except ValueError as problem:

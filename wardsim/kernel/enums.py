@@ -268,6 +268,7 @@ class ActionT(NamedTuple):
     avenge: int = 98  # the killed primary's printed attack, a critical hit on its killer (Last Hope Hero)
     reroll: int = 99  # once per battle the target's player may re-roll its Hit or Atk roll (amount > 0: that many dice)
     force_reroll: int = 100  # once per battle the card's player may make the target re-roll its Hit or Atk roll
+    break_free: int = 101  # the players' effects on the boss end; never negated or blocked (Boss Battles)
 
 
 Action = ActionT()

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from wardsim.kernel.bots import policies
 from wardsim.kernel.bots.enums import PolicyId
+from wardsim.kernel.game.enums import ChoiceKind, GlobCol, InstCol
 from wardsim.kernel.game.scratch import local_array
 from wardsim.kernel.game.state import MAX_INST, randint_nb
 from wardsim.kernel.jit import njit
@@ -24,7 +25,7 @@ def decide_nb(kind, q, subject, options, facts, n, policy, params, cards, effect
     """The index of player q's choice among the `n` options (0 when there is one)."""
     if n <= 1:
         return 0
-    if policy[q] == PolicyId.random:
+    if policy[q] == PolicyId.random or _boss_die_picks(kind, q, options, n, inst, glob):
         return randint_nb(rng, n)
     best = 0
     best_value = -1e300
@@ -36,6 +37,18 @@ def decide_nb(kind, q, subject, options, facts, n, policy, params, cards, effect
             best_value = value
             best = k
     return best
+
+
+@njit(cache=True, _nrt=False)
+def _boss_die_picks(kind, q, options, n, inst, glob):
+    """The boss's card aims at one of several cards of the player it targets: "targeted player
+    assigns numbers, die roll determines specific target" (Boss Battles, Boss magic targeting)."""
+    if q != glob[GlobCol.boss] or (kind != ChoiceKind.destroy_pick and kind != ChoiceKind.steal_pick):
+        return False
+    for k in range(n):
+        if options[k] < 0 or inst[options[k], InstCol.controller] != glob[GlobCol.faced]:
+            return False
+    return True
 
 
 @njit(cache=True, _nrt=False)

@@ -70,7 +70,7 @@ from wardsim.kernel.game.field import (
     sleep_row_nb,
 )
 from wardsim.kernel.game.scratch import local_floats
-from wardsim.kernel.game.state import cemetery_hp_nb, hand_size_nb, opponent_nb, randint_nb
+from wardsim.kernel.game.state import cemetery_hp_nb, hand_size_nb, infinite_slots_nb, opponent_nb, randint_nb
 from wardsim.kernel.jit import njit
 from wardsim.rules import AL_CAP, CRITICAL_DICE, CRITICAL_MULTIPLIER, DIE_FACES
 
@@ -233,7 +233,8 @@ def _magic_value(cards, effects, inst, fighters, players, glob, p, i, target):
                 value -= 5.0
         elif action == Action.fill_slots:
             # Constructed Pylon: worth the opponent's Infinite slots it takes away now
-            free = glob[G.infinite_slots] - infinite_in_use_nb(cards, effects, inst, opponent_nb(players, glob, p))
+            o = opponent_nb(players, glob, p)
+            free = infinite_slots_nb(glob, o) - infinite_in_use_nb(cards, effects, inst, o)
             value += 3.0 * min(amount, max(free, 0))
         elif action == Action.swap_attack_modifier:
             # Catcow: each primary's damage moves by 2.5 per point its Modifier is above its Atk

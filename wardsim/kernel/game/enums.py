@@ -63,6 +63,8 @@ class InstColT(NamedTuple):
     # 1: a creature card its player's side just sent to its cemetery, not yet offered to Possessed
     # Dummy; -1: resolving after it left the opponent's side (it will not be offered); 0 otherwise
     possessable: int = 36
+    resist_turn: int = 37  # Boss Battles: the turn of its last resistance roll against the boss; -1 none
+    resist_held: int = 38  # ... 1: that roll held, so its effects act on the boss for the rest of that turn
 
 
 InstCol = InstColT()
@@ -94,9 +96,20 @@ class FizzleReasonT(NamedTuple):
     nothing_to_do: int = 1  # no legal target or card to act on when it resolved
     no_battle: int = 2  # a battle-bound card left the field before any battle used it
     full_hp: int = 3  # a card that only heals, on a creature at full HP
+    resisted: int = 4  # Boss Battles: the boss resisted it (a 1-3 on the resistance roll)
 
 
 FizzleReason = FizzleReasonT()
+
+
+class BossPlayT(NamedTuple):
+    """Why a card the boss drew went to its cemetery with no effect (`Event.boss_card`)."""
+
+    over_cap: int = 0  # the boss's magic cap is full
+    no_play: int = 1  # it cannot resolve now: no target, nothing to do, or a block on magic
+
+
+BossPlay = BossPlayT()
 
 
 class PlayerColT(NamedTuple):
@@ -124,6 +137,7 @@ class PlayerColT(NamedTuple):
     first_turn: int = 19  # turn index of the seat's first turn; -1 before it (its place in the turn order)
     out_reason: int = 20  # EndReason of the player going out (playing while in the game)
     points: int = 21  # AL Ladder: rounds won
+    boss_damage: int = 22  # Boss Battles: the damage the player's creatures and cards dealt to the boss
 
 
 PlayerCol = PlayerColT()
@@ -167,6 +181,13 @@ class GlobColT(NamedTuple):
     rounds: int = 30  # AL Ladder: the rounds of the game, one per AL class (0: a game of standard play)
     round: int = 31  # AL Ladder: the round under way (1 .. rounds; past them, deciding fights)
     round_over: int = 32  # AL Ladder: 1 once a round ended in this turn, which ends the turn
+    boss_magic_cap: int = 33  # Boss Battles (a rule): Infinite cards the boss may have on the field
+    boss_cap_all_magic: int = 34  # Boss Battles (a rule): 1: the cap counts every magic card of the boss's on the field
+    boss: int = 35  # Boss Battles: the boss's seat; -1 in other games (kernel.game.boss)
+    mini: int = 36  # Boss Battles: 1 while the boss plays a mini turn (draw one card and play it)
+    boss_primary_turn: int = 37  # Boss Battles: the turn index of the boss's last primary turn; -1 before it
+    boss_freed: int = 38  # Boss Battles: players' cards that arrived before this (`arrivals`) reach the boss no more
+    boss_hp: int = 39  # Boss Battles: the boss's HP when last looked at, for the damage each player dealt it
 
 
 GlobCol = GlobColT()
@@ -193,6 +214,7 @@ class EndReasonT(NamedTuple):
     returned_alone: int = 5  # a card came back to hand or deck, and no other card was left there
     points: int = 6  # AL Ladder: the most rounds won after the last round
     deciding_fight: int = 7  # AL Ladder: points tied after the last round; a fight decided it
+    boss_defeated: int = 8  # Boss Battles: the boss's HP reached 0: the players win
 
 
 EndReason = EndReasonT()
@@ -313,6 +335,10 @@ class EventT(NamedTuple):
         42  # AL Ladder: a round begins; a = round, b = AL class, c = the dice sum of a deciding fight (0: none)
     )
     round_end: int = 43  # AL Ladder: a = round, b = its winner's seat (-1: both creatures died), c = their points
+    boss_card: int = 44  # Boss Battles: a = a card the boss drew and cannot play, b = card, c = BossPlay: why
+    resist: int = 45  # Boss Battles: a = the card or creature acting on the boss, b = the die, c = 1 it holds
+    target_roll: int = 46  # Boss Battles: a = the lowest roller (-1: a tie), b = the dice packed base 8 (seat 0 lowest)
+    reshuffle: int = 47  # Boss Battles: the boss's cemetery is its deck again; a = the cards shuffled in
 
 
 Event = EventT()
@@ -341,6 +367,7 @@ class TablePlayerColT(NamedTuple):
     cemetery: int = 2  # cemetery HP at the end (or as the player went out)
     out_turn: int = 3  # turn index in which the player went out; -1 never
     points: int = 4  # AL Ladder: rounds won (0 in other modes)
+    boss_damage: int = 5  # Boss Battles: the damage the player dealt to the boss (kernel.game.boss.note_damage_nb)
 
 
 TablePlayerCol = TablePlayerColT()

@@ -52,6 +52,7 @@ from wardsim.kernel.game.state import (
 )
 from wardsim.kernel.game.trace import note_fizzle_nb, record_nb
 from wardsim.kernel.jit import njit
+from wardsim.rules import DECK_SIZE
 
 E = EffectCol
 F = FighterCol
@@ -80,6 +81,8 @@ def check_cemetery_nb(cards, inst, players, glob):
         return  # AL Ladder: the points decide, after the last round (ruling ladder-no-loss)
     out = False
     for p in range(players.shape[0]):
+        if p == glob[G.boss]:
+            continue  # the boss is defeated by its HP alone (Boss Battles: "Players win when Boss HP reaches 0")
         if players[p, P.lost] == 0 and cemetery_hp_nb(cards, inst, players, p) >= glob[G.cemetery_threshold]:
             _put_out(players, glob, p, EndReason.cemetery)
             out = True
@@ -351,9 +354,10 @@ def held_on_field_nb(cards, effects, inst, fighters, glob, i):
     the field only by death (a magic card: by destruction); it is not sacrificed from the field,
     is not sent to a hand or deck, and does not change control (ruling steam-spider-lead-boots).
     So does every primary creature of the AL Ladder ("Creatures summoned to the field as the
-    primary AL class creature must be killed to leave the field")."""
+    primary AL class creature must be killed to leave the field"), and the boss of Boss Battles
+    ("Cannot leave field except by death")."""
     z = inst[i, I.zone]
-    if z == InstZone.primary and glob[G.rounds] > 0:
+    if z == InstZone.primary and (glob[G.rounds] > 0 or i == glob[G.boss] * DECK_SIZE):
         return True
     if z == InstZone.magic:
         return _stays_row(cards, effects, inst[i, I.card], Target.self)

@@ -29,6 +29,7 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
+from wardsim.kernel.game import boss
 from wardsim.kernel.game.actions import encode_action_nb
 from wardsim.kernel.game.enums import (
     NO_OPTION,
@@ -84,6 +85,7 @@ from wardsim.kernel.game.state import (
     MAX_SEATS,
     cemetery_hp_nb,
     hand_size_nb,
+    infinite_slots_nb,
     opponent_nb,
     remove_from_deck_nb,
     set_zone_nb,
@@ -278,7 +280,7 @@ def magic_options_nb(cards, effects, inst, fighters, players, glob, p, i, out, n
     if (
         kind != MagicType.standard
         and not field_lightning
-        and infinite_in_use_nb(cards, effects, inst, p) >= glob[G.infinite_slots]
+        and infinite_in_use_nb(cards, effects, inst, p) >= infinite_slots_nb(glob, p)
     ):
         return n
     start, stop = card_rows_nb(cards, card)
@@ -638,7 +640,7 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, answer
             continue  # Steam Angel bars cards of a rarity
         if plays_any_time_nb(cards, effects, card):
             o = opponent_nb(players, glob, q)
-            if players[o, P.primary] >= 0 and infinite_in_use_nb(cards, effects, inst, q) < glob[G.infinite_slots]:
+            if players[o, P.primary] >= 0 and infinite_in_use_nb(cards, effects, inst, q) < infinite_slots_nb(glob, q):
                 out[n] = i
                 n += 1
             continue
@@ -646,7 +648,7 @@ def response_options_nb(cards, effects, inst, fighters, players, glob, q, answer
             if answer_equips_nb(cards, effects, card) and (
                 players[q, P.primary] < 0
                 or magic_immune_vs_nb(cards, effects, inst, players[q, P.primary], q)
-                or infinite_in_use_nb(cards, effects, inst, q) >= glob[G.infinite_slots]
+                or infinite_in_use_nb(cards, effects, inst, q) >= infinite_slots_nb(glob, q)
             ):
                 continue  # Ancient Book: no creature to equip, or no Infinite slot free
             if find_row_nb(cards, effects, card, Trigger.response_opponent_heal, Action.poison_heal) >= 0 and (
@@ -695,10 +697,13 @@ def play_magic_nb(
                 )
                 record_nb(trace, glob, p, Event.discard, d, inst[d, I.card], 0)
                 to_cemetery_nb(cards, effects, inst, players, glob, d, trace)
-    # the Lightning response chain (rules guide, CARD ACTIVATION; ruling 10)
-    negator = response_chain_nb(
-        cards, effects, inst, fighters, players, glob, decks, p, i, policy, params, rng, script, trace
-    )
+    # the Lightning response chain (rules guide, CARD ACTIVATION; ruling 10); Break Free "cannot
+    # be negated or stopped once drawn" (Boss Battles)
+    negator = -1
+    if not (boss.is_boss_nb(glob, p) and boss.breaks_free_nb(cards, effects, card)):
+        negator = response_chain_nb(
+            cards, effects, inst, fighters, players, glob, decks, p, i, policy, params, rng, script, trace
+        )
     if negator >= 0:
         glob[G.poisoned] = -1
         if inst[i, I.zone] == InstZone.resolving:
@@ -706,10 +711,47 @@ def play_magic_nb(
             to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
         note_fizzle_nb(trace, glob, inst, i, FizzleReason.negated)
         return False
+    if _boss_resists(cards, effects, inst, players, glob, p, i, target, rng, script, trace):
+        return False
     resolve_card_nb(
         cards, effects, inst, fighters, players, glob, decks, p, i, target, policy, params, rng, script, trace
     )
     glob[G.poisoned] = -1  # Poisoned Potion turns the healing of the card it answered only
+    return True
+
+
+@njit(cache=True, _nrt=False)
+def chosen_row_nb(cards, effects, card, target):
+    """The alternative row a play's `target` picks (`MagicTarget.choice` + k: the k-th row of the
+    card flagged `choice`); -1 when it picks none."""
+    if target < MagicTarget.choice:
+        return -1
+    start, stop = card_rows_nb(cards, card)
+    k = 0
+    for r in range(start, stop):
+        if (effects[r, E.flags] & Flag.choice) != 0:
+            if k == target - MagicTarget.choice:
+                return r
+            k += 1
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def _boss_resists(cards, effects, inst, players, glob, p, i, target, rng, script, trace):
+    """A player's magic card i that acts on the boss takes effect only on a 4-6; on a 1-3 the
+    boss resists it and it goes to its player's cemetery (Boss Battles, Magic cards vs Boss).
+    True when it was resisted."""
+    if glob[G.boss] < 0 or boss.is_boss_nb(glob, p):
+        return False
+    card = inst[i, I.card]
+    hostile = cards[card, CardCol.magic_subtype] == MagicSubtype.equip and target == MagicTarget.opponent
+    chosen = chosen_row_nb(cards, effects, card, target)
+    if not boss.card_reaches_boss_nb(cards, effects, card, hostile, chosen):
+        return False
+    if boss.resist_roll_nb(glob, p, i, rng, script, trace):
+        return False
+    to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
+    note_fizzle_nb(trace, glob, inst, i, FizzleReason.resisted)
     return True
 
 
@@ -1038,14 +1080,7 @@ def resolve_card_nb(
             show_deck_tops_nb(cards, effects, inst, players, decks)
     if cards[card, CardCol.card_type] == CardType.creature:
         return  # Frog Bard, a creature equipped by Graft: attached; its own rows play no part as it is played
-    chosen = -1
-    if target >= MagicTarget.choice:
-        k = 0
-        for r in range(start, stop):
-            if (effects[r, E.flags] & Flag.choice) != 0:
-                if k == target - MagicTarget.choice:
-                    chosen = r
-                k += 1
+    chosen = chosen_row_nb(cards, effects, card, target)
     if chosen < 0 and subtype == MagicSubtype.equip:
         # The Merchant equipped by Equip Knight, with no play that picked: its player picks now
         alternatives = local_array(MAX_CHAIN)
@@ -1134,7 +1169,7 @@ def equip_from_deck_nb(cards, effects, inst, fighters, players, glob, decks, p, 
     for _ in range(max(effects[r, E.amount], 1)):
         if players[p, P.primary] != c or magic_immune_vs_nb(cards, effects, inst, c, p):
             break  # the creature left the field (or a card made it immune): nothing to equip
-        if infinite_in_use_nb(cards, effects, inst, p) >= glob[G.infinite_slots]:
+        if infinite_in_use_nb(cards, effects, inst, p) >= infinite_slots_nb(glob, p):
             break
         n = 0
         for j in range(inst.shape[0]):

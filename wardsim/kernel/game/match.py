@@ -121,7 +121,7 @@ def play_game_nb(
 def _play_one(cards, effects, seat_decks, teams, policy, params, seed, index, rules, duel_table, record, seen):
     """Play one game with fresh state; fill its record row and its seen row (one flag word per
     instance)."""
-    inst, fighters, players, glob, decks = _new_game_nb(seat_decks, teams, rules, 0)
+    inst, fighters, players, glob, decks = _new_game_nb(seat_decks, teams, rules, 0, -1)
     _play_state(cards, effects, inst, fighters, players, glob, decks, policy, params, seed, index, duel_table)
     _write_record(cards, inst, players, glob, record, seen)
 
@@ -197,6 +197,7 @@ def play_table_games_nb(
     decks,
     teams,
     rounds,
+    boss,
     policy,
     params,
     seed,
@@ -209,7 +210,8 @@ def play_table_games_nb(
 ):
     """Games first_index .. first_index + n_games - 1 between the S players whose deck lists are
     the rows of `decks` (S, 30), player k in team `teams[k]` with policy `policy[k]` and
-    `params[k]`; `rounds` > 0 plays an AL Ladder of that many rounds (kernel.game.rounds). Each
+    `params[k]`; `rounds` > 0 plays an AL Ladder of that many rounds (kernel.game.rounds), and
+    `boss` >= 0 a Boss Battle in which player `boss` is the boss (kernel.game.boss). Each
     game seats the players at random, from the game's own seating stream (seed, index + 2**63),
     so no player keeps a seat's advantage or its neighbours. Fills
     `records` (n_games, RecordCol: the winning team, or the number of teams for a draw; the
@@ -231,7 +233,9 @@ def play_table_games_nb(
             seat_teams[q] = teams[k]
             seat_policy[q] = policy[k]
             seat_params[q, :] = params[k]
-        inst, fighters, players, glob, state_decks = _new_game_nb(seat_decks, seat_teams, rules, rounds)
+        inst, fighters, players, glob, state_decks = _new_game_nb(
+            seat_decks, seat_teams, rules, rounds, seat_of[boss] if boss >= 0 else -1
+        )
         _play_state(
             cards,
             effects,
@@ -255,6 +259,7 @@ def play_table_games_nb(
             out[TablePlayerCol.cemetery] = cemetery_hp_nb(cards, inst, players, q)
             out[TablePlayerCol.out_turn] = players[q, PlayerCol.out_turn]
             out[TablePlayerCol.points] = players[q, PlayerCol.points]
+            out[TablePlayerCol.boss_damage] = players[q, PlayerCol.boss_damage]
 
 
 @njit(cache=True, _nrt=False)
@@ -288,10 +293,11 @@ def _one_against_one_nb(deck_a, deck_b):
 
 
 @njit(cache=True)
-def _new_game_nb(seat_decks, teams, rules, rounds):
+def _new_game_nb(seat_decks, teams, rules, rounds, boss):
     """Fresh state arrays of a game between `seat_decks.shape[0]` seats: seat p's deck list
     (catalog rows) gives instances 30p .. 30p+29, and it plays in team `teams[p]`; `rounds` > 0:
-    an AL Ladder of that many rounds."""
+    an AL Ladder of that many rounds; `boss` >= 0: a Boss Battle against that seat, whose deck
+    list is the boss and its deck (kernel.game.boss)."""
     seats = seat_decks.shape[0]
     inst = np.full((seats * DECK_SIZE, N_INST_COLS), -1, dtype=np.int64)
     players = np.zeros((seats, N_PLAYER_COLS), dtype=np.int64)
@@ -301,6 +307,7 @@ def _new_game_nb(seat_decks, teams, rules, rounds):
     glob = np.zeros(N_GLOB_COLS, dtype=np.int64)
     apply_rules_nb(glob, rules)
     glob[G.rounds] = rounds
+    glob[G.boss] = boss
     return (
         inst,
         np.zeros((seats * DECK_SIZE, N_FIGHTER_COLS), dtype=np.int64),
@@ -310,12 +317,17 @@ def _new_game_nb(seat_decks, teams, rules, rounds):
     )
 
 
-def new_seats_arrays(seat_decks: np.ndarray, teams: np.ndarray, rules: np.ndarray, rounds: int = 0):
+def new_seats_arrays(seat_decks: np.ndarray, teams: np.ndarray, rules: np.ndarray, rounds: int = 0, boss: int = -1):
     """Fresh state arrays (inst, fighters, players, glob, decks) of one game between the seats
     whose deck lists (catalog rows) are the rows of `seat_decks` (S, 30), seat p in team
-    `teams[p]`, under the compiled `rules`; `rounds` > 0: an AL Ladder of that many rounds."""
+    `teams[p]`, under the compiled `rules`; `rounds` > 0: an AL Ladder of that many rounds;
+    `boss` >= 0: a Boss Battle against that seat."""
     return _new_game_nb(
-        np.asarray(seat_decks, dtype=np.int64), np.asarray(teams, dtype=np.int64), rules, np.int64(rounds)
+        np.asarray(seat_decks, dtype=np.int64),
+        np.asarray(teams, dtype=np.int64),
+        rules,
+        np.int64(rounds),
+        np.int64(boss),
     )
 
 
@@ -323,4 +335,4 @@ def new_game_arrays(deck_a: np.ndarray, deck_b: np.ndarray, rules: np.ndarray):
     """Fresh state arrays (inst, fighters, players, glob, decks) of one game between two decks
     (catalog rows, 30 each) under the compiled `rules` (for tests and replays)."""
     seat_decks, teams = _one_against_one_nb(np.asarray(deck_a, dtype=np.int64), np.asarray(deck_b, dtype=np.int64))
-    return _new_game_nb(seat_decks, teams, rules, 0)
+    return _new_game_nb(seat_decks, teams, rules, 0, -1)

@@ -62,11 +62,13 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
-from wardsim.kernel.game import magic, rerolls, resolve, rewind, rounds, turns
+from wardsim.kernel.game import boss, magic, rerolls, resolve, rewind, rounds, turns
 from wardsim.kernel.game.actions import action_a_nb, action_b_nb, action_kind_nb, encode_action_nb
 from wardsim.kernel.game.enums import (
+    MAX_ACTIONS,
     NO_OPTION,
     ActionKind,
+    BossPlay,
     ChoiceKind,
     EndReason,
     Event,
@@ -130,6 +132,7 @@ from wardsim.kernel.game.state import (
     draw_card_nb,
     hand_size_nb,
     has_played_nb,
+    infinite_slots_nb,
     is_creature_nb,
     next_seat_nb,
     opponent_nb,
@@ -814,6 +817,10 @@ def ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, p
     shuffle it back, draw as many). No magic is played meanwhile (rules guide, How to play)."""
     if glob[G.winner] >= 0 or players[p, P.primary] >= 0 or players[p, P.lost] > 0:
         return
+    if boss.is_boss_nb(glob, p):
+        # Boss Battles: "Players win when Boss HP reaches 0"; the boss has no other creature
+        lose_nb(players, glob, p, EndReason.boss_defeated)
+        return
     options = local_array(MAX_INST)
     costs = local_array(MAX_INST)
     n = slide_in_options_nb(inst, players, p, options)
@@ -879,7 +886,7 @@ def _possess(cards, effects, inst, fighters, players, glob, decks, q, c, policy,
     `response_opponent_death` `limited_summon` row takes it onto q's field as a Limited Summon,
     held by the card (equipped to it) and by q's primary creature (ruling possessed-dummy).
     True when q played a card (it may have been answered, or negated)."""
-    if players[q, P.primary] < 0 or infinite_in_use_nb(cards, effects, inst, q) >= glob[G.infinite_slots]:
+    if players[q, P.primary] < 0 or infinite_in_use_nb(cards, effects, inst, q) >= infinite_slots_nb(glob, q):
         return False
     if cannot_leave_cemetery_nb(cards, effects, inst[c, I.card]) or cemetery_chained_nb(cards, effects, inst):
         return False
@@ -1288,10 +1295,19 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
     opponent's hand before each decision, so it is shown here, where every decision starts."""
     show_hands_nb(cards, effects, inst, fighters, players, glob)
     p = glob[G.active]
+    phase = glob[G.phase]
+    if phase == Phase.main and boss.is_boss_nb(glob, p):
+        # the boss plays a card it drew at once: the ways to play it are its only actions; its
+        # mini turn is over once it is played
+        n = _boss_plays(cards, effects, inst, fighters, players, glob, p, out)
+        if n > 0:
+            return n
+        if glob[G.mini] != 0:
+            out[0] = encode_action_nb(ActionKind.end, 0, 0)
+            return 1
     n = 0
     out[n] = encode_action_nb(ActionKind.end, 0, 0)
     n += 1
-    phase = glob[G.phase]
     t = glob[G.turn]
     if phase == Phase.combat:
         # Mind Sap is played "at any point during the game": in the combat phase too
@@ -1310,6 +1326,7 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
         # Frenzy: "All players must declare battle during their turn": until p's first battle of
         # the turn, the battles are p's only actions (ruling frenzy)
         forced = frenzy_in_force_nb(cards, effects, inst) >= 0 and not _battled_this_turn(inst, p, t)
+        forced = forced or boss.is_boss_nb(glob, p)  # Boss Battles: "Boss ALWAYS attacks"
         k = 0 if forced else n
         for i in range(inst.shape[0]):
             z = inst[i, I.zone]
@@ -1368,6 +1385,49 @@ def legal_actions_nb(cards, effects, inst, fighters, players, glob, out):
 
 
 @njit(cache=True, _nrt=False)
+def _boss_plays(cards, effects, inst, fighters, players, glob, b, out):
+    """The ways the boss b can play the first card in its hand that it can play, written to
+    `out`; their number (0: none). Break Free is played through any block (Boss Battles)."""
+    for i in range(inst.shape[0]):
+        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != b:
+            continue
+        if boss.breaks_free_nb(cards, effects, inst[i, I.card]):
+            out[0] = encode_action_nb(ActionKind.magic, i, MagicTarget.none)
+            return 1
+        n = magic.magic_options_nb(cards, effects, inst, fighters, players, glob, b, i, out, 0)
+        if n > 0:
+            return n
+    return 0
+
+
+@njit(cache=True, _nrt=False)
+def _boss_sorts_hand(cards, effects, inst, fighters, players, glob, trace):
+    """The cards the boss drew that it cannot play go to its cemetery with no effect: over its
+    cap, or with no way to resolve now (Boss Battles, Boss mini turn: "If card cannot logically
+    resolve, discard with no effect"; Deck rules: "Extra Infinite cards discarded with no
+    effect")."""
+    b = glob[G.boss]
+    options = local_array(MAX_ACTIONS)
+    for i in range(inst.shape[0]):
+        if inst[i, I.zone] != InstZone.hand or inst[i, I.owner] != b:
+            continue
+        card = inst[i, I.card]
+        if boss.breaks_free_nb(cards, effects, card):
+            continue
+        if boss.over_cap_nb(cards, inst, glob, card):
+            reason = BossPlay.over_cap
+        elif (
+            is_creature_nb(cards, inst, i)
+            or magic.magic_options_nb(cards, effects, inst, fighters, players, glob, b, i, options, 0) == 0
+        ):
+            reason = BossPlay.no_play
+        else:
+            continue
+        record_nb(trace, glob, b, Event.boss_card, i, card, reason)
+        to_cemetery_nb(cards, effects, inst, players, glob, i, trace)
+
+
+@njit(cache=True, _nrt=False)
 def _battled_this_turn(inst, p, t):
     for i in range(inst.shape[0]):
         if inst[i, I.controller] == p and inst[i, I.battled_turn] == t:
@@ -1420,6 +1480,11 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
     a = action_a_nb(action)
     glob[G.actions] += 1
     if kind == ActionKind.end:
+        if glob[G.phase] == Phase.main and boss.is_boss_nb(glob, p):
+            if glob[G.mini] != 0:
+                glob[G.phase] = Phase.draw  # a mini turn has no combat: the turn is over
+                return
+            boss.aim_nb(players, glob, rng, script, trace)  # whom it attacks (Boss attack rules)
         if glob[G.phase] == Phase.main:
             glob[G.phase] = Phase.combat
             frenzy_check_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
@@ -1439,6 +1504,8 @@ def apply_action_nb(cards, effects, inst, fighters, players, glob, decks, action
         record_nb(trace, glob, p, Event.kill_own, old, inst[old, I.card], 0)
         kill_nb(cards, effects, inst, fighters, players, glob, decks, old, -1, False, rng, trace)
     elif kind == ActionKind.magic:
+        if boss.is_boss_nb(glob, p):
+            boss.aim_nb(players, glob, rng, script, trace)  # whose cards it aims at (Boss magic targeting)
         magic.play_magic_nb(
             cards,
             effects,
@@ -1651,7 +1718,7 @@ def _battle_equip_options(cards, effects, inst, fighters, players, glob, q, out)
         c < 0
         or magic_barred_nb(cards, effects, inst, fighters, players, glob, q)
         or lightning_barred_nb(cards, effects, inst, fighters, players, glob, q)
-        or infinite_in_use_nb(cards, effects, inst, q) >= glob[G.infinite_slots]
+        or infinite_in_use_nb(cards, effects, inst, q) >= infinite_slots_nb(glob, q)
         or magic_immune_vs_nb(cards, effects, inst, c, q)
     ):
         return n
@@ -1984,7 +2051,7 @@ def _book_fits(cards, effects, inst, players, glob, q):
     return (
         c >= 0
         and not magic_immune_vs_nb(cards, effects, inst, c, q)
-        and infinite_in_use_nb(cards, effects, inst, q) < glob[G.infinite_slots]
+        and infinite_in_use_nb(cards, effects, inst, q) < infinite_slots_nb(glob, q)
     )
 
 
@@ -2186,7 +2253,7 @@ def _spend_reactions(
                 if (
                     (z == InstZone.primary or z == InstZone.limited)
                     and not magic_immune_vs_nb(cards, effects, inst, other, q)
-                    and infinite_in_use_nb(cards, effects, inst, q) < glob[G.infinite_slots]
+                    and infinite_in_use_nb(cards, effects, inst, q) < infinite_slots_nb(glob, q)
                 ):
                     set_zone_nb(inst, glob, card_inst, InstZone.magic)
                     inst[card_inst, I.controller] = q
@@ -2261,6 +2328,7 @@ def _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defen
     battled (Melt Armor), and the field cards' multipliers against each other (Dragon's Bane, Holy
     Water)."""
     resolve.refresh_fighters_nb(cards, effects, inst, fighters, players, glob)
+    boss.shield_in_battle_nb(inst, fighters, glob, attacker, defender)
     for i in (attacker, defender):
         other = defender if i == attacker else attacker
         resolve.battle_bonus_nb(cards, effects, inst, fighters, glob, i, other)
@@ -2347,6 +2415,7 @@ def _begin_battle(cards, effects, inst, fighters, players, glob, decks, attacker
     for j in range(inst.shape[0]):
         if inst[j, I.zone] == InstZone.magic:
             inst[j, I.watch] = 0
+    boss.battle_roll_nb(cards, effects, inst, fighters, glob, attacker, defender, rng, script, trace)
     sprung = _spring_traps(cards, effects, inst, fighters, players, glob, decks, rng, trace)
     _arm_fighters(cards, effects, inst, fighters, players, glob, attacker, defender)
     if sprung and fighters[attacker, F.hp] <= 0:
@@ -2627,8 +2696,13 @@ def battle_action_nb(
             ready[READIED * side + slot] = choice.pick_nb(
                 kind, q, c, options, n, policy, params, cards, effects, inst, fighters, players, glob, rng
             )
+            if not boss.readied_holds_nb(
+                cards, effects, inst, players, glob, q, ready[READIED * side + slot], c, rng, script, trace
+            ):
+                ready[READIED * side + slot] = -1  # resisted by the boss: spent with no effect
         b = READIED * side
         _ready_reaction(cards, effects, fighters, inst, c, ready[b], ready[b + 1], ready[b + 2])
+        boss.no_fraction_in_battle_nb(fighters, glob, c, defender if side == 0 else attacker)
     hp_d = fighters[defender, F.hp]
     order = -1  # a creature killed by its equip's roll (Sonic Screech) fights no battle
     if fighters[attacker, F.hp] > 0 and fighters[defender, F.hp] > 0:
@@ -3031,12 +3105,16 @@ def setup_nb(cards, effects, inst, fighters, players, glob, decks, seed, index, 
     seed_rng_nb(rng, np.uint64(seed), np.uint64(index))
     if glob[G.rounds] > 0:
         rounds.set_aside_nb(cards, inst, players, glob, decks)
+    if glob[G.boss] >= 0:
+        boss.set_up_nb(cards, inst, fighters, players, glob, decks)
     for p in range(players.shape[0]):
         shuffle_deck_nb(inst, decks, players, p, rng)
     # rules guide: each player rolls one die; the lower roll chooses, and goes first (more
     # players: the lowest roll, every player rolling again while it is shared; ruling first-player)
     dice = local_array(MAX_SEATS)[: players.shape[0]]
-    first = -1
+    dice[:] = 0
+    # Boss Battles: "The boss always starts the game by drawing 1 card"
+    first = glob[G.boss]
     while first < 0:
         for p in range(players.shape[0]):
             dice[p] = d6_nb(rng, script)
@@ -3055,6 +3133,8 @@ def setup_nb(cards, effects, inst, fighters, players, glob, decks, seed, index, 
     glob[G.faced] = next_seat_nb(players, glob, first)  # 1v1: the other seat; more: chosen each turn
     record_nb(trace, glob, first, Event.first_player, dice[0], dice[1], 0)
     for p in range(players.shape[0]):
+        if boss.is_boss_nb(glob, p):
+            continue  # the boss never has a hand (Boss Battles, Deck rules)
         for _ in range(glob[G.opening_hand]):
             i = draw_card_nb(inst, decks, players, glob, p)
             inst[i, I.seen] |= SeenBit.opening
@@ -3076,7 +3156,12 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
         cemetery_hp_nb(cards, inst, players, 0),
         cemetery_hp_nb(cards, inst, players, 1),
     )
-    face_nb(cards, effects, inst, fighters, players, glob, policy, params, rng, trace)
+    is_boss = boss.is_boss_nb(glob, p)
+    if is_boss:
+        boss.begin_boss_turn_nb(players, glob)
+        boss.aim_nb(players, glob, rng, script, trace)
+    else:
+        face_nb(cards, effects, inst, fighters, players, glob, policy, params, rng, trace)
     if glob[G.rounds] > 0 and glob[G.round] == 0:
         # AL Ladder: the first round's creatures come to the field as the first turn begins
         glob[G.round] = 1
@@ -3094,8 +3179,12 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
         if glob[G.winner] < 0:
             glob[G.phase] = Phase.draw
         return
-    if has_played_nb(players, p):  # rules guide: no draw in either player's first turn
-        i = draw_card_nb(inst, decks, players, glob, p)
+    # rules guide: no draw in either player's first turn; the boss draws in each of its turns
+    if has_played_nb(players, p) or is_boss:
+        if is_boss:
+            i = boss.draw_nb(inst, players, glob, decks, rng, trace)
+        else:
+            i = draw_card_nb(inst, decks, players, glob, p)
         if i >= 0:
             if inst[i, I.seen] & SeenBit.opening == 0:
                 inst[i, I.seen] |= SeenBit.drawn
@@ -3126,6 +3215,8 @@ def begin_turn_nb(cards, effects, inst, fighters, players, glob, decks, policy, 
     if glob[G.winner] >= 0:
         return
     glob[G.phase] = Phase.main
+    if is_boss:
+        _boss_sorts_hand(cards, effects, inst, fighters, players, glob, trace)
     if players[p, P.primary] < 0 and glob[G.rounds] == 0:  # both players place a creature in their first turn
         ensure_primary_nb(cards, effects, inst, fighters, players, glob, decks, p, policy, params, rng, script, trace)
     if not has_played_nb(players, p):
@@ -3169,6 +3260,9 @@ def face_nb(cards, effects, inst, fighters, players, glob, policy, params, rng, 
     if players.shape[0] == 2:
         glob[G.faced] = 1 - p
         return
+    if boss.is_boss_nb(glob, p):
+        boss.aim_at_any_nb(players, glob)  # the boss's dice aim before it acts (begin_turn_nb)
+        return
     options = local_array(MAX_SEATS)
     n = 0
     for q in range(players.shape[0]):
@@ -3188,7 +3282,9 @@ def retire_nb(cards, effects, inst, fighters, players, glob, policy, params, rng
     """Players out of a game that goes on (more than two teams, or a team with a player left):
     their cards, and the cards under their control, leave the game (ruling player-out); the
     turn cycle is counted again among the players left, and an active player who faced one of
-    them faces another. Called between actions, where no card is on its way anywhere."""
+    them faces another. Called between actions, where no card is on its way anywhere. The HP
+    the boss lost since the last call is counted to the player who dealt it (Boss Battles)."""
+    boss.note_damage_nb(fighters, inst, players, glob)
     if glob[G.winner] >= 0:
         return
     gone = False

@@ -53,6 +53,7 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
+from wardsim.kernel.game import boss
 from wardsim.kernel.game.enums import (
     NO_OPTION,
     ChoiceKind,
@@ -581,6 +582,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                 continue  # Silence From The Grave: "during your turn"
             for k in range(n_creatures):
                 i = creatures[k]
+                if boss.freed_from_nb(inst, glob, i, j):
+                    continue  # Break Free ended it on the boss
                 if not _magic_blocked(immune, inst, i, j) and _row_reaches(
                     effects, r, inst[j, I.controller], j, i, inst, inst[j, I.attached_to]
                 ):
@@ -658,6 +661,8 @@ def refresh_fighters_nb(cards, effects, inst, fighters, players, glob):
                         continue
                     if filtered and not creature_matches_nb(cards, effects, inst, fighters, r, i):
                         continue
+                    if boss.freed_from_nb(inst, glob, i, j):
+                        continue  # Break Free ended it on the boss
                     # Ent Tree, Heroism: unaffected by magic cards (Heroism's own rows aside)
                     if (
                         not holder_is_creature
@@ -1347,7 +1352,17 @@ def execute_row_nb(
             record_nb(trace, glob, p, Event.effect, src, r, die)
         if die < lo or die > effects[r, E.roll_hi]:
             return 0
-    if action == Action.heal:
+    if (
+        not is_magic
+        and glob[G.boss] >= 0
+        and p != glob[G.boss]
+        and boss.row_reaches_boss_nb(effects, r)
+        and not boss.creature_holds_nb(inst, glob, src, rng, script, trace)
+    ):
+        return 0  # the boss resisted the player's creature effect (Boss Battles, Creature effects vs Boss)
+    if action == Action.break_free:
+        boss.break_free_nb(cards, effects, inst, fighters, players, glob, decks, rng, trace)
+    elif action == Action.heal:
         c = holder if target == Target.equipped else players[p, P.primary]
         if c >= 0:
             amount = fighters[c, F.max_hp] if (effects[r, E.flags] & Flag.full) != 0 else effects[r, E.amount]
@@ -1375,7 +1390,9 @@ def execute_row_nb(
                 note_fizzle_nb(trace, glob, inst, src, FizzleReason.full_hp)
     elif action == Action.damage_fraction:
         c = holder if target == Target.equipped else players[o, P.primary]
-        if c >= 0 and not (is_magic and magic_immune_vs_nb(cards, effects, inst, c, p)):
+        if c >= 0 and c == boss.boss_creature_nb(glob):
+            pass  # the boss is "immune to fractional HP reduction" (Boss Battles, Damage immunities)
+        elif c >= 0 and not (is_magic and magic_immune_vs_nb(cards, effects, inst, c, p)):
             loss = fighters[c, F.hp] * effects[r, E.amount] // effects[r, E.divisor]
             fighters[c, F.hp] -= loss
             record_nb(trace, glob, p, Event.effect_damage, c, loss, fighters[c, F.hp])

@@ -186,6 +186,13 @@ def next_seat_nb(players, glob, p):
 
 
 @njit(cache=True, _nrt=False)
+def infinite_slots_nb(glob, p):
+    """Infinite cards seat p may have on the field: the rules' slots, or the boss's cap (Boss
+    Battles, Deck rules: "Maximum 5 Infinite Magic cards on field")."""
+    return glob[GlobCol.boss_magic_cap] if p == glob[GlobCol.boss] else glob[GlobCol.infinite_slots]
+
+
+@njit(cache=True, _nrt=False)
 def count_cycle_nb(players, glob):
     """A turn cycle is over once every player still in the game has had a turn: the teams in
     the game times the most players still in one of them (1v1: 2; 2v2: 4; 1v2: 4)."""

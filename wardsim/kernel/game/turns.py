@@ -35,6 +35,7 @@ from wardsim.kernel.enums import (
     Trigger,
     Zone,
 )
+from wardsim.kernel.game import boss
 from wardsim.kernel.game.actions import encode_action_nb
 from wardsim.kernel.game.enums import ActionKind, Event, GlobCol, InstCol, InstZone, PlayerCol
 from wardsim.kernel.game.field import (
@@ -324,7 +325,10 @@ def turn_start_effects_nb(cards, effects, inst, fighters, players, glob, decks, 
             elif trig == Trigger.each_turn_start and (effects[r, E.flags] & Flag.lowest_roll) != 0:
                 # Cosmic Storm: "all players roll a die. The player with the lowest die result must
                 # inflict 5 HP damage to their primary creature" (ruling cosmic-storm)
-                loser = _lowest_roller(inst, players, glob, p, j, r, rng, script, trace)
+                if glob[G.boss] >= 0:  # Boss Battles: the players roll, the boss does not (ruling boss-rolls)
+                    loser = boss.lowest_player_nb(players, glob, rng, script, trace)
+                else:
+                    loser = _lowest_roller(inst, players, glob, p, j, r, rng, script, trace)
                 c = players[loser, P.primary] if loser >= 0 else -1
                 if c >= 0 and not magic_immune_vs_nb(cards, effects, inst, c, inst[j, I.controller]):
                     sync_damage_immune_nb(cards, effects, inst, fighters, glob)
