@@ -15,6 +15,7 @@ a second (a report's charts take one or two).
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import tempfile
@@ -34,6 +35,8 @@ from wardsim.cli.options import MAX_DUELS, MAX_GAMES
 
 DECKS = Path(__file__).parent.parent / "decks"
 VALID_DECK = (DECKS / "dragons.txt").read_bytes()
+BOSSES = sorted((Path(__file__).parent.parent / "bosses").glob("*.toml"))
+VALID_BOSS = BOSSES[0].read_bytes()
 BUNDLED = ["bleeders.txt", "giants.txt", "undead.txt", "dragons.txt"]
 runner = CliRunner()
 FUZZ = settings(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -92,6 +95,14 @@ def deck_bytes() -> st.SearchStrategy[bytes]:
     )
 
 
+def boss_bytes() -> st.SearchStrategy[bytes]:
+    """A boss file's contents: random bytes, or a real boss file damaged or cut short."""
+    damaged = st.tuples(st.integers(0, len(VALID_BOSS)), st.binary(max_size=8)).map(
+        lambda cut: VALID_BOSS[: cut[0]] + cut[1] + VALID_BOSS[cut[0] :]
+    )
+    return st.one_of(st.binary(max_size=200), damaged, st.integers(0, len(VALID_BOSS)).map(lambda n: VALID_BOSS[:n]))
+
+
 class Example:
     """One example's arguments, drawn in its own empty working folder: half the time one argument
     (which one is drawn too) may be anything, the rest are good; else all are good."""
@@ -123,6 +134,19 @@ class Example:
             path.write_bytes(VALID_DECK)
         elif kind == "bytes":
             path.write_bytes(self.draw(deck_bytes()))
+        elif kind == "folder":
+            path.mkdir()
+        return str(path)
+
+    def boss(self) -> str:
+        """A boss file: a bundled one, or in the bad slot a bad one."""
+        if not self._bad_here():
+            return str(self.draw(st.sampled_from(BOSSES)))
+        self.made += 1
+        path = Path(f"boss{self.made}.toml")
+        kind = self.draw(st.sampled_from(["bytes", "bytes", "bytes", "missing", "folder"]))
+        if kind == "bytes":
+            path.write_bytes(self.draw(boss_bytes()))
         elif kind == "folder":
             path.mkdir()
         return str(path)
@@ -177,6 +201,11 @@ def cards_args(ex: Example) -> list[str]:
 def deck_args(ex: Example) -> list[str]:
     decks = [ex.deck() for _ in range(ex.draw(st.integers(1, 3)))]
     return ["deck", "check", *decks, *ex.options({"--format": choice(["official", "casual"])})]
+
+
+def boss_args(ex: Example) -> list[str]:
+    files = [ex.boss() for _ in range(ex.draw(st.integers(1, 3)))]
+    return ["boss", "check", *files, *ex.options({}, ["--json"])]
 
 
 def simulate_args(ex: Example) -> list[str]:
@@ -351,6 +380,7 @@ def optimize_args(ex: Example) -> list[str]:
 COMMANDS: dict[str, tuple[Callable[[Example], list[str]], int, int]] = {
     "cards": (cards_args, 30, 3),
     "deck": (deck_args, 40, 4),
+    "boss": (boss_args, 40, 3),
     "simulate": (simulate_args, 40, 11),
     "replay": (replay_args, 25, 7),
     "tournament": (tournament_args, 25, 9),
@@ -375,10 +405,14 @@ def check_ends_well(args: list[str]) -> Any:
     assert result.exception is None or isinstance(result.exception, SystemExit), where
     assert result.exit_code in (0, 1, 2), where
     assert "Traceback" not in result.output, where
-    if result.exit_code:
+    if args[0] == "boss" and "--json" in args:  # one object per file, its problems in it
+        checked = json.loads(result.stdout)
+        assert all(r["ok"] == (not r["problems"]) for r in checked), where
+        assert result.exit_code == any(not r["ok"] for r in checked), where
+    elif result.exit_code:
         lines = [line for line in result.stderr.splitlines() if line.strip()]
         assert lines, where
-        if args[0] == "deck":  # deck check lists each file's problems under its name
+        if args[0] in ("deck", "boss"):  # deck and boss check list each file's problems under its name
             assert any(arg in lines[-1] for arg in args[2:]), where
         else:
             assert lines[-1].startswith("error: "), where

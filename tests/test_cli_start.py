@@ -47,6 +47,8 @@ def test_the_wardsim_command_imports_only_the_module_of_its_command():
         ["duel"],
         ["deck", "check", DECK, "nowhere.txt"],
         ["deck"],
+        ["boss", "check", str(ROOT / "bosses" / "omega_titan.toml"), "nowhere.toml"],
+        ["boss"],
         ["cards", "--coverage"],
         ["simulate", DECK, DECK, "--games", "0"],
     ],

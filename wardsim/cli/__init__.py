@@ -35,8 +35,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "optimize": ("wardsim.cli.optimize", "optimize_command"),
 }
 # command group name: (module, its typer app)
-GROUPS: dict[str, tuple[str, str]] = {"deck": ("wardsim.cli.deck", "app")}
-ORDER = ["cards", "deck", *[name for name in COMMANDS if name != "cards"]]
+GROUPS: dict[str, tuple[str, str]] = {"deck": ("wardsim.cli.deck", "app"), "boss": ("wardsim.cli.boss", "app")}
+ORDER = ["cards", "deck", *[name for name in COMMANDS if name != "cards"], "boss"]
 
 
 def build_app(names: list[str] | None = None) -> typer.Typer:
