@@ -4,12 +4,17 @@ immunities, Break Free, and how a Boss Battle is won and lost, with scripted dic
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 
 import numpy as np
 from gamekit import CAT, Table
+from typer.testing import CliRunner
 
+from wardsim.bosses import load_boss
 from wardsim.catalog import Card
+from wardsim.cli import app
+from wardsim.decks import load_deck
 from wardsim.effects import parse_effect
 from wardsim.kernel.bots import choice
 from wardsim.kernel.enums import Action, CardCol, EffectCol, FighterCol
@@ -32,6 +37,7 @@ from wardsim.kernel.game.enums import (
 from wardsim.kernel.game.field import check_cemetery_nb, held_on_field_nb
 from wardsim.kernel.rng import new_rng
 from wardsim.policies import policy_arrays
+from wardsim.raids import simulate_boss
 from wardsim.rules import DECK_SIZE, Rules
 
 G = GlobCol
@@ -409,3 +415,55 @@ def test_boss_games_play_to_the_end_and_give_the_same_games_in_any_chunks():
     again = [run(first, 10) for first in (0, 10, 20, 30)]
     assert np.array_equal(np.concatenate([r for r, _ in again]), records)
     assert np.array_equal(np.concatenate([o for _, o in again]), out)
+
+
+# ------------------------------------------------------------------ runs: the Python API and wardsim boss
+
+BOSS_FILE = "bosses/omega_titan.toml"
+PARTY = ["decks/dragons.txt", "decks/giants.txt"]
+SUMMARY_KEYS = {"boss", "boss_hp", "players", "games", "wins", "win_rate", "ci95", "mean_turns", "eliminations"}
+
+
+def _without_speed(summary: dict) -> dict:
+    return {k: v for k, v in summary.items() if k != "games_per_second"}
+
+
+def test_simulate_boss_gives_the_same_games_for_any_jobs_and_the_issue_keys():
+    boss_ = load_boss(BOSS_FILE)
+    decks = [load_deck(p) for p in PARTY]
+    one = simulate_boss(boss_, decks, games=60, seed=2, jobs=1).summary()
+    two = simulate_boss(boss_, decks, games=60, seed=2, jobs=2, chunk=16).summary()
+    assert _without_speed(one) == _without_speed(two)
+    assert SUMMARY_KEYS | {"damage_share"} <= set(one)
+    assert one["boss"] == "Omega Titan Ascendant" and one["players"] == ["dragons", "giants"]
+    assert 0 <= one["ci95"][0] <= one["win_rate"] <= one["ci95"][1] <= 1
+    assert abs(sum(one["damage_share"]) - 1) < 1e-9 and len(one["eliminations"]) == 2
+
+
+def test_a_boss_with_more_hp_is_beaten_less_often_on_the_same_dice():
+    boss_ = load_boss(BOSS_FILE)
+    decks = [load_deck(p) for p in PARTY]
+    weak = simulate_boss(boss_.with_hp(60), decks, games=150, seed=4).summary()
+    strong = simulate_boss(boss_.with_hp(300), decks, games=150, seed=4).summary()
+    assert weak["win_rate"] > strong["win_rate"] + 0.3
+
+
+def test_wardsim_boss_plays_a_boss_from_the_command_line_and_resumes(tmp_path):
+    args = ["boss", BOSS_FILE, *PARTY, "--games", "30", "--seed", "3", "--hp", "150", "--json"]
+    first = CliRunner().invoke(app, [*args, "--out", str(tmp_path / "run")])
+    assert first.exit_code == 0, first.output
+    summary = json.loads(first.stdout)
+    assert SUMMARY_KEYS <= set(summary) and summary["boss_hp"] == 150 and summary["games"] == 30
+    again = CliRunner().invoke(app, [*args, "--out", str(tmp_path / "run")])
+    assert _without_speed(json.loads(again.stdout)) == _without_speed(summary)
+    text = CliRunner().invoke(app, ["boss", BOSS_FILE, PARTY[0], "--games", "10"])
+    assert text.exit_code == 0 and "The party (dragons) defeats Omega Titan Ascendant (HP 300)" in text.stdout
+
+
+def test_wardsim_boss_refuses_a_bad_party_or_boss_with_its_reason(tmp_path):
+    five = CliRunner().invoke(app, ["boss", BOSS_FILE, *PARTY, *PARTY, PARTY[0]])
+    assert five.exit_code == 2 and "1 to 4 players" in five.output
+    bad = tmp_path / "bad.toml"
+    bad.write_text(open(BOSS_FILE).read().replace('card = "Ignitima"', 'card = "Ignitmia"'))
+    wrong = CliRunner().invoke(app, ["boss", str(bad), PARTY[0]])
+    assert wrong.exit_code == 2 and "unknown card 'Ignitmia'" in wrong.output

@@ -12,6 +12,8 @@ table headers and the keys under them (`_Lines`).
 from __future__ import annotations
 
 import difflib
+import hashlib
+import json
 import re
 import tomllib
 import weakref
@@ -138,6 +140,13 @@ class Boss:
         deck = [catalog.index(name) for name, n in self.deck for _ in range(n)]
         rows[1 : 1 + len(deck)] = deck
         return rows
+
+    @property
+    def key(self) -> str:
+        """What decides the boss's games besides its deck rows: its name, HP and a digest of its
+        creature, its boss-only cards and its deck (a saved run of another boss never resumes)."""
+        made = json.dumps([[c.as_dict() for c in (self.creature, *self.cards)], self.deck], sort_keys=True)
+        return f"{self.name}, HP {self.hp}, {hashlib.sha256(made.encode()).hexdigest()[:16]}"
 
     def not_modeled(self) -> list[Card]:
         """The boss creature and deck cards whose effect is not fully encoded (partial or unmodeled)."""

@@ -89,6 +89,7 @@ class TableConfig(ManifestKey):
     seed: int
     games: int
     rules: Rules = Rules()
+    boss: str = ""  # a Boss Battle: what decides the boss's card rows (`wardsim.bosses.Boss.key`)
 
     @property
     def rounds(self) -> int:
@@ -96,7 +97,7 @@ class TableConfig(ManifestKey):
         return LADDER_ROUNDS if self.mode == "ladder" else 0
 
     @property
-    def boss(self) -> int:
+    def boss_player(self) -> int:
         """The player who is the boss: the last one in a Boss Battle, else -1 (kernel.game.boss)."""
         return len(self.decks) - 1 if self.mode == "boss" else -1
 
@@ -123,7 +124,7 @@ def run_table_chunk(cards, effects, config: TableConfig, first: int, n: int, tab
         np.asarray(config.decks, dtype=np.int64),
         np.asarray(config.teams, dtype=np.int64),
         config.rounds,
-        config.boss,
+        config.boss_player,
         ids,
         params,
         config.seed,
@@ -231,7 +232,6 @@ def simulate_table(
     if games < 1:
         raise ValueError(f"games must be at least 1, got {games}")
     catalog = catalog or default_catalog()
-    tables = catalog.tables()
     policies = [policy] * len(decks) if isinstance(policy, str) else list(policy)
     if len(policies) != len(decks):
         raise ValueError(f"{len(policies)} policies for {len(decks)} decks")
@@ -244,13 +244,34 @@ def simulate_table(
         games=games,
         rules=rules or Rules(),
     )
+    flagged = sorted({c.name for deck in decks for c in deck.not_modeled()})
+    names = [deck.name for deck in decks]
+    return play_table(config, names, flagged, catalog, jobs, out, chunk, progress, force, notice)
+
+
+def play_table(
+    config: TableConfig,
+    names: list[str],
+    flagged: list[str],
+    catalog: Catalog,
+    jobs: int = 1,
+    out: str | Path | None = None,
+    chunk: int = DEFAULT_CHUNK,
+    progress: Callable[[int], None] | None = None,
+    force: bool = False,
+    notice: Callable[[str], None] | None = None,
+) -> TableResult:
+    """Play the games of `config` (its players named `names`, `flagged` the cards not fully
+    modeled among theirs) in chunks, saved in `out` as each finishes and resumed from there."""
+    tables = catalog.tables()
+    games = config.games
     effects = config.rules.effects_table(tables.effects)
     store = RunStore(Path(out), config.key(), games, engine_fingerprint(), force) if out else None
     kept: list[np.ndarray] = []
     todo = []
     damaged: list[tuple[int, int, str]] = []
     for first, n in chunk_spans(games, chunk):
-        saved, problem = _saved_records(store, first, n, len(decks)) if store else (None, None)
+        saved, problem = _saved_records(store, first, n, len(names)) if store else (None, None)
         if problem:
             damaged.append((first, n, problem))
         if saved is not None:
@@ -268,16 +289,15 @@ def simulate_table(
             kept.append(part)
             with uninterrupted():
                 if store:
-                    frame = pd.DataFrame(part, columns=record_columns(len(decks)))
+                    frame = pd.DataFrame(part, columns=record_columns(len(names)))
                     store.save(first, n, parquet_bytes(frame, index=False), {"games": n})
                 if progress:
                     progress(n)
     seconds = time.perf_counter() - start
     played = sum(n for _, n in todo)
     table = np.concatenate(kept)
-    flagged = sorted({c.name for deck in decks for c in deck.not_modeled()})
     return TableResult(
-        [deck.name for deck in decks],
+        names,
         config,
         table[np.argsort(table[:, 0], kind="stable")],
         seconds * games / played if played else 0.0,

@@ -25,6 +25,11 @@ def rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
     return _with_rules(command, [f for f in rule_fields() if not f.metadata["boss"]])
 
 
+def boss_rule_options(command: Callable[..., Any]) -> Callable[..., Any]:
+    """`rule_options` with the Boss Battles rules too (`wardsim boss`)."""
+    return _with_rules(command, rule_fields())
+
+
 def _with_rules(command: Callable[..., Any], offered: list) -> Callable[..., Any]:
     signature = inspect.signature(command)
     kept = [p for p in signature.parameters.values() if p.name != "rules"]
