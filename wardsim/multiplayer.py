@@ -227,10 +227,6 @@ def simulate_table(
 
     `policy` is every player's, or one per deck. With `out`, each chunk is saved in that run
     folder as it finishes, and a run saved there before is resumed (see `wardsim.simulation.simulate`)."""
-    if not 0 <= int(seed) <= SEED_MAX:
-        raise ValueError(f"seed must be a whole number from 0 to 2**64-1, got {seed}")
-    if games < 1:
-        raise ValueError(f"games must be at least 1, got {games}")
     catalog = catalog or default_catalog()
     policies = [policy] * len(decks) if isinstance(policy, str) else list(policy)
     if len(policies) != len(decks):
@@ -263,8 +259,12 @@ def play_table(
 ) -> TableResult:
     """Play the games of `config` (its players named `names`, `flagged` the cards not fully
     modeled among theirs) in chunks, saved in `out` as each finishes and resumed from there."""
-    tables = catalog.tables()
+    if not 0 <= int(config.seed) <= SEED_MAX:
+        raise ValueError(f"seed must be a whole number from 0 to 2**64-1, got {config.seed}")
     games = config.games
+    if games < 1:
+        raise ValueError(f"games must be at least 1, got {games}")
+    tables = catalog.tables()
     effects = config.rules.effects_table(tables.effects)
     store = RunStore(Path(out), config.key(), games, engine_fingerprint(), force) if out else None
     kept: list[np.ndarray] = []

@@ -22,7 +22,7 @@ from wardsim.decks import Deck
 from wardsim.multiplayer import TableConfig, TableResult, play_table
 from wardsim.records import END_REASONS
 from wardsim.rules import BOSS_MAX_PLAYERS, Rules
-from wardsim.simulation import DEFAULT_CHUNK, SEED_MAX
+from wardsim.simulation import DEFAULT_CHUNK
 
 PARTY, BOSS_TEAM = 0, 1
 
@@ -96,10 +96,6 @@ def simulate_boss(
     resumed (see `wardsim.simulation.simulate`)."""
     if not 1 <= len(decks) <= BOSS_MAX_PLAYERS:
         raise ValueError(f"a Boss Battle takes 1 to {BOSS_MAX_PLAYERS} players, got {len(decks)} decks")
-    if not 0 <= int(seed) <= SEED_MAX:
-        raise ValueError(f"seed must be a whole number from 0 to 2**64-1, got {seed}")
-    if games < 1:
-        raise ValueError(f"games must be at least 1, got {games}")
     cards = boss.catalog(catalog or default_catalog())
     config = TableConfig(
         mode="boss",
