@@ -37,7 +37,7 @@ from wardsim.kernel.game.enums import (
 from wardsim.kernel.game.field import check_cemetery_nb, held_on_field_nb
 from wardsim.kernel.rng import new_rng
 from wardsim.policies import policy_arrays
-from wardsim.raids import simulate_boss
+from wardsim.raids import calibrate_hp, simulate_boss
 from wardsim.rules import DECK_SIZE, Rules
 
 G = GlobCol
@@ -467,3 +467,25 @@ def test_wardsim_boss_refuses_a_bad_party_or_boss_with_its_reason(tmp_path):
     bad.write_text(open(BOSS_FILE).read().replace('card = "Ignitima"', 'card = "Ignitmia"'))
     wrong = CliRunner().invoke(app, ["boss", str(bad), PARTY[0]])
     assert wrong.exit_code == 2 and "unknown card 'Ignitmia'" in wrong.output
+
+
+def test_calibrate_hp_finds_where_the_win_rate_crosses_the_target_on_common_dice():
+    boss_ = load_boss("bosses/moon_owl.toml")
+    found = calibrate_hp(boss_, [load_deck(PARTY[0])], 0.5, games=80, seed=6)
+    rates = {hp: wins / n for hp, (wins, n) in found.tried.items()}
+    assert rates[found.hp] >= 0.5 > rates[found.hp + 1]  # the crossing, on the same games
+    lo, hi = found.interval
+    assert lo <= found.hp <= hi
+    summary = found.summary()
+    assert summary["boss_hp"] == summary["hp_for_target"] == found.hp and summary["seed"] == 7
+    assert summary["hp_ci95"] == [lo, hi] and summary["target_win_rate"] == 0.5
+
+
+def test_wardsim_boss_target_win_rate_prints_the_hp_and_its_check():
+    args = ["boss", "bosses/moon_owl.toml", PARTY[0], "--games", "60", "--seed", "2", "--target-win-rate", "0.4"]
+    result = CliRunner().invoke(app, [*args, "--json"])
+    assert result.exit_code == 0, result.output
+    summary = json.loads(result.stdout)
+    assert {"hp_for_target", "hp_ci95", "target_win_rate", "tried"} <= set(summary) | SUMMARY_KEYS
+    refused = CliRunner().invoke(app, [*args, "--out", "somewhere"])
+    assert refused.exit_code == 2 and "--target-win-rate plays one run per HP" in refused.output

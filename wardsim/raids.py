@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -22,7 +23,7 @@ from wardsim.decks import Deck
 from wardsim.multiplayer import TableConfig, TableResult, play_table
 from wardsim.records import END_REASONS
 from wardsim.rules import BOSS_MAX_PLAYERS, Rules
-from wardsim.simulation import DEFAULT_CHUNK
+from wardsim.simulation import DEFAULT_CHUNK, SEED_MAX
 
 PARTY, BOSS_TEAM = 0, 1
 
@@ -111,3 +112,82 @@ def simulate_boss(
     names = [deck.name for deck in decks] + [boss.name]
     table = play_table(config, names, flagged, cards, jobs, out, chunk, progress, force, notice)
     return BossResult(boss, table)
+
+
+@dataclass
+class Calibration:
+    """The boss HP at which the party wins with the target probability (`calibrate_hp`)."""
+
+    target: float
+    hp: int  # the highest HP at which the party still wins at least `target` of the games
+    interval: tuple[int, int]  # the HPs whose win-rate interval holds the target
+    tried: dict[int, tuple[int, int]]  # HP -> (wins, games), every HP played, on the same seed
+    check: BossResult  # `hp` played again on other dice (seed + 1)
+
+    def summary(self) -> dict:
+        """The check's summary (its `boss_hp` is `hp`), with the calibration's keys."""
+        return {
+            **self.check.summary(),
+            "target_win_rate": self.target,
+            "hp_for_target": self.hp,
+            "hp_ci95": list(self.interval),
+            "tried": {str(hp): wins / games for hp, (wins, games) in sorted(self.tried.items())},
+        }
+
+
+def calibrate_hp(
+    boss: Boss,
+    decks: Sequence[Deck],
+    target: float,
+    games: int = 1000,
+    seed: int = 0,
+    progress: Callable[[int], None] | None = None,
+    **run: Any,
+) -> Calibration:
+    """The boss HP at which `decks` win with probability `target`: a bisection over HP in which
+    every HP is played on the same games of `seed` (common random numbers), so the win rate
+    falls with HP by the HP alone. `hp` is the highest HP won at least `target` of the time; the
+    interval runs from the lowest HP whose win rate's 95% interval still holds the target to the
+    highest one. The HP found is played again on seed + 1, so its rate is not the search's own.
+    `run`: the other arguments of `simulate_boss` (jobs, policy, boss_policy, rules, catalog)."""
+    from wardsim.analytics.intervals import wilson_interval
+    from wardsim.bosses import MAX_BOSS_HP
+
+    if not 0 < target < 1:
+        raise ValueError(f"the target win rate must be between 0 and 1, got {target}")
+    tried: dict[int, tuple[int, int]] = {}
+
+    def rate(hp: int) -> float:
+        if hp not in tried:
+            result = simulate_boss(boss.with_hp(hp), decks, games=games, seed=seed, progress=progress, **run)
+            tried[hp] = (int((result.table.records[:, 1] == PARTY).sum()), games)
+        wins, n = tried[hp]
+        return wins / n
+
+    def bound(hp: int, side: int) -> float:
+        """The low (side -1) or high end of the win rate's 95% interval at `hp`."""
+        rate(hp)
+        lo, hi = wilson_interval(*tried[hp])
+        return float(lo if side < 0 else hi)
+
+    def last_hp(holds: Callable[[int], bool]) -> int:
+        """The highest HP at which `holds` is true, given that it holds at HP 1 and fails at
+        some higher HP, found by bisection (0 when it fails at HP 1)."""
+        if not holds(1):
+            return 0
+        lo, hi = 1, max(boss.hp, 2)
+        while holds(hi):
+            if hi >= MAX_BOSS_HP:
+                return MAX_BOSS_HP
+            lo, hi = hi, min(2 * hi, MAX_BOSS_HP)
+        while hi - lo > 1:
+            mid = (lo + hi) // 2
+            lo, hi = (mid, hi) if holds(mid) else (lo, mid)
+        return lo
+
+    hp = max(last_hp(lambda h: rate(h) >= target), 1)
+    low = last_hp(lambda h: bound(h, -1) > target) + 1  # the first HP not surely won more often
+    high = last_hp(lambda h: bound(h, +1) >= target)  # the last HP not surely won less often
+    other = seed + 1 if seed < SEED_MAX else 0
+    check = simulate_boss(boss.with_hp(hp), decks, games=games, seed=other, progress=progress, **run)
+    return Calibration(target, hp, (min(low, hp), max(high, hp)), tried, check)

@@ -97,6 +97,13 @@ def play(
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help="Every player's policy."),
     boss_policy: str = typer.Option(None, "--boss-policy", help="The boss's policy (default: --policy)."),
     fmt: str = typer.Option("official", "--format", "-f", help="The players' deck rules: official or casual."),
+    target: float = typer.Option(
+        None,
+        "--target-win-rate",
+        min=0.0,
+        max=1.0,
+        help="Find the boss HP at which the party wins with this probability, and play it again on other dice.",
+    ),
     out: Path = typer.Option(None, "--out", "-o", help="Folder for per-game records (Parquet); resumes."),
     force: bool = force_option(),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
@@ -123,6 +130,8 @@ def play(
         for problem in bad.problems[:-1]:
             typer.echo(f"error: {problem}", err=True)
         raise fail(str(bad.problems[-1])) from None
+    if target is not None and out is not None:
+        raise fail("--out keeps the records of one run; --target-win-rate plays one run per HP it tries")
     decks = load_decks(deck_files, fmt)
     err = Console(stderr=True)
     err.print(
@@ -131,6 +140,9 @@ def play(
     )
     if rules.changes():
         err.print(f"rules: {rules.describe()}")
+    if target is not None:
+        _calibrate(err, boss, decks, target, games, seed, jobs, policy, boss_policy, rules, as_json)
+        return
     result = play_games(
         err,
         games,
@@ -169,3 +181,42 @@ def play(
     )
     if summary["not_modeled"]:
         typer.echo(f"note: effects not fully encoded: {', '.join(summary['not_modeled'])}")
+
+
+def _calibrate(err, boss, decks, target, games, seed, jobs, policy, boss_policy, rules, as_json) -> None:
+    """`wardsim boss ... --target-win-rate P`: the HP for P, its interval, and the check."""
+    from wardsim.cli.progress import play_games
+    from wardsim.raids import calibrate_hp
+
+    found = play_games(
+        err,
+        None,
+        None,
+        None,
+        lambda advance: calibrate_hp(
+            boss,
+            decks,
+            target,
+            games=games,
+            seed=seed,
+            progress=advance,
+            jobs=jobs,
+            policy=policy,
+            boss_policy=boss_policy,
+            rules=rules,
+        ),
+    )
+    summary = found.summary()
+    if as_json:
+        typer.echo(json.dumps(summary, indent=1))
+        return
+    lo, hi = found.interval
+    low, high = summary["ci95"]
+    typer.echo(
+        f"HP {found.hp} gives the party {100 * target:.0f}%: the HPs from {lo} to {hi} hold it in their 95% "
+        f"interval ({len(found.tried)} HPs played on seed {seed}, {games} games each)."
+    )
+    typer.echo(
+        f"Played again on seed {summary['seed']}: the party wins {100 * summary['win_rate']:.1f}% "
+        f"(95% CI {100 * low:.1f}-{100 * high:.1f}%) against HP {found.hp}."
+    )

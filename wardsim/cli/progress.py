@@ -31,9 +31,9 @@ T = TypeVar("T")
 
 
 def play_games(
-    err: Console, total: int, out: Path | None, scheduler: str | None, run: Callable[[Callable[[int], None]], T]
+    err: Console, total: int | None, out: Path | None, scheduler: str | None, run: Callable[[Callable[[int], None]], T]
 ) -> T:
-    """`run(advance)` under a bar of `total` games (on `scheduler`'s workers when given); Ctrl-C
+    """`run(advance)` under a bar of `total` games (None: not known ahead) (on `scheduler`'s workers when given); Ctrl-C
     says what was saved in `out`, and a bad `--out` or a bad value exits 2 with its reason."""
     from wardsim.cli.errors import Interrupted, fail
     from wardsim.cluster import use_scheduler
@@ -50,7 +50,7 @@ def play_games(
 
             return run(advance)
     except KeyboardInterrupt:
-        raise Interrupted(done[0], total, out) from None
+        raise Interrupted(done[0], done[0] if total is None else total, out) from None
     except OutputError as problem:
         raise fail(f"--out: {problem}") from None
     except ValueError as problem:
