@@ -37,7 +37,7 @@ from wardsim.kernel.game.enums import (
 from wardsim.kernel.game.field import check_cemetery_nb, held_on_field_nb
 from wardsim.kernel.rng import new_rng
 from wardsim.policies import policy_arrays
-from wardsim.raids import calibrate_hp, simulate_boss
+from wardsim.raids import calibrate_hp, simulate_boss, sweep_boss
 from wardsim.rules import DECK_SIZE, Rules
 
 G = GlobCol
@@ -488,4 +488,29 @@ def test_wardsim_boss_target_win_rate_prints_the_hp_and_its_check():
     summary = json.loads(result.stdout)
     assert {"hp_for_target", "hp_ci95", "target_win_rate", "tried"} <= set(summary) | SUMMARY_KEYS
     refused = CliRunner().invoke(app, [*args, "--out", "somewhere"])
-    assert refused.exit_code == 2 and "--target-win-rate plays one run per HP" in refused.output
+    assert refused.exit_code == 2 and "play one run per HP" in refused.output
+
+
+def test_sweep_boss_gives_each_hp_and_party_size_on_the_same_dice():
+    boss_ = load_boss("bosses/moon_owl.toml")
+    decks = [load_deck(p) for p in PARTY]
+    table = sweep_boss(boss_, decks, [60, 400], [1, 2], games=60, seed=3)
+    assert table[["hp", "players"]].values.tolist() == [[60, 1], [400, 1], [60, 2], [400, 2]]
+    solo = table[table["players"] == 1].set_index("hp")["win_rate"]
+    assert solo[60] > solo[400]
+    again = simulate_boss(boss_.with_hp(400), decks[:2], games=60, seed=3).summary()
+    assert table.iloc[3]["wins"] == again["wins"]
+    assert (table["ci_low"] <= table["win_rate"]).all() and (table["win_rate"] <= table["ci_high"]).all()
+
+
+def test_wardsim_boss_hp_sweep_and_players_print_the_table_and_draw_the_chart(tmp_path):
+    chart = tmp_path / "sweep.png"
+    args = ["boss", "bosses/moon_owl.toml", *PARTY, "--games", "20", "--hp-sweep", "100:200:100", "--players", "1-2"]
+    result = CliRunner().invoke(app, [*args, "--chart", str(chart)])
+    assert result.exit_code == 0, result.output
+    assert "1 player" in result.stdout and "2 players" in result.stdout and chart.read_bytes()[:4] == b"\x89PNG"
+    rows = json.loads(CliRunner().invoke(app, [*args, "--json"]).stdout)["sweep"]
+    assert [(r["hp"], r["players"]) for r in rows] == [(100, 1), (200, 1), (100, 2), (200, 2)]
+    for bad, reason in ((["--players", "3"], "party sizes from 1 to the 2"), (["--hp-sweep", "9:1:1"], "LO <= HI")):
+        refused = CliRunner().invoke(app, ["boss", "bosses/moon_owl.toml", *PARTY, *bad])
+        assert refused.exit_code == 2 and reason in refused.output

@@ -313,3 +313,34 @@ def nash_shares(nash: NashEquilibrium, strengths: pd.Series | None = None) -> Fi
         ax2.set_xlabel("strength (geometric mean 1)")
         ax2.set_title("Bradley-Terry strength")
     return fig
+
+
+def boss_sweep(sweep: pd.DataFrame, boss: str) -> Figure:
+    """The party's win rate against a boss's HP, one line per party size.
+
+    Parameters
+    ----------
+    sweep : DataFrame
+        `wardsim.raids.sweep_boss`: one row per (hp, players) with ``win_rate, ci_low, ci_high``.
+    boss : str
+        The boss's name, for the title.
+
+    Returns
+    -------
+    Figure
+        A line per party size with its 95% band, and the 50% line.
+    """
+    fig = _figure(7.0, 4.5)
+    ax = fig.add_subplot()
+    for k, rows in sweep.groupby("players"):
+        rows = rows.sort_values("hp")
+        line = ax.plot(rows["hp"], rows["win_rate"], marker="o", label=f"{k} player{'s' if k != 1 else ''}")[0]
+        ax.fill_between(rows["hp"], rows["ci_low"], rows["ci_high"], color=line.get_color(), alpha=0.15)
+    ax.axhline(NEUTRAL, color="grey", linewidth=0.8)
+    ax.set_ylim(0, 1)
+    _percent_axis(ax.yaxis)
+    ax.set_xlabel("boss HP")
+    ax.set_ylabel("party win rate (95% interval)")
+    ax.set_title(f"{boss}: the party's win rate")
+    ax.legend(fontsize=8)
+    return fig

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pandas as pd
 
 from wardsim.bosses import Boss
 from wardsim.catalog import Catalog, default_catalog
@@ -191,3 +192,32 @@ def calibrate_hp(
     other = seed + 1 if seed < SEED_MAX else 0
     check = simulate_boss(boss.with_hp(hp), decks, games=games, seed=other, progress=progress, **run)
     return Calibration(target, hp, (min(low, hp), max(high, hp)), tried, check)
+
+
+def sweep_boss(
+    boss: Boss,
+    decks: Sequence[Deck],
+    hps: Sequence[int],
+    sizes: Sequence[int],
+    games: int = 1000,
+    seed: int = 0,
+    progress: Callable[[int], None] | None = None,
+    **run: Any,
+) -> pd.DataFrame:
+    """The party's win rate against the boss at each HP of `hps` for each party size of `sizes`
+    (the first k decks), every run on the same games of `seed` (common random numbers). One row
+    per (hp, players): `hp, players, party, wins, games, win_rate, ci_low, ci_high`."""
+    from wardsim.analytics.intervals import wilson_interval
+
+    if not sizes or min(sizes) < 1 or max(sizes) > len(decks):
+        raise ValueError(f"party sizes must be 1 to the {len(decks)} decks given, got {list(sizes)}")
+    rows = []
+    for k in sizes:
+        for hp in hps:
+            result = simulate_boss(boss.with_hp(hp), decks[:k], games=games, seed=seed, progress=progress, **run)
+            wins = int((result.table.records[:, 1] == PARTY).sum())
+            lo, hi = wilson_interval(wins, games)
+            party = ", ".join(d.name for d in decks[:k])
+            rows.append((hp, k, party, wins, games, wins / games, float(lo), float(hi)))
+    columns = ["hp", "players", "party", "wins", "games", "win_rate", "ci_low", "ci_high"]
+    return pd.DataFrame(rows, columns=columns)

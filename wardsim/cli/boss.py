@@ -104,6 +104,13 @@ def play(
         max=1.0,
         help="Find the boss HP at which the party wins with this probability, and play it again on other dice.",
     ),
+    hp_sweep: str = typer.Option(
+        None, "--hp-sweep", metavar="LO:HI:STEP", help="The party's win rate at each boss HP from LO to HI by STEP."
+    ),
+    players: str = typer.Option(
+        None, "--players", metavar="K or K-M", help="Party sizes to compare: the first K decks (1-4: one to four)."
+    ),
+    chart: Path = typer.Option(None, "--chart", help="With --hp-sweep or --players: draw the win rates to this PNG."),
     out: Path = typer.Option(None, "--out", "-o", help="Folder for per-game records (Parquet); resumes."),
     force: bool = force_option(),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
@@ -130,8 +137,17 @@ def play(
         for problem in bad.problems[:-1]:
             typer.echo(f"error: {problem}", err=True)
         raise fail(str(bad.problems[-1])) from None
-    if target is not None and out is not None:
-        raise fail("--out keeps the records of one run; --target-win-rate plays one run per HP it tries")
+    sweeping = hp_sweep is not None or players is not None
+    if sweeping and target is not None:
+        raise fail("--target-win-rate finds one HP; leave out --hp-sweep and --players")
+    if (target is not None or sweeping) and out is not None:
+        raise fail(
+            "--out keeps the records of one run; --target-win-rate, --hp-sweep and --players play one run per HP"
+        )
+    if chart is not None and not sweeping:
+        raise fail("--chart draws a sweep: give --hp-sweep or --players")
+    hps = _hp_range(hp_sweep) if hp_sweep is not None else [boss.hp]
+    sizes = _party_sizes(players, len(deck_files)) if players is not None else [len(deck_files)]
     decks = load_decks(deck_files, fmt)
     err = Console(stderr=True)
     err.print(
@@ -142,6 +158,9 @@ def play(
         err.print(f"rules: {rules.describe()}")
     if target is not None:
         _calibrate(err, boss, decks, target, games, seed, jobs, policy, boss_policy, rules, as_json)
+        return
+    if sweeping:
+        _sweep(err, boss, decks, hps, sizes, chart, games, seed, jobs, policy, boss_policy, rules, as_json)
         return
     result = play_games(
         err,
@@ -220,3 +239,72 @@ def _calibrate(err, boss, decks, target, games, seed, jobs, policy, boss_policy,
         f"Played again on seed {summary['seed']}: the party wins {100 * summary['win_rate']:.1f}% "
         f"(95% CI {100 * low:.1f}-{100 * high:.1f}%) against HP {found.hp}."
     )
+
+
+def _hp_range(text: str) -> list[int]:
+    """--hp-sweep LO:HI:STEP: the HPs LO, LO + STEP, ... up to HI."""
+    try:
+        lo, hi, step = (int(part) for part in text.split(":"))
+    except ValueError:
+        raise fail(f"--hp-sweep takes LO:HI:STEP, such as 100:300:50, got {text!r}") from None
+    if not (1 <= lo <= hi <= MAX_BOSS_HP and step >= 1):
+        raise fail(f"--hp-sweep needs 1 <= LO <= HI <= {MAX_BOSS_HP} and STEP >= 1, got {text!r}")
+    return list(range(lo, hi + 1, step))
+
+
+def _party_sizes(text: str, decks: int) -> list[int]:
+    """--players K or K-M: the party sizes, each at most the decks given."""
+    try:
+        first, _, last = text.partition("-")
+        sizes = list(range(int(first), int(last or first) + 1))
+    except ValueError:
+        raise fail(f"--players takes a size or a range of sizes, such as 2 or 1-4, got {text!r}") from None
+    if not sizes or sizes[0] < 1 or sizes[-1] > decks:
+        raise fail(f"--players {text}: party sizes from 1 to the {decks} deck(s) given")
+    return sizes
+
+
+def _sweep(err, boss, decks, hps, sizes, chart, games, seed, jobs, policy, boss_policy, rules, as_json) -> None:
+    """`wardsim boss ... --hp-sweep LO:HI:STEP --players K-M`: the win rates, and their chart."""
+    from wardsim.cli.progress import play_games
+    from wardsim.raids import sweep_boss
+
+    table = play_games(
+        err,
+        games * len(hps) * len(sizes),
+        None,
+        None,
+        lambda advance: sweep_boss(
+            boss,
+            decks,
+            hps,
+            sizes,
+            games=games,
+            seed=seed,
+            progress=advance,
+            jobs=jobs,
+            policy=policy,
+            boss_policy=boss_policy,
+            rules=rules,
+        ),
+    )
+    if chart is not None:
+        from wardsim.charts import boss_sweep
+
+        boss_sweep(table, boss.name).savefig(chart, dpi=120)
+        err.print(f"chart: {chart}")
+    if as_json:
+        rows = table.to_dict(orient="records")
+        typer.echo(json.dumps({"boss": boss.name, "games": games, "seed": seed, "sweep": rows}, indent=1))
+        return
+    typer.echo(f"The party's win rate against {boss.name} (95% CI; {games} games each, seed {seed}):")
+    wide = table.pivot(index="hp", columns="players")
+    header = "".join(f"{k} player{'s' if k != 1 else ''}".rjust(22) for k in sizes)
+    typer.echo("HP".rjust(6) + header)
+    for hp in hps:
+        cells = "".join(
+            f"{100 * wide.loc[hp, ('win_rate', k)]:.1f}% ({100 * wide.loc[hp, ('ci_low', k)]:.1f}-"
+            f"{100 * wide.loc[hp, ('ci_high', k)]:.1f})".rjust(22)
+            for k in sizes
+        )
+        typer.echo(f"{hp:6d}{cells}")
