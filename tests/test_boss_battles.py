@@ -38,6 +38,7 @@ from wardsim.kernel.game.field import check_cemetery_nb, held_on_field_nb
 from wardsim.kernel.rng import new_rng
 from wardsim.policies import policy_arrays
 from wardsim.raids import calibrate_hp, simulate_boss, sweep_boss
+from wardsim.replays import replay_boss
 from wardsim.rules import DECK_SIZE, Rules
 
 G = GlobCol
@@ -421,6 +422,7 @@ def test_boss_games_play_to_the_end_and_give_the_same_games_in_any_chunks():
 
 BOSS_FILE = "bosses/omega_titan.toml"
 PARTY = ["decks/dragons.txt", "decks/giants.txt"]
+PARTY_NAMES = ["dragons", "giants"]
 SUMMARY_KEYS = {"boss", "boss_hp", "players", "games", "wins", "win_rate", "ci95", "mean_turns", "eliminations"}
 
 
@@ -514,3 +516,18 @@ def test_wardsim_boss_hp_sweep_and_players_print_the_table_and_draw_the_chart(tm
     for bad, reason in ((["--players", "3"], "party sizes from 1 to the 2"), (["--hp-sweep", "9:1:1"], "LO <= HI")):
         refused = CliRunner().invoke(app, ["boss", "bosses/moon_owl.toml", *PARTY, *bad])
         assert refused.exit_code == 2 and reason in refused.output
+
+
+def test_a_boss_game_replays_as_the_run_played_it_mini_turns_and_resistance_rolls_told():
+    boss_ = load_boss("bosses/dragon_of_time.toml")
+    decks = [load_deck(p) for p in PARTY]
+    run = simulate_boss(boss_, decks, games=4, seed=1)
+    for game in range(4):
+        told, names = replay_boss(boss_, decks, 1, game)
+        assert told.winner == run.table.records[game, 1] and sorted(names) == sorted([*PARTY_NAMES, boss_.name])
+    result = CliRunner().invoke(app, ["boss", "bosses/dragon_of_time.toml", *PARTY, "--seed", "1", "--replay", "3"])
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    for told in ("a primary turn", "a mini turn: it draws one card and plays it", "roll for the boss's target"):
+        assert told in text
+    assert "against the boss's resistance (4-6 holds)" in text and "The game ends" in text

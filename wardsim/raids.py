@@ -99,20 +99,35 @@ def simulate_boss(
     if not 1 <= len(decks) <= BOSS_MAX_PLAYERS:
         raise ValueError(f"a Boss Battle takes 1 to {BOSS_MAX_PLAYERS} players, got {len(decks)} decks")
     cards = boss.catalog(catalog or default_catalog())
-    config = TableConfig(
+    config = boss_config(boss, decks, cards, games, seed, policy, boss_policy, rules or Rules())
+    flagged = sorted({c.name for deck in decks for c in deck.not_modeled()} | {c.name for c in boss.not_modeled()})
+    names = [deck.name for deck in decks] + [boss.name]
+    table = play_table(config, names, flagged, cards, jobs, out, chunk, progress, force, notice)
+    return BossResult(boss, table)
+
+
+def boss_config(
+    boss: Boss,
+    decks: Sequence[Deck],
+    cards: Catalog,
+    games: int,
+    seed: int,
+    policy: str,
+    boss_policy: str | None,
+    rules: Rules,
+) -> TableConfig:
+    """The run of `decks` (team 0) against `boss` (the last player, team 1), on `cards` (the
+    catalog with the boss's cards, `Boss.catalog`)."""
+    return TableConfig(
         mode="boss",
         decks=[*(deck.card_indices(cards).tolist() for deck in decks), boss.deck_rows(cards).tolist()],
         teams=[PARTY] * len(decks) + [BOSS_TEAM],
         policies=[policy] * len(decks) + [boss_policy or policy],
         seed=seed,
         games=games,
-        rules=rules or Rules(),
+        rules=rules,
         boss=boss.key,
     )
-    flagged = sorted({c.name for deck in decks for c in deck.not_modeled()} | {c.name for c in boss.not_modeled()})
-    names = [deck.name for deck in decks] + [boss.name]
-    table = play_table(config, names, flagged, cards, jobs, out, chunk, progress, force, notice)
-    return BossResult(boss, table)
 
 
 @dataclass

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from wardsim.bosses import Boss
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.effects import render
@@ -128,11 +129,63 @@ def replay_table(
     return _told(tables.cards, effects, arrays, ids, params, seed, game, table, catalog, rules, *seated), names
 
 
+def replay_boss(
+    boss: Boss,
+    decks: Sequence[Deck],
+    seed: int,
+    game: int,
+    policy: str = "heuristic",
+    boss_policy: str | None = None,
+    rules: Rules | None = None,
+    catalog: Catalog | None = None,
+) -> tuple[Replay, list[str]]:
+    """Play game `game` of a `wardsim.raids.simulate_boss` run again, seated as that run seated
+    it, and describe it: the boss's primary and mini turns, its target rolls, the players'
+    resistance rolls. Also the name in each seat."""
+    from wardsim.multiplayer import table_odds
+    from wardsim.raids import boss_config
+
+    rules = rules or Rules()
+    cards = boss.catalog(catalog or default_catalog())
+    config = boss_config(boss, decks, cards, 1, seed, policy, boss_policy, rules)
+    players = len(config.decks)
+    seat_of = table_seats(seed, game, players)
+    order = np.argsort(seat_of)  # order[seat] = the player sitting there
+    seat_decks = np.array([config.decks[k] for k in order])
+    seat_teams = np.array([config.teams[k] for k in order])
+    tables = cards.tables()
+    effects = rules.effects_table(tables.effects)
+    ids, params = policy_arrays(*[config.policies[k] for k in order])
+    boss_seat = int(seat_of[config.boss_player])
+    arrays = new_seats_arrays(seat_decks, seat_teams, rules.to_array(), 0, boss_seat)
+    table = odds_table(table_odds(config, cards))
+    everyone = [*(deck.name for deck in decks), boss.name]
+    names = [everyone[k] for k in order]
+    told = _told(
+        tables.cards,
+        effects,
+        arrays,
+        ids,
+        params,
+        seed,
+        game,
+        table,
+        cards,
+        rules,
+        names,
+        seat_teams.tolist(),
+        0,
+        boss_seat,
+    )
+    return told, names
+
+
 def _told(
-    cards, effects, arrays, ids, params, seed, game, table, catalog, rules, names, teams=None, rounds=0
+    cards, effects, arrays, ids, params, seed, game, table, catalog, rules, names, teams=None, rounds=0, boss=-1
 ) -> Replay:
-    """Play game `game` of `seed` on the fresh state `arrays` (an AL Ladder's with `rounds`) with
-    a trace, and tell it, the seats named `names` and in `teams`."""
+    """Play game `game` of `seed` on the fresh state `arrays` (an AL Ladder's with `rounds`; a
+    Boss Battle's against seat `boss`) with a trace, and tell it, the seats named `names` and in
+    `teams`."""
     inst, fighters, players, glob, decks = arrays
     trace = np.zeros((TRACE_CAPACITY, TRACE_WIDTH), dtype=np.int64)
     winner = play_game_nb(
@@ -153,7 +206,7 @@ def _told(
         table,
     )
     n = int(glob[GlobCol.trace_n])
-    lines = describe(trace[:n], inst[:, 0], catalog, names, effects, rules, teams)
+    lines = describe(trace[:n], inst[:, 0], catalog, names, effects, rules, teams, boss)
     return Replay(lines, int(winner), trace[:n], rules, rounds)
 
 

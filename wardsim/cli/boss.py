@@ -111,6 +111,9 @@ def play(
         None, "--players", metavar="K or K-M", help="Party sizes to compare: the first K decks (1-4: one to four)."
     ),
     chart: Path = typer.Option(None, "--chart", help="With --hp-sweep or --players: draw the win rates to this PNG."),
+    replay: int = typer.Option(
+        None, "--replay", min=0, help="Print game REPLAY of the run turn by turn (0-based), instead of the run."
+    ),
     out: Path = typer.Option(None, "--out", "-o", help="Folder for per-game records (Parquet); resumes."),
     force: bool = force_option(),
     as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
@@ -144,11 +147,21 @@ def play(
         raise fail(
             "--out keeps the records of one run; --target-win-rate, --hp-sweep and --players play one run per HP"
         )
+    if replay is not None and (sweeping or target is not None):
+        raise fail("--replay prints one game of a run: leave out --target-win-rate, --hp-sweep and --players")
     if chart is not None and not sweeping:
         raise fail("--chart draws a sweep: give --hp-sweep or --players")
     hps = _hp_range(hp_sweep) if hp_sweep is not None else [boss.hp]
     sizes = _party_sizes(players, len(deck_files)) if players is not None else [len(deck_files)]
     decks = load_decks(deck_files, fmt)
+    if replay is not None:
+        from wardsim.replays import SEAT_LETTERS, replay_boss
+
+        told, names = replay_boss(boss, decks, seed, replay, policy, boss_policy, rules)
+        seats = ", ".join(f"{name} ({letter})" for name, letter in zip(names, SEAT_LETTERS, strict=False))
+        typer.echo(f"Game {replay} of seed {seed}, a Boss Battle against {boss.name} (HP {boss.hp}): {seats}")
+        typer.echo(told.text())
+        return
     err = Console(stderr=True)
     err.print(
         f"seed {seed}: {games} games, {', '.join(d.name for d in decks)} against {boss.name} (HP {boss.hp}) "
