@@ -459,7 +459,7 @@ def test_wardsim_boss_plays_a_boss_from_the_command_line_and_resumes(tmp_path):
     again = CliRunner().invoke(app, [*args, "--out", str(tmp_path / "run")])
     assert _without_speed(json.loads(again.stdout)) == _without_speed(summary)
     text = CliRunner().invoke(app, ["boss", BOSS_FILE, PARTY[0], "--games", "10"])
-    assert text.exit_code == 0 and "The party (dragons) defeats Omega Titan Ascendant (HP 300)" in text.stdout
+    assert text.exit_code == 0 and "The party (dragons) defeats Omega Titan Ascendant (HP 129)" in text.stdout
 
 
 def test_wardsim_boss_refuses_a_bad_party_or_boss_with_its_reason(tmp_path):
