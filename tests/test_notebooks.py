@@ -34,6 +34,13 @@ SMALL = {
         "PAIR_GAMES": 4,
         "POLICY": "greedy",
     },
+    "05_boss_battles.ipynb": {
+        "GAMES": 16,
+        "HPS": [60, 200],
+        "PARTY": ["dragons", "giants"],
+        "CARRY_DECKS": ["dragons", "giants", "undead"],
+        "POLICY": "greedy",
+    },
     "06_whole_set.ipynb": {
         "DECKS": 60,
         "OPPONENTS": 2,
