@@ -8,6 +8,7 @@ import json
 from dataclasses import replace
 
 import numpy as np
+import pandas as pd
 from gamekit import CAT, Table
 from typer.testing import CliRunner
 
@@ -531,3 +532,21 @@ def test_a_boss_game_replays_as_the_run_played_it_mini_turns_and_resistance_roll
     for told in ("a primary turn", "a mini turn: it draws one card and plays it", "roll for the boss's target"):
         assert told in text
     assert "against the boss's resistance (4-6 holds)" in text and "The game ends" in text
+
+
+def test_the_report_gains_a_boss_battles_section_with_each_deck_alone_against_the_boss(tmp_path):
+    out = tmp_path / "report"
+    args = ["report", *PARTY, "--games", "4", "--ablation-games", "0", "--policy", "greedy", "--out", str(out)]
+    result = CliRunner().invoke(app, [*args, "--boss", "bosses/omega_titan.toml", "--boss-games", "12"])
+    assert result.exit_code == 0, result.output
+    pool = pd.read_csv(out / "boss.csv")
+    assert sorted(pool["deck"]) == sorted(PARTY_NAMES) and (pool["games"] == 12).all()
+    assert list(pool["win_rate"]) == sorted(pool["win_rate"], reverse=True)
+    page = (out / "report.md").read_text()
+    assert "## Boss Battles" in page and "alone against Omega Titan Ascendant" in page
+    assert "--boss bosses/omega_titan.toml --boss-games 12" in json.loads((out / "run.json").read_text())["command"]
+    again = CliRunner().invoke(app, args)  # the same folder without a boss: the section and its file go
+    assert again.exit_code == 0 and not (out / "boss.csv").exists()
+    assert "## Boss Battles" not in (out / "report.md").read_text()
+    refused = CliRunner().invoke(app, [*args, "--boss", "nowhere.toml"])
+    assert refused.exit_code == 2 and "--boss:" in refused.output

@@ -236,3 +236,34 @@ def sweep_boss(
             rows.append((hp, k, party, wins, games, wins / games, float(lo), float(hi)))
     columns = ["hp", "players", "party", "wins", "games", "win_rate", "ci_low", "ci_high"]
     return pd.DataFrame(rows, columns=columns)
+
+
+@dataclass
+class BossPool:
+    """Each deck of a pool alone against a boss (the report's Boss Battles section)."""
+
+    boss: Boss
+    games: int
+    seed: int
+    policy: str
+    table: pd.DataFrame  # one row per deck, best first: deck, wins, games, win_rate, ci_low, ci_high, mean_turns
+
+
+def boss_pool(
+    boss: Boss,
+    decks: Sequence[Deck],
+    games: int = 200,
+    seed: int = 0,
+    policy: str = "heuristic",
+    progress: Callable[[int], None] | None = None,
+    **run: Any,
+) -> BossPool:
+    """Every deck of `decks` alone against `boss`, on the same games of `seed`: which decks
+    beat it, with their intervals. `run`: the other arguments of `simulate_boss`."""
+    rows = []
+    for deck in decks:
+        s = simulate_boss(boss, [deck], games=games, seed=seed, policy=policy, progress=progress, **run).summary()
+        rows.append((deck.name, s["wins"], games, s["win_rate"], s["ci95"][0], s["ci95"][1], s["mean_turns"]))
+    columns = ["deck", "wins", "games", "win_rate", "ci_low", "ci_high", "mean_turns"]
+    table = pd.DataFrame(rows, columns=columns).sort_values("win_rate", ascending=False, kind="stable")
+    return BossPool(boss, games, seed, policy, table.reset_index(drop=True))

@@ -15,6 +15,7 @@ gathers every number the report shows into a :class:`Report`. `write_report` wri
 ``policy_check_decks.csv``  with a check policy: each deck's win rate and rank under both
 ``policy_check_cards.csv``  with a check policy: every candidate's verdict under both, the
                     measure's difference with its interval, and what it means
+``boss.csv``        with a boss: each deck alone against it, its win rate and interval
 ``*.parquet``       records (one row per game), decks, matchups, cards
 ``*.png``           the charts (see :mod:`wardsim.charts`)
 ``run.json``        the run's parameters and every pairing's seed
@@ -62,6 +63,7 @@ from wardsim.decks import Deck
 from wardsim.formats import get_format
 from wardsim.outputs import OutputFolder, parquet_bytes, write_atomic
 from wardsim.policies import policy_id
+from wardsim.raids import BossPool
 from wardsim.report_pages import CHARTS, conclusions, html_page, markdown_page
 from wardsim.rules import Rules
 from wardsim.set_pages import SavedSearch, SavedSurvey
@@ -74,6 +76,7 @@ DEFAULT_ABLATION_GAMES = 100
 BT_PRIOR = 0.5  # virtual half-wins each way: finite strengths even for an unbeaten deck
 Progress = Callable[[str, int, int], None]  # (stage, games just finished, the stage's total games)
 POLICY_CHECK_FILES = ("policy_check_decks.csv", "policy_check_cards.csv")
+BOSS_FILE = "boss.csv"
 
 
 @dataclass
@@ -116,6 +119,9 @@ class Report:
         A survey folder's results (`wardsim survey`), shown as the "whole set" section.
     optimized : SavedSearch, optional
         A deck search's results (`wardsim optimize`), shown as the "optimized decks" section.
+    boss : BossPool, optional
+        Each deck alone against a boss (`wardsim.raids.boss_pool`), shown as the "Boss Battles"
+        section and written to ``boss.csv``.
     """
 
     tournament: Tournament
@@ -135,6 +141,7 @@ class Report:
     policy_check: PolicyCheck | None = None
     whole_set: SavedSurvey | None = None
     optimized: SavedSearch | None = None
+    boss: BossPool | None = None
 
     @property
     def has_ablation(self) -> bool:
@@ -648,6 +655,11 @@ def write_report(report: Report, out_dir: Path | str, force: bool = False) -> Pa
     else:
         for stale in POLICY_CHECK_FILES:  # a check this report does not have must not linger
             out.remove(stale)
+    if report.boss is not None:
+        report.boss.table.to_csv(out.file(BOSS_FILE), index=False)
+        run["boss"] = {"name": report.boss.boss.name, "hp": report.boss.boss.hp, "games": report.boss.games}
+    else:
+        out.remove(BOSS_FILE)  # a section this report does not have must not linger
     out.file("run.json").write_text(json.dumps(run, indent=1, default=int), encoding="utf-8")
     out.file("report.md").write_text(markdown_page(report), encoding="utf-8")
     index = out.file("index.html")

@@ -21,6 +21,7 @@ from wardsim.analytics.robustness import NEAR_THRESHOLD, RANKING_FAILS, RANKING_
 from wardsim.charts import length_bins
 
 if TYPE_CHECKING:
+    from wardsim.raids import BossPool
     from wardsim.report import Report
 
 CHARTS = {  # file stem -> title
@@ -632,6 +633,7 @@ def html_page(report: Report, images: dict[str, bytes]) -> str:
             *((("bot-skill", "Bot skill"),) if report.policy_check is not None else ()),
             *((("whole-set", "Whole set"),) if report.whole_set is not None else ()),
             *((("optimized", "Optimized decks"),) if report.optimized is not None else ()),
+            *((("boss", "Boss Battles"),) if report.boss is not None else ()),
             ("method", "Method"),
         )
     )
@@ -749,6 +751,7 @@ def _set_sections(report: Report, html: bool) -> list[str]:
     sections = (
         ("whole-set", "The whole set", survey_section(report.whole_set) if report.whole_set else None),
         ("optimized", "Optimized decks", search_section(report.optimized) if report.optimized else None),
+        ("boss", "Boss Battles", boss_section(report.boss) if report.boss else None),
     )
     for anchor, title, rendered in sections:
         if rendered is None:
@@ -756,6 +759,35 @@ def _set_sections(report: Report, html: bool) -> list[str]:
         page, text = rendered
         parts += [_section(anchor, title, page)] if html else [f"## {title}", "", text, ""]
     return parts
+
+
+BOSS_COLUMNS: list[Column] = [
+    ("deck", lambda r: str(r["deck"])),
+    ("win % alone (95% CI)", lambda r: f"{100 * r['win_rate']:.1f} ({100 * r['ci_low']:.1f}-{100 * r['ci_high']:.1f})"),
+    ("games", lambda r: f"{int(r['games']):,}"),
+    ("turns (mean)", lambda r: f"{r['mean_turns']:.1f}"),
+]
+
+
+def boss_section(pool: BossPool) -> tuple[str, str]:
+    """The report's "Boss Battles" section: each deck alone against the boss (HTML, Markdown)."""
+    boss, table = pool.boss, pool.table
+    example = " (an example boss, not an official one)" if boss.example else ""
+    sentences = [
+        f"Each deck plays {pool.games} games alone against {boss.summary()}{example}, on the same games of seed "
+        f"{pool.seed}, {pool.policy} for both sides (Boss Battles rules: docs/rulings.md).",
+    ]
+    if len(table):
+        top = table.iloc[0]
+        ahead = len(table) > 1 and top["ci_low"] > table["ci_high"].iloc[1:].max()
+        sentences.append(
+            f"{top['deck']} does best alone: {100 * top['win_rate']:.1f}% ({100 * top['ci_low']:.1f}-"
+            f"{100 * top['ci_high']:.1f}%)"
+            + (", ahead of every other deck beyond their intervals." if ahead else "; its interval overlaps others'.")
+        )
+    page = "".join(_p(s) for s in sentences) + _html_table(table, BOSS_COLUMNS)
+    text = "\n".join([*(f"{s}\n" for s in sentences), _md_table(table, BOSS_COLUMNS)])
+    return page, text
 
 
 def _check_html(report: Report) -> list[str]:

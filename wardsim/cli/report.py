@@ -10,6 +10,7 @@ from rich.console import Console
 from rich.progress import TaskID
 
 from wardsim.analytics.robustness import RESTS_ON_SKILL
+from wardsim.bosses import BossError, load_boss
 from wardsim.cli.errors import Interrupted, fail
 from wardsim.cli.options import (
     MAX_GAMES,
@@ -27,6 +28,7 @@ from wardsim.cluster import use_scheduler
 from wardsim.decks import bundled_decks_dir
 from wardsim.outputs import OutputError
 from wardsim.policies import DEFAULT_POLICY
+from wardsim.raids import boss_pool
 from wardsim.report import DEFAULT_ABLATION_GAMES, DEFAULT_GAMES, build_report, reproduce_command, write_report
 from wardsim.report_pages import policy_check_sentences, verdict_label
 from wardsim.rules import Rules
@@ -89,6 +91,12 @@ def report(
     optimized_dir: Path = typer.Option(
         None, "--optimized", help="A `wardsim optimize` folder: adds the optimized-decks section."
     ),
+    boss_file: Path = typer.Option(
+        None, "--boss", help="A boss file: adds the Boss Battles section (each deck alone against the boss)."
+    ),
+    boss_games: int = typer.Option(
+        200, "--boss-games", min=1, max=MAX_GAMES, help="With --boss: games of each deck against the boss."
+    ),
     *,
     rules: Rules,
 ) -> None:
@@ -109,6 +117,10 @@ def report(
         optimized = read_search(optimized_dir) if optimized_dir is not None else None
     except (ValueError, OSError) as problem:
         raise fail(f"--optimized: {problem}") from None
+    try:
+        boss = load_boss(boss_file) if boss_file is not None else None
+    except BossError as bad:
+        raise fail(f"--boss: {bad.problems[0]}") from None
     decks = load_pool(deck_paths(deck_files, decks_dir), fmt)
     err = Console(stderr=True)
     checked = f"; the games again with {check}" if check is not None else ""
@@ -121,9 +133,11 @@ def report(
     if rules.changes():
         err.print(f"rules: {rules.describe()}", highlight=False)
     command = reproduce_command(decks, games, seed, policy, ablation_games, fmt, out, rules, check)
-    for option, folder in (("--survey", survey_dir), ("--optimized", optimized_dir)):
+    for option, folder in (("--survey", survey_dir), ("--optimized", optimized_dir), ("--boss", boss_file)):
         if folder is not None:
             command += f" {option} {shlex.quote(str(folder))}"
+    if boss_file is not None:
+        command += f" --boss-games {boss_games}"
     saved = [0]  # round-robin games saved under out/runs/ (the ablation runs are not saved)
     try:
         with use_scheduler(scheduler), game_bar(err) as bar:
@@ -152,6 +166,18 @@ def report(
                 force=force,
                 notice=notice_printer(err),
             )
+            if boss is not None:
+                task = bar.add_task(f"each deck against {boss.name}", total=boss_games * len(decks))
+                result.boss = boss_pool(
+                    boss,
+                    decks,
+                    games=boss_games,
+                    seed=seed,
+                    policy=policy,
+                    jobs=jobs,
+                    rules=rules,
+                    progress=lambda n: bar.advance(task, n),
+                )
         result.whole_set, result.optimized = whole_set, optimized
         index = write_report(result, out, force=force)
     except KeyboardInterrupt:
