@@ -67,6 +67,9 @@ POLICIES: dict[str, Policy] = {
     )
 }
 DEFAULT_POLICY = "heuristic"
+# Boss Battles, Intelligence rule: "Boss always performs the smartest possible action": the boss's
+# choices are the search policy's (they are few, so the search costs a boss game little)
+BOSS_POLICY = "search"
 
 
 def parse_policy(spec: str) -> tuple[Policy, dict[str, float]]:

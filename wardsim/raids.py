@@ -22,6 +22,7 @@ from wardsim.bosses import Boss
 from wardsim.catalog import Catalog, default_catalog
 from wardsim.decks import Deck
 from wardsim.multiplayer import TableConfig, TableResult, play_table
+from wardsim.policies import BOSS_POLICY
 from wardsim.records import END_REASONS
 from wardsim.rules import BOSS_MAX_PLAYERS, Rules
 from wardsim.simulation import DEFAULT_CHUNK, SEED_MAX
@@ -83,7 +84,7 @@ def simulate_boss(
     seed: int = 0,
     jobs: int = 1,
     policy: str = "heuristic",
-    boss_policy: str | None = None,
+    boss_policy: str = BOSS_POLICY,
     out: str | Path | None = None,
     chunk: int = DEFAULT_CHUNK,
     rules: Rules | None = None,
@@ -93,7 +94,8 @@ def simulate_boss(
     notice: Callable[[str], None] | None = None,
 ) -> BossResult:
     """Play `games` Boss Battles of the players' `decks` (1 to 4, one per player) against
-    `boss`: every player plays `policy`, the boss `boss_policy` (default: `policy`). With `out`,
+    `boss`: every player plays `policy`, the boss `boss_policy` (the search policy: the rules'
+    smartest possible action). With `out`,
     each chunk is saved in that run folder as it finishes, and a run saved there before is
     resumed (see `wardsim.simulation.simulate`)."""
     if not 1 <= len(decks) <= BOSS_MAX_PLAYERS:
@@ -113,7 +115,7 @@ def boss_config(
     games: int,
     seed: int,
     policy: str,
-    boss_policy: str | None,
+    boss_policy: str,
     rules: Rules,
 ) -> TableConfig:
     """The run of `decks` (team 0) against `boss` (the last player, team 1), on `cards` (the
@@ -122,7 +124,7 @@ def boss_config(
         mode="boss",
         decks=[*(deck.card_indices(cards).tolist() for deck in decks), boss.deck_rows(cards).tolist()],
         teams=[PARTY] * len(decks) + [BOSS_TEAM],
-        policies=[policy] * len(decks) + [boss_policy or policy],
+        policies=[policy] * len(decks) + [boss_policy],
         seed=seed,
         games=games,
         rules=rules,

@@ -22,7 +22,7 @@ from wardsim.kernel.game.match import new_game_arrays, new_seats_arrays, play_ga
 from wardsim.kernel.game.rerolls import ATK_ROLL, HIT_ROLL
 from wardsim.kernel.game.trace import TRACE_WIDTH
 from wardsim.kernel.rng import RNG_WORDS
-from wardsim.policies import policy_arrays
+from wardsim.policies import BOSS_POLICY, policy_arrays
 from wardsim.rules import DECK_SIZE, Rules
 from wardsim.simulation import RunConfig, duel_odds_table, odds_table
 
@@ -135,7 +135,7 @@ def replay_boss(
     seed: int,
     game: int,
     policy: str = "heuristic",
-    boss_policy: str | None = None,
+    boss_policy: str = BOSS_POLICY,
     rules: Rules | None = None,
     catalog: Catalog | None = None,
 ) -> tuple[Replay, list[str]]:

@@ -15,7 +15,7 @@ from wardsim.bosses import MAX_BOSS_HP, Boss, BossError, BossProblem, load_boss
 from wardsim.cli.errors import fail
 from wardsim.cli.options import force_option, games_option, jobs_option, seed_option
 from wardsim.cli.rules import boss_rule_options
-from wardsim.policies import DEFAULT_POLICY
+from wardsim.policies import BOSS_POLICY, DEFAULT_POLICY
 from wardsim.rules import BOSS_MAX_PLAYERS, Rules
 
 
@@ -95,7 +95,9 @@ def play(
     jobs: int = jobs_option(),
     hp: int = typer.Option(None, "--hp", min=1, max=MAX_BOSS_HP, help="The boss's HP instead of its file's."),
     policy: str = typer.Option(DEFAULT_POLICY, "--policy", "-p", help="Every player's policy."),
-    boss_policy: str = typer.Option(None, "--boss-policy", help="The boss's policy (default: --policy)."),
+    boss_policy: str = typer.Option(
+        BOSS_POLICY, "--boss-policy", help="The boss's policy: search, the rules' smartest possible action."
+    ),
     fmt: str = typer.Option("official", "--format", "-f", help="The players' deck rules: official or casual."),
     target: float = typer.Option(
         None,
@@ -165,7 +167,7 @@ def play(
     err = Console(stderr=True)
     err.print(
         f"seed {seed}: {games} games, {', '.join(d.name for d in decks)} against {boss.name} (HP {boss.hp}) "
-        f"({policy}{f', the boss {boss_policy}' if boss_policy else ''}, {jobs} job{'s' if jobs != 1 else ''})"
+        f"({policy}, the boss {boss_policy}, {jobs} job{'s' if jobs != 1 else ''})"
     )
     if rules.changes():
         err.print(f"rules: {rules.describe()}")
