@@ -171,11 +171,13 @@ def play(
     )
     if rules.changes():
         err.print(f"rules: {rules.describe()}")
+    # what every run of the command shares (`wardsim.raids`' keyword arguments)
+    run = {"games": games, "seed": seed, "jobs": jobs, "policy": policy, "boss_policy": boss_policy, "rules": rules}
     if target is not None:
-        _calibrate(err, boss, decks, target, games, seed, jobs, policy, boss_policy, rules, as_json)
+        _calibrate(err, boss, decks, target, run, as_json)
         return
     if sweeping:
-        _sweep(err, boss, decks, hps, sizes, chart, games, seed, jobs, policy, boss_policy, rules, as_json)
+        _sweep(err, boss, decks, hps, sizes, chart, run, as_json)
         return
     result = play_games(
         err,
@@ -183,18 +185,7 @@ def play(
         out,
         None,
         lambda advance: simulate_boss(
-            boss,
-            decks,
-            games=games,
-            seed=seed,
-            jobs=jobs,
-            policy=policy,
-            boss_policy=boss_policy,
-            out=out,
-            rules=rules,
-            progress=advance,
-            force=force,
-            notice=notice_printer(err),
+            boss, decks, out=out, progress=advance, force=force, notice=notice_printer(err), **run
         ),
     )
     summary = result.summary()
@@ -217,7 +208,7 @@ def play(
         typer.echo(f"note: effects not fully encoded: {', '.join(summary['not_modeled'])}")
 
 
-def _calibrate(err, boss, decks, target, games, seed, jobs, policy, boss_policy, rules, as_json) -> None:
+def _calibrate(err, boss, decks, target, run, as_json) -> None:
     """`wardsim boss ... --target-win-rate P`: the HP for P, its interval, and the check."""
     from wardsim.cli.progress import play_games
     from wardsim.raids import calibrate_hp
@@ -227,18 +218,7 @@ def _calibrate(err, boss, decks, target, games, seed, jobs, policy, boss_policy,
         None,
         None,
         None,
-        lambda advance: calibrate_hp(
-            boss,
-            decks,
-            target,
-            games=games,
-            seed=seed,
-            progress=advance,
-            jobs=jobs,
-            policy=policy,
-            boss_policy=boss_policy,
-            rules=rules,
-        ),
+        lambda advance: calibrate_hp(boss, decks, target, progress=advance, **run),
     )
     summary = found.summary()
     if as_json:
@@ -248,7 +228,7 @@ def _calibrate(err, boss, decks, target, games, seed, jobs, policy, boss_policy,
     low, high = summary["ci95"]
     typer.echo(
         f"HP {found.hp} gives the party {100 * target:.0f}%: the HPs from {lo} to {hi} hold it in their 95% "
-        f"interval ({len(found.tried)} HPs played on seed {seed}, {games} games each)."
+        f"interval ({len(found.tried)} HPs played on seed {run['seed']}, {run['games']} games each)."
     )
     typer.echo(
         f"Played again on seed {summary['seed']}: the party wins {100 * summary['win_rate']:.1f}% "
@@ -279,29 +259,18 @@ def _party_sizes(text: str, decks: int) -> list[int]:
     return sizes
 
 
-def _sweep(err, boss, decks, hps, sizes, chart, games, seed, jobs, policy, boss_policy, rules, as_json) -> None:
+def _sweep(err, boss, decks, hps, sizes, chart, run, as_json) -> None:
     """`wardsim boss ... --hp-sweep LO:HI:STEP --players K-M`: the win rates, and their chart."""
     from wardsim.cli.progress import play_games
     from wardsim.raids import sweep_boss
 
+    games, seed = run["games"], run["seed"]
     table = play_games(
         err,
         games * len(hps) * len(sizes),
         None,
         None,
-        lambda advance: sweep_boss(
-            boss,
-            decks,
-            hps,
-            sizes,
-            games=games,
-            seed=seed,
-            progress=advance,
-            jobs=jobs,
-            policy=policy,
-            boss_policy=boss_policy,
-            rules=rules,
-        ),
+        lambda advance: sweep_boss(boss, decks, hps, sizes, progress=advance, **run),
     )
     if chart is not None:
         from wardsim.charts import boss_sweep
