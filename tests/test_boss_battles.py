@@ -550,3 +550,13 @@ def test_the_report_gains_a_boss_battles_section_with_each_deck_alone_against_th
     assert "## Boss Battles" not in (out / "report.md").read_text()
     refused = CliRunner().invoke(app, [*args, "--boss", "nowhere.toml"])
     assert refused.exit_code == 2 and "--boss:" in refused.output
+
+
+def test_wardsim_replay_boss_tells_the_same_game_as_wardsim_boss_replay():
+    told = CliRunner().invoke(app, ["replay", *PARTY, "--boss", "bosses/moon_owl.toml", "--seed", "2", "--game", "1"])
+    again = CliRunner().invoke(app, ["boss", "bosses/moon_owl.toml", *PARTY, "--seed", "2", "--replay", "1"])
+    assert (
+        told.exit_code == 0 and told.stdout == again.stdout and "a Boss Battle against Moon Owl Eclipse" in told.stdout
+    )
+    mixed = CliRunner().invoke(app, ["replay", *PARTY, "--boss", "bosses/moon_owl.toml", "--mode", "ffa"])
+    assert mixed.exit_code == 2 and "--boss replays a `wardsim boss` run" in mixed.output

@@ -132,16 +132,7 @@ def play(
 
     for name, option in ((policy, "--policy"), (boss_policy, "--boss-policy")):
         check_policy(name, option)
-    if not 1 <= len(deck_files) <= BOSS_MAX_PLAYERS:
-        raise fail(f"a Boss Battle takes 1 to {BOSS_MAX_PLAYERS} players: give 1 to 4 decks, not {len(deck_files)}")
-    try:
-        boss = load_boss(boss_file)
-        if hp is not None:
-            boss = boss.with_hp(hp)
-    except BossError as bad:
-        for problem in bad.problems[:-1]:
-            typer.echo(f"error: {problem}", err=True)
-        raise fail(str(bad.problems[-1])) from None
+    boss = read_boss(boss_file, len(deck_files), hp)
     sweeping = hp_sweep is not None or players is not None
     if sweeping and target is not None:
         raise fail("--target-win-rate finds one HP; leave out --hp-sweep and --players")
@@ -157,12 +148,7 @@ def play(
     sizes = _party_sizes(players, len(deck_files)) if players is not None else [len(deck_files)]
     decks = load_decks(deck_files, fmt)
     if replay is not None:
-        from wardsim.replays import SEAT_LETTERS, replay_boss
-
-        told, names = replay_boss(boss, decks, seed, replay, policy, boss_policy, rules)
-        seats = ", ".join(f"{name} ({letter})" for name, letter in zip(names, SEAT_LETTERS, strict=False))
-        typer.echo(f"Game {replay} of seed {seed}, a Boss Battle against {boss.name} (HP {boss.hp}): {seats}")
-        typer.echo(told.text())
+        tell_game(boss, decks, seed, replay, policy, boss_policy, rules)
         return
     err = Console(stderr=True)
     err.print(
@@ -234,6 +220,30 @@ def _calibrate(err, boss, decks, target, run, as_json) -> None:
         f"Played again on seed {summary['seed']}: the party wins {100 * summary['win_rate']:.1f}% "
         f"(95% CI {100 * low:.1f}-{100 * high:.1f}%) against HP {found.hp}."
     )
+
+
+def read_boss(boss_file: Path, players: int, hp: int | None = None) -> Boss:
+    """The boss of a command (`hp`: instead of its file's), for `players` players; a bad file or
+    party exits 2 with every problem."""
+    if not 1 <= players <= BOSS_MAX_PLAYERS:
+        raise fail(f"a Boss Battle takes 1 to {BOSS_MAX_PLAYERS} players: give 1 to 4 decks, not {players}")
+    try:
+        boss = load_boss(boss_file)
+        return boss.with_hp(hp) if hp is not None else boss
+    except BossError as bad:
+        for problem in bad.problems[:-1]:
+            typer.echo(f"error: {problem}", err=True)
+        raise fail(str(bad.problems[-1])) from None
+
+
+def tell_game(boss: Boss, decks: list, seed: int, game: int, policy: str, boss_policy: str, rules: Rules) -> None:
+    """Print game `game` of a boss run of `seed` turn by turn (`wardsim boss --replay`, `wardsim replay --boss`)."""
+    from wardsim.replays import SEAT_LETTERS, replay_boss
+
+    told, names = replay_boss(boss, decks, seed, game, policy, boss_policy, rules)
+    seats = ", ".join(f"{name} ({letter})" for name, letter in zip(names, SEAT_LETTERS, strict=False))
+    typer.echo(f"Game {game} of seed {seed}, a Boss Battle against {boss.name} (HP {boss.hp}): {seats}")
+    typer.echo(told.text())
 
 
 def _hp_range(text: str) -> list[int]:

@@ -262,10 +262,22 @@ def replay(
     policy_a: str = typer.Option(None, "--policy-a", help="Policy of player A."),
     policy_b: str = typer.Option(None, "--policy-b", help="Policy of player B."),
     fmt: str = typer.Option("official", "--format", "-f", help="Deck rules: official or casual."),
+    boss_file: Path = typer.Option(
+        None, "--boss", help="A Boss Battle: the run's boss file, the decks being the players' (`wardsim boss`)."
+    ),
     *,
     rules: Rules,
 ) -> None:
     """Print game GAME of a `simulate` run turn by turn (give it the run's options)."""
+    if boss_file is not None:
+        if mode is not None or teams is not None or policy_a or policy_b:
+            raise fail("--boss replays a `wardsim boss` run: leave out --mode, --teams, --policy-a and --policy-b")
+        from wardsim.cli.boss import read_boss, tell_game
+        from wardsim.policies import BOSS_POLICY
+
+        boss = read_boss(boss_file, len(deck_files))
+        tell_game(boss, load_decks(deck_files, fmt), seed, game, policy, BOSS_POLICY, rules)
+        return
     for name, option in ((policy, "--policy"), (policy_a, "--policy-a"), (policy_b, "--policy-b")):
         check_policy(name, option)
     if mode is not None or len(deck_files) != 2:
