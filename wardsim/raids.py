@@ -254,7 +254,7 @@ class BossPool:
 def boss_pool(
     boss: Boss,
     decks: Sequence[Deck],
-    games: int = 200,
+    games: int = 1000,
     seed: int = 0,
     policy: str = "heuristic",
     progress: Callable[[int], None] | None = None,

@@ -251,7 +251,7 @@ def _hp_range(text: str) -> list[int]:
     try:
         lo, hi, step = (int(part) for part in text.split(":"))
     except ValueError:
-        raise fail(f"--hp-sweep takes LO:HI:STEP, such as 100:300:50, got {text!r}") from None
+        raise fail(f"--hp-sweep takes LO:HI:STEP, such as 100:400:50, got {text!r}") from None
     if not (1 <= lo <= hi <= MAX_BOSS_HP and step >= 1):
         raise fail(f"--hp-sweep needs 1 <= LO <= HI <= {MAX_BOSS_HP} and STEP >= 1, got {text!r}")
     return list(range(lo, hi + 1, step))

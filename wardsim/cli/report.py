@@ -95,7 +95,7 @@ def report(
         None, "--boss", help="A boss file: adds the Boss Battles section (each deck alone against the boss)."
     ),
     boss_games: int = typer.Option(
-        200, "--boss-games", min=1, max=MAX_GAMES, help="With --boss: games of each deck against the boss."
+        None, "--boss-games", min=1, max=MAX_GAMES, help="With --boss: games of each deck against the boss (--games)."
     ),
     *,
     rules: Rules,
@@ -136,6 +136,7 @@ def report(
     for option, folder in (("--survey", survey_dir), ("--optimized", optimized_dir), ("--boss", boss_file)):
         if folder is not None:
             command += f" {option} {shlex.quote(str(folder))}"
+    boss_games = boss_games or games  # as many games as each pairing of the round robin
     if boss_file is not None:
         command += f" --boss-games {boss_games}"
     saved = [0]  # round-robin games saved under out/runs/ (the ablation runs are not saved)
